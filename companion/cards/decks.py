@@ -1,0 +1,105 @@
+"""Deck definitions: one data file per game, the single source of card identity.
+
+A deck file (cards_printable/<game>.deck.json) lists every card with its code,
+kind and attributes. Printing draws from it, the vision code recognises its
+codes, and each game's rules take their card list from it. No I/O beyond
+reading that file; results are cached because the files never change while
+the program runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from companion.errors import CompanionError
+
+DECKS_DIR = Path(__file__).resolve().parents[2] / "cards_printable"
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One card of a deck: its code, its kind and the attributes printed on it."""
+
+    code: str
+    kind: str
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.attrs[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.attrs.get(key, default)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A game's deck definition: its cards in file order plus the file's other data."""
+
+    game: str
+    title: str
+    cards: tuple[CardSpec, ...]
+    data: Mapping[str, Any]
+
+    def card(self, code: str) -> CardSpec:
+        """Return the card with this code. Raises KeyError for an unknown code."""
+        return self._by_code[code]
+
+    def codes(self, kind: str | None = None) -> tuple[str, ...]:
+        """Return the card codes, in file order, optionally of one kind only."""
+        return tuple(c.code for c in self.cards if kind is None or c.kind == kind)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._by_code
+
+    @functools.cached_property
+    def _by_code(self) -> Mapping[str, CardSpec]:
+        return MappingProxyType({c.code: c for c in self.cards})
+
+    @property
+    def readings(self) -> tuple[Mapping[str, str], ...]:
+        """Return the house readings: where the rule sheet is silent, what we chose and why."""
+        return tuple(self.data.get("readings", ()))
+
+
+def parse_deck(data: Mapping[str, Any]) -> Deck:
+    """Return a Deck built from a parsed deck file.
+
+    Raises:
+        CompanionError: if the data lacks a game, a card list, or has duplicate codes.
+    """
+    try:
+        cards = tuple(
+            CardSpec(
+                code=entry["code"],
+                kind=entry["kind"],
+                attrs=MappingProxyType({k: v for k, v in entry.items() if k not in ("code", "kind")}),
+            )
+            for entry in data["cards"]
+        )
+        game = data["game"]
+    except (KeyError, TypeError) as exc:
+        raise CompanionError(f"deck file is missing {exc}") from None
+    codes = [c.code for c in cards]
+    if len(set(codes)) != len(codes):
+        raise CompanionError("deck file lists a card code twice")
+    return Deck(game=game, title=data.get("title", game), cards=cards, data=MappingProxyType(dict(data)))
+
+
+@functools.cache
+def load_deck(game: str) -> Deck:
+    """Return the bundled deck definition of a game (cards_printable/<game>.deck.json).
+
+    Raises:
+        CompanionError: if there is no deck file for that game.
+    """
+    path = DECKS_DIR / f"{game}.deck.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise CompanionError(f"no deck definition for game {game!r} ({path})") from None
+    return parse_deck(json.loads(text))

@@ -1,0 +1,91 @@
+"""`companion games`, `companion export GAME`, `companion import RECORD`: stored games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.commands.replay import read_lines
+from companion.errors import CompanionError
+from companion.store.session import GameSession, import_record
+from companion.store.sqlite import EventStore
+
+DEFAULT_DB = "companion.db"
+
+
+def add_db_option(parser) -> None:
+    """Add the --db option (the event store file) to a subcommand."""
+    parser.add_argument("--db", default=DEFAULT_DB, help=f"event store file (default: ./{DEFAULT_DB})")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("games", help="list stored games")
+    add_db_option(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run_games)
+    p = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
+    p.add_argument("game_id")
+    p.add_argument("--out", help="file to write (default: standard output)")
+    add_db_option(p)
+    p.set_defaults(run=run_export)
+    p = sub.add_parser("import", help="store a record as a new game")
+    p.add_argument("record")
+    p.add_argument("--id", dest="game_id", help="game id to use (default: a new random id)")
+    add_db_option(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run_import)
+
+
+def open_store(path: str, *, must_exist: bool = True) -> EventStore:
+    """Open the event store file; with must_exist, a missing file is a clear error."""
+    if must_exist and not Path(path).exists():
+        raise CompanionError(f"no event store at {path!r} (use --db)")
+    return EventStore(path)
+
+
+def run_games(args) -> int:
+    with open_store(args.db) as store:
+        rows = []
+        for info in store.games():
+            summary = _summary(store, info["game_id"])
+            rows.append({**info, **summary})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    if not rows:
+        print("no stored games")
+    for row in rows:
+        winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
+        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  winner: {winners}")
+    return 0
+
+
+def _summary(store: EventStore, game_id: str) -> dict:
+    try:
+        state = GameSession(store, game_id).state
+        summary = GameSession(store, game_id).game.state_to_json(state)
+        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []), "ok": True}
+    except CompanionError:
+        return {"players": [], "winners": [], "ok": False}
+
+
+def run_export(args) -> int:
+    with open_store(args.db) as store:
+        text = GameSession(store, args.game_id).export_record()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_import(args) -> int:
+    lines = read_lines(args.record)
+    with open_store(args.db, must_exist=False) as store:
+        session = import_record(store, lines, game_id=args.game_id)
+    if args.json:
+        print(json.dumps({"game_id": session.game_id}))
+    else:
+        print(f"stored as game {session.game_id}")
+    return 0

@@ -1,0 +1,87 @@
+"""`companion replay RECORD [--json]`: replay a game record and show where it ends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.errors import RecordError
+from companion.games import find_game
+from companion.chips import describe_change
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("replay", help="replay a game record (JSON Lines) and show the final state")
+    p.add_argument("record", help="the record file (.jsonl)")
+    p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
+    p.set_defaults(run=run)
+
+
+def read_lines(path: str) -> list[str]:
+    """Return a record file's lines (newlines kept).
+
+    Raises:
+        RecordError: if the file cannot be read or is not UTF-8 text.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path!r}: {exc.strerror}", line=1) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RecordError("not UTF-8 text", line=line) from None
+    return text.splitlines(keepends=True)
+
+
+def game_of_lines(lines: list[str]):
+    """Return the game a record's first line names (BUX when it names none it knows).
+
+    Raises:
+        RecordError: line 1, when the first line names an unknown game.
+    """
+    try:
+        first = json.loads(lines[0]) if lines else {}
+    except (json.JSONDecodeError, RecursionError):
+        first = {}
+    name = first.get("game", "bux") if isinstance(first, dict) else "bux"
+    try:
+        return find_game(name if isinstance(name, str) else "")
+    except ValueError:
+        raise RecordError(f"setup: unknown game {name!r}", line=1) from None
+
+
+def run(args) -> int:
+    lines = read_lines(args.record)
+    game = game_of_lines(lines)
+    summary = game.state_to_json(game.replay(lines))
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def format_summary(summary: dict) -> str:
+    """Return a human-readable table of a replayed game's state."""
+    out = []
+    status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"
+    if "deck" in summary:
+        banner = "  DOUBLE-BUX" if summary.get("double_bux") else ""
+        out.append(f"{summary['game'].upper()}: deck {summary['deck']}, timer {summary['bux_timer']}/3{banner}; {status}")
+    else:
+        out.append(f"{summary['game']}: {status}")
+    players = summary.get("players", {})
+    width = max((len(n) for n in players), default=6)
+    for name, info in players.items():
+        chips = info.get("chips")
+        line = f"  {name:<{width}}  {chips:>6} chips"
+        if isinstance(chips, int) and chips >= 0 and chips % 5 == 0:
+            line += f"  ({describe_change(chips)})"
+        out.append(line)
+        if "spread" in info:
+            out.append(f"  {'':<{width}}  spread: {', '.join(info['spread']) or '(empty)'}")
+    if "discard" in summary:
+        out.append(f"  discard pile: {len(summary['discard'])} cards")
+    return "\n".join(out)

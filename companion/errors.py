@@ -1,0 +1,52 @@
+"""Errors a user can cause, kept apart from bugs.
+
+RecordError is malformed input (bad JSON, a missing key, an unknown card code);
+RuleViolation is well-formed input that the rules forbid. Both may carry the
+1-based record line they came from. Only the CLI and the web views turn these
+into exit codes or HTTP answers; everything else raises them.
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base of every error that is the user's input's fault, never a bug."""
+
+    def __init__(self, message: str, *, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def at_line(self, line: int) -> "CompanionError":
+        """Return this error, marked with the record line it came from."""
+        self.line = line
+        return self
+
+    def to_json(self) -> dict:
+        """Return the `{"error": {...}}` body the CLI and the web API print."""
+        body: dict = {"message": self.message}
+        if self.line is not None:
+            body = {"line": self.line, **body}
+        rule = getattr(self, "rule", None)
+        if rule:
+            body["rule"] = rule
+        return {"error": body}
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+
+
+class RecordError(CompanionError):
+    """A record line that is not a well-formed move (bad JSON, key, type or code)."""
+
+
+class RuleViolation(CompanionError):
+    """A well-formed move that the game's rules forbid; `rule` is a stable dotted id."""
+
+    def __init__(self, rule: str, message: str, *, line: int | None = None):
+        super().__init__(message, line=line)
+        self.rule = rule
+
+
+class StoreError(CompanionError):
+    """The event store cannot be read or written (corrupt file, disk full, broken chain)."""

@@ -1,0 +1,27 @@
+"""What every game offers the rest of the companion, as a value (not a class tree).
+
+The store, the CLI and the web page work with any game through this record of
+functions: read a record line into a move, fold moves into state, summarise
+state for shared screens. Pure: nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's public face: its name and the pure functions that play it."""
+
+    name: str
+    title: str
+    read_record: Callable[[Iterable[str]], Iterator[tuple[int, Any]]]
+    move_from_json: Callable[..., Any]
+    move_to_json: Callable[[Any], dict]
+    initial_state: Callable[[Any], Any]
+    apply: Callable[[Any, Any], Any]
+    replay: Callable[[Iterable[str]], Any]
+    state_to_json: Callable[[Any], dict]
+    is_over: Callable[[Any], bool]

@@ -1,0 +1,226 @@
+"""The BUX game record (BUX's PGN): one JSON object per line, read and written here only.
+
+read_record() turns lines into moves with 1-based line numbers and raises
+RecordError for anything malformed; replay() folds them through the rules and
+marks any error with its line. write_record() is the exact inverse for the
+moves it is given. Unknown extra keys are ignored so records may carry notes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.errors import CompanionError, RecordError
+from companion.games.bux import rules
+from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
+from companion.games.bux.state import ALL_CARDS, BuxState, bux_timer, draw_deck, is_double_bux, turn
+
+MOVE_TYPES = ("setup", "draw", "sell", "swap", "broke")
+
+
+def _raise(error: CompanionError) -> None:
+    raise error
+
+
+def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = _raise) -> Iterator[tuple[int, Move]]:
+    """Yield (line number, move) for each line of a record.
+
+    A final newline is fine; a blank line anywhere else is an error, and an
+    empty record fails at line 1. `on_error` receives each RecordError (with
+    its line); the default raises, an import tool may collect instead.
+    """
+    count = 0
+    for count, line in enumerate(lines, start=1):
+        try:
+            yield count, move_from_json(_parse_line(line), first=count == 1)
+        except CompanionError as error:
+            on_error(error.at_line(count))
+    if count == 0:
+        on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def _parse_line(line: str | bytes) -> dict:
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("line is not UTF-8 text") from None
+    text = line.rstrip("\r\n")
+    if not text.strip():
+        raise RecordError("blank line: every line must be one JSON object")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def move_from_json(data: dict, *, first: bool = False) -> Move:
+    """Return the move a record line describes.
+
+    Raises:
+        RecordError: if the line's type, keys or values are malformed.
+    """
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    if first and kind != "setup":
+        raise RecordError(f"the first line must be a setup, not {kind!r}")
+    if kind == "setup" and not first:
+        raise RecordError("setup: only the first line of a record is a setup")
+    if kind == "setup":
+        return _setup(data)
+    player = _name(data, "player", kind)
+    if kind == "draw":
+        return _draw(data, player)
+    if kind == "sell":
+        sets = _list(data, "sets", kind)
+        return Sell(player=player, sets=tuple(tuple(_cards(s, f"{kind}: each set")) for s in sets))
+    if kind == "swap":
+        return Swap(player=player, give=_card(data, "give", kind), take=_card(data, "take", kind), from_=_name(data, "from", kind))
+    return Broke(player=player)
+
+
+def _setup(data: dict) -> Setup:
+    if data.get("game") != "bux":
+        raise RecordError(f"setup: game must be \"bux\", not {data.get('game')!r}")
+    players = _list(data, "players", "setup")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RecordError("setup: player names must be non-empty strings")
+    first = _name(data, "first", "setup")
+    spreads = data.get("spreads")
+    if not isinstance(spreads, dict):
+        raise RecordError("setup: spreads must be an object {player: [3 cards]}")
+    return Setup(
+        players=tuple(players),
+        first=first,
+        spreads={name: tuple(_cards(cards, f"setup: {name!r}'s spread")) for name, cards in spreads.items()},
+    )
+
+
+def _draw(data: dict, player: str) -> Draw:
+    cards = tuple(_cards(data.get("cards"), "draw: cards"))
+    winner = None
+    all_passed = False
+    if "winner" in data:
+        winner = data["winner"]
+        if winner is None:
+            all_passed = True
+        elif not isinstance(winner, str) or not winner:
+            raise RecordError(f"draw: winner must be a player's name or null, not {winner!r}")
+    price = data.get("price")
+    if "price" in data and (isinstance(price, bool) or not isinstance(price, int)):
+        raise RecordError(f"draw: price must be a whole number (an integer), not {price!r}")
+    keep = False
+    if "keep" in data:
+        if data["keep"] is not True:
+            raise RecordError(f"draw: keep may only be true, not {data['keep']!r}")
+        keep = True
+    if keep and "winner" in data:
+        raise RecordError("draw: a draw is either kept or bid on, not both")
+    if "price" in data and winner is None:
+        raise RecordError("draw: a price needs a winner" if not all_passed else "draw: everyone passed, so there is no price")
+    if winner is not None and "price" not in data:
+        raise RecordError("draw: a winner needs a price")
+    return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
+
+
+def _name(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def _list(data: dict, key: str, kind: str) -> list:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
+    return value
+
+
+def _card(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if value not in ALL_CARDS:
+        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+    for card in value:
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise RecordError(f"{what}: unknown card code {card!r}")
+    return value
+
+
+def move_to_json(move: Move) -> dict:
+    """Return the record line (as a dict) for a move; move_from_json() reads it back."""
+    if isinstance(move, Setup):
+        return {"type": "setup", "game": "bux", "players": list(move.players), "first": move.first,
+                "spreads": {p: list(move.spreads[p]) for p in move.players}}
+    if isinstance(move, Draw):
+        line: dict[str, Any] = {"type": "draw", "player": move.player, "cards": list(move.cards)}
+        if move.keep:
+            line["keep"] = True
+        elif move.all_passed:
+            line["winner"] = None
+        elif move.winner is not None:
+            line["winner"], line["price"] = move.winner, move.price
+        return line
+    if isinstance(move, Sell):
+        return {"type": "sell", "player": move.player, "sets": [list(s) for s in move.sets]}
+    if isinstance(move, Swap):
+        return {"type": "swap", "player": move.player, "give": move.give, "take": move.take, "from": move.from_}
+    if isinstance(move, Broke):
+        return {"type": "broke", "player": move.player}
+    raise TypeError(f"not a BUX move: {move!r}")
+
+
+def write_record(moves: Iterable[Move]) -> str:
+    """Return the JSON Lines text of a record (setup first), one move a line."""
+    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+
+
+def replay(lines: Iterable[str]) -> BuxState:
+    """Return the state a record leads to.
+
+    Raises:
+        RecordError, RuleViolation: at the first bad line, with `line` set.
+    """
+    state: BuxState | None = None
+    for line_no, move in read_record(lines):
+        try:
+            state = rules.initial_state(move) if state is None else rules.apply(state, move)
+        except CompanionError as error:
+            raise error.at_line(line_no)
+    assert state is not None
+    return state
+
+
+def state_to_json(state: BuxState) -> dict:
+    """Return the public summary printed by `companion replay --json` (no card backs beyond codes)."""
+    result = rules.outcome(state)
+    return {
+        "game": "bux",
+        "over": state.over,
+        "winners": list(result.winners) if result else [],
+        "turn": turn(state),
+        "deck": state.deck,
+        "bux_timer": bux_timer(state),
+        "double_bux": is_double_bux(state),
+        "players": {
+            name: {"chips": chips, "spread": sorted(spread)}
+            for name, chips, spread in zip(state.players, state.chips, state.spreads)
+        },
+        "discard": sorted(state.discard),
+    }
+
+
+def draw_deck_codes(state: BuxState) -> list[str]:
+    """Return the draw deck's contents, sorted (what a reshuffle would hold)."""
+    return sorted(draw_deck(state))

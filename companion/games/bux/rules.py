@@ -1,0 +1,474 @@
+"""BUX rules: state + move -> new state, or a RuleViolation naming the rule broken.
+
+Pure and deterministic: no I/O, no clock, no randomness. Each move kind has
+verify_* (raises), can_* (bool) and apply_* (verify, then build the new state);
+apply() picks by type. Rule ids are stable dotted strings the tablet and the
+audit can rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.errors import RuleViolation
+from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
+from companion.games.bux.scoring import is_protected, sellable_sets, set_payout
+from companion.games.bux.state import (
+    ALL_CARDS,
+    DECK,
+    DECKS_PER_GAME,
+    PLAYING_CARDS,
+    STARTING_CHIPS,
+    TIMER_CARDS,
+    TIMERS_PER_DECK,
+    BuxState,
+    draw_deck,
+    is_double_bux,
+    turn,
+)
+
+MIN_PLAYERS: int = DECK.data["players"]["min"]
+MAX_PLAYERS: int = DECK.data["players"]["max"]
+BID_MULTIPLE: int = DECK.data["payouts"]["bid_multiple"]
+BROKE_GRANT: int = DECK.data["payouts"]["broke_grant"]
+SPREAD_SIZE = 3
+CARDS_PER_DRAW = 3
+_PLAYING = frozenset(PLAYING_CARDS)
+_TIMERS = frozenset(TIMER_CARDS)
+
+
+# --- Setup ------------------------------------------------------------------
+
+def verify_setup(move: Setup) -> None:
+    """Check a deal: 3-5 unique players, a seated first player, 3 distinct playing cards each.
+
+    Raises:
+        RuleViolation: naming the first thing wrong.
+    """
+    players = move.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleViolation("setup.player_count", f"setup: BUX is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
+    if len(set(players)) != len(players):
+        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    if move.first not in players:
+        raise RuleViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players")
+    if set(move.spreads) != set(players):
+        raise RuleViolation("setup.spreads_players", "setup: spreads must name exactly the players")
+    seen: set[str] = set()
+    for player in players:
+        spread = move.spreads[player]
+        if len(spread) != SPREAD_SIZE:
+            raise RuleViolation("setup.spread_size", f"setup: {player!r} must be dealt exactly {SPREAD_SIZE} cards, not {len(spread)}")
+        for card in spread:
+            if card in _TIMERS:
+                raise RuleViolation("setup.timer_in_spread", f"setup: timer card {card!r} cannot be dealt into a spread")
+            if card not in _PLAYING:
+                raise RuleViolation("setup.unknown_card", f"setup: unknown card {card!r}")
+            if card in seen:
+                raise RuleViolation("setup.card_twice", f"setup: card {card!r} is dealt twice")
+            seen.add(card)
+
+
+def initial_state(move: Setup) -> BuxState:
+    """Return the state after the deal: everyone on 200 chips, deck 1, timer 0.
+
+    Raises:
+        RuleViolation: if the deal is not legal (see verify_setup).
+    """
+    verify_setup(move)
+    return BuxState(
+        players=tuple(move.players),
+        chips=(STARTING_CHIPS,) * len(move.players),
+        spreads=tuple(frozenset(move.spreads[p]) for p in move.players),
+        to_move=move.players.index(move.first),
+    )
+
+
+# --- Shared guards ----------------------------------------------------------
+
+def _verify_turn(state: BuxState, player: str, kind: str) -> int:
+    if state.over:
+        raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
+    if player not in state.players:
+        raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
+    if player != turn(state):
+        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s")
+    if state.redraw and kind != "draw":
+        raise RuleViolation(f"{kind}.must_redraw", f"{kind}: the deck was reshuffled; {player!r} must draw again")
+    return state.seat(player)
+
+
+def _next_turn(state: BuxState) -> int:
+    return (state.to_move + 1) % len(state.players)
+
+
+def _change(chips: tuple[int, ...], deltas: dict[int, int]) -> tuple[int, ...]:
+    out = list(chips)
+    for seat, delta in deltas.items():
+        out[seat] += delta
+    return tuple(out)
+
+
+# --- Draw -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _TurnedOver:
+    playing: tuple[str, ...]
+    timers: tuple[str, ...]
+    ends_deck: bool
+
+
+def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
+    """Walk the cards in the order turned over, checking each against the draw deck."""
+    available = draw_deck(state)
+    playing: list[str] = []
+    timers: list[str] = []
+    seen: set[str] = set()
+    ends_deck = False
+    for index, card in enumerate(move.cards):
+        if card not in ALL_CARDS:
+            raise RuleViolation("draw.unknown_card", f"draw: unknown card {card!r}")
+        if card in seen:
+            raise RuleViolation("draw.card_twice", f"draw: {card!r} is turned over twice")
+        if card not in available:
+            raise RuleViolation("draw.not_in_draw_deck", f"draw: {card!r} is not in the draw deck ({_where(state, card)})")
+        if ends_deck or len(playing) == CARDS_PER_DRAW:
+            raise RuleViolation("draw.too_many_cards", f"draw: {card!r} is turned over after the draw was complete")
+        seen.add(card)
+        if card in _TIMERS:
+            timers.append(card)
+            ends_deck = len(state.timers_out) + len(timers) == TIMERS_PER_DECK
+        else:
+            playing.append(card)
+    if not ends_deck and len(playing) != CARDS_PER_DRAW:
+        raise RuleViolation("draw.too_few_cards", f"draw: {len(playing)} playing cards turned over; a draw takes {CARDS_PER_DRAW}")
+    return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
+
+
+def _where(state: BuxState, card: str) -> str:
+    for name, spread in zip(state.players, state.spreads):
+        if card in spread:
+            return f"it is in {name!r}'s spread"
+    if card in state.discard:
+        return "it is in the discard pile"
+    if card in state.timers_out:
+        return "it was already set aside this deck"
+    return "it is not in play"
+
+
+def verify_draw(state: BuxState, move: Draw) -> None:
+    """Check a draw: the player's turn, cards from the draw deck, and a legal settlement.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_turn(state, move.player, "draw")
+    turned = _turn_over(state, move)
+    settlements = sum((move.winner is not None, move.all_passed, move.keep))
+    if turned.ends_deck:
+        if settlements or move.price is not None:
+            raise RuleViolation("draw.settled_after_last_timer", "draw: a draw that ends on the third timer card has no winner, price or keep")
+        return
+    if settlements != 1:
+        raise RuleViolation("draw.unsettled", "draw: say who won the bid (winner and price), that everyone passed (winner: null), or keep")
+    if move.keep:
+        if state.spreads[seat]:
+            raise RuleViolation("draw.keep_with_cards", f"draw: {move.player!r} has cards, so the drawn cards must go up for bid")
+        if move.price is not None:
+            raise RuleViolation("draw.keep_with_price", "draw: kept cards are free; no price")
+        return
+    if move.all_passed:
+        if move.price is not None:
+            raise RuleViolation("draw.price_without_winner", "draw: everyone passed, so there is no price")
+        return
+    if move.winner not in state.players:
+        raise RuleViolation("draw.unknown_winner", f"draw: winner {move.winner!r} is not playing")
+    verify_bid(state, move.winner, move.price)
+
+
+def verify_bid(state: BuxState, winner: str, price: object) -> None:
+    """Check a winning bid: a whole multiple of 5, at least 5, at most the winner's chips.
+
+    Raises:
+        RuleViolation: bid.not_integer, bid.not_multiple, bid.too_low or bid.over_chips.
+    """
+    if isinstance(price, bool) or not isinstance(price, int):
+        raise RuleViolation("bid.not_integer", f"bid: price must be a whole number of chips, not {price!r}")
+    if price < BID_MULTIPLE:
+        raise RuleViolation("bid.too_low", f"bid: price must be at least {BID_MULTIPLE}, not {price}")
+    if price % BID_MULTIPLE:
+        raise RuleViolation("bid.not_multiple", f"bid: price must be a multiple of {BID_MULTIPLE}, not {price}")
+    chips = state.chips[state.seat(winner)]
+    if price > chips:
+        raise RuleViolation("bid.over_chips", f"bid: {winner!r} has {chips} chips and cannot pay {price}")
+
+
+def apply_draw(state: BuxState, move: Draw) -> BuxState:
+    """Return the state after a draw and its settlement (or the deck's end).
+
+    Raises:
+        RuleViolation: if the draw is illegal.
+    """
+    verify_draw(state, move)
+    turned = _turn_over(state, move)
+    seat = state.to_move
+    if turned.ends_deck:
+        if state.deck == DECKS_PER_GAME:
+            # The game ends at once; the cards turned over go to nobody.
+            return replace(state, timers_out=state.timers_out | set(turned.timers), over=True, redraw=False)
+        # Everything not in a spread is reshuffled into the next deck; same player draws again.
+        return replace(state, deck=state.deck + 1, timers_out=frozenset(), discard=frozenset(), redraw=True)
+    cards = frozenset(turned.playing)
+    timers_out = state.timers_out | set(turned.timers)
+    base = replace(state, timers_out=timers_out, redraw=False, to_move=_next_turn(state))
+    if move.all_passed:
+        return replace(base, discard=state.discard | cards)
+    if move.keep:
+        return replace(base, spreads=_add_cards(state.spreads, seat, cards))
+    buyer = state.seat(move.winner)
+    if buyer == seat:
+        chips = _change(state.chips, {seat: -move.price})
+        bank_paid = state.bank_paid - move.price
+    else:
+        chips = _change(state.chips, {buyer: -move.price, seat: move.price})
+        bank_paid = state.bank_paid
+    return replace(base, chips=chips, bank_paid=bank_paid, spreads=_add_cards(state.spreads, buyer, cards))
+
+
+def _add_cards(spreads: tuple[frozenset[str], ...], seat: int, cards: frozenset[str]) -> tuple[frozenset[str], ...]:
+    return spreads[:seat] + (spreads[seat] | cards,) + spreads[seat + 1:]
+
+
+# --- Sell -------------------------------------------------------------------
+
+def verify_sell(state: BuxState, move: Sell) -> None:
+    """Check a sale: the player's turn, at least one set, every card theirs, each set a match.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_turn(state, move.player, "sell")
+    if not move.sets:
+        raise RuleViolation("sell.no_sets", "sell: name at least one 3-card set")
+    seen: set[str] = set()
+    for cards in move.sets:
+        if len(cards) != 3:
+            raise RuleViolation("sell.set_size", f"sell: a set has 3 cards, not {len(cards)}: {list(cards)!r}")
+        for card in cards:
+            if card in seen:
+                raise RuleViolation("sell.card_twice", f"sell: {card!r} is sold twice")
+            if card not in state.spreads[seat]:
+                raise RuleViolation("sell.not_in_spread", f"sell: {card!r} is not in {move.player!r}'s spread")
+            seen.add(card)
+        if set_payout(cards) is None:
+            raise RuleViolation("sell.not_a_set", f"sell: {list(cards)!r} share neither a suit nor a shape")
+
+
+def sale_payout(state: BuxState, move: Sell) -> int:
+    """Return what a legal sale pays now (doubled during Double-BUX)."""
+    double = is_double_bux(state)
+    return sum(set_payout(cards, double=double) for cards in move.sets)
+
+
+def apply_sell(state: BuxState, move: Sell) -> BuxState:
+    """Return the state after a sale: the bank pays, sold cards go to the discard pile.
+
+    Raises:
+        RuleViolation: if the sale is illegal.
+    """
+    verify_sell(state, move)
+    seat = state.to_move
+    sold = frozenset(card for cards in move.sets for card in cards)
+    pay = sale_payout(state, move)
+    spreads = state.spreads[:seat] + (state.spreads[seat] - sold,) + state.spreads[seat + 1:]
+    return replace(
+        state,
+        chips=_change(state.chips, {seat: pay}),
+        spreads=spreads,
+        discard=state.discard | sold,
+        bank_paid=state.bank_paid + pay,
+        to_move=_next_turn(state),
+    )
+
+
+# --- Swap -------------------------------------------------------------------
+
+def verify_swap(state: BuxState, move: Swap) -> None:
+    """Check a swap: one own card for an unprotected card of another player's spread.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_turn(state, move.player, "swap")
+    if move.from_ not in state.players:
+        raise RuleViolation("swap.unknown_player", f"swap: {move.from_!r} is not playing")
+    if move.from_ == move.player:
+        raise RuleViolation("swap.from_self", "swap: take the card from another player")
+    if move.give not in state.spreads[seat]:
+        raise RuleViolation("swap.give_not_in_spread", f"swap: {move.give!r} is not in {move.player!r}'s spread")
+    other = state.spreads[state.seat(move.from_)]
+    if move.take not in other:
+        raise RuleViolation("swap.take_not_in_spread", f"swap: {move.take!r} is not in {move.from_!r}'s spread")
+    if is_protected(other, move.take):
+        raise RuleViolation("swap.take_protected", f"swap: {move.take!r} is protected in {move.from_!r}'s spread")
+
+
+def apply_swap(state: BuxState, move: Swap) -> BuxState:
+    """Return the state after a swap.
+
+    Raises:
+        RuleViolation: if the swap is illegal.
+    """
+    verify_swap(state, move)
+    seat, other = state.to_move, state.seat(move.from_)
+    spreads = list(state.spreads)
+    spreads[seat] = spreads[seat] - {move.give} | {move.take}
+    spreads[other] = spreads[other] - {move.take} | {move.give}
+    return replace(state, spreads=tuple(spreads), to_move=_next_turn(state))
+
+
+# --- Broke ------------------------------------------------------------------
+
+def verify_broke(state: BuxState, move: Broke) -> None:
+    """Check that the player to move has no chips.
+
+    Raises:
+        RuleViolation: broke.has_chips (or a turn rule).
+    """
+    seat = _verify_turn(state, move.player, "broke")
+    if state.chips[seat]:
+        raise RuleViolation("broke.has_chips", f"broke: {move.player!r} has {state.chips[seat]} chips; only a player with none is broke")
+
+
+def apply_broke(state: BuxState, move: Broke) -> BuxState:
+    """Return the state after a broke player takes 100 from the bank and passes.
+
+    Raises:
+        RuleViolation: if the player is not broke or it is not their turn.
+    """
+    verify_broke(state, move)
+    seat = state.to_move
+    return replace(
+        state,
+        chips=_change(state.chips, {seat: BROKE_GRANT}),
+        bank_paid=state.bank_paid + BROKE_GRANT,
+        to_move=_next_turn(state),
+    )
+
+
+# --- Dispatch ---------------------------------------------------------------
+
+_APPLY = {Draw: apply_draw, Sell: apply_sell, Swap: apply_swap, Broke: apply_broke}
+
+
+def apply(state: BuxState, move: Move) -> BuxState:
+    """Return the state after `move`. Raises RuleViolation if it is illegal."""
+    handler = _APPLY.get(type(move))
+    if handler is None:
+        if isinstance(move, Setup):
+            raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
+        raise RuleViolation("move.unknown", f"unknown move {move!r}")
+    return handler(state, move)
+
+
+def verify(state: BuxState, move: Move) -> None:
+    """Raise RuleViolation if `move` is illegal in `state`; return None if it is legal."""
+    apply(state, move)
+
+
+def can(state: BuxState, move: Move) -> bool:
+    """Return True if `move` is legal in `state`."""
+    try:
+        apply(state, move)
+    except RuleViolation:
+        return False
+    return True
+
+
+can_draw = can_sell = can_swap = can_broke = can
+
+
+# --- Queries ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to move may do now, for the tablet's pickers.
+
+    Draws depend on chance, so they are described (may draw, may keep) rather than listed.
+    """
+
+    player: str | None
+    can_draw: bool
+    can_keep: bool
+    can_broke: bool
+    sellable_sets: tuple[tuple[str, str, str], ...]
+    swaps: tuple[Swap, ...]
+
+
+def legal_actions(state: BuxState) -> LegalActions:
+    """Return what the player to move may do (nothing once the game is over)."""
+    player = turn(state)
+    if player is None:
+        return LegalActions(player=None, can_draw=False, can_keep=False, can_broke=False, sellable_sets=(), swaps=())
+    seat = state.to_move
+    spread = state.spreads[seat]
+    if state.redraw:
+        return LegalActions(player=player, can_draw=True, can_keep=not spread, can_broke=False, sellable_sets=(), swaps=())
+    swaps = tuple(
+        Swap(player=player, give=give, take=take, from_=other)
+        for other, theirs in zip(state.players, state.spreads)
+        if other != player
+        for take in sorted(theirs)
+        if not is_protected(theirs, take)
+        for give in sorted(spread)
+    )
+    return LegalActions(
+        player=player,
+        can_draw=True,
+        can_keep=not spread,
+        can_broke=state.chips[seat] == 0,
+        sellable_sets=sellable_sets(spread),
+        swaps=swaps,
+    )
+
+
+def legal_moves(state: BuxState) -> tuple[Move, ...]:
+    """Return every legal non-chance move (single-set sells, swaps, broke) for the player to move."""
+    actions = legal_actions(state)
+    if actions.player is None:
+        return ()
+    moves: list[Move] = [Sell(player=actions.player, sets=(s,)) for s in actions.sellable_sets]
+    moves.extend(actions.swaps)
+    if actions.can_broke:
+        moves.append(Broke(player=actions.player))
+    return tuple(moves)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+
+def outcome(state: BuxState) -> Outcome | None:
+    """Return the outcome (most chips wins; ties share) once the game is over, else None."""
+    if not state.over:
+        return None
+    top = max(state.chips)
+    winners = tuple(p for p, c in zip(state.players, state.chips) if c == top)
+    return Outcome(winners=winners, reason="the third timer card of the third deck turned up")
+
+
+def is_over(state: BuxState) -> bool:
+    """Return True once the third timer card of the third deck has turned up."""
+    return state.over
+
+
+def total_chips(state: BuxState) -> int:
+    """Return the chips on the table: the starting stacks plus the bank's net payout."""
+    assert sum(state.chips) == STARTING_CHIPS * len(state.players) + state.bank_paid, "chips not conserved"
+    return sum(state.chips)

@@ -1,0 +1,125 @@
+"""Random legal BUX games, for property tests, benchmarks and the self-playing demo.
+
+Chance lives here, outside the engine: a seeded random.Random shuffles a
+physical deck order and picks plausible choices; every move still goes
+through rules.apply, so what comes out is always a legal record.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.games.bux import rules
+from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
+from companion.games.bux.scoring import best_partition, sellable_sets
+from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a simulated table plays: relative weights of each choice when it is legal."""
+
+    sell: float = 0.6
+    swap: float = 0.15
+    broke: float = 0.8
+    keep: float = 0.5
+    all_pass: float = 0.15
+    max_moves: int = 5000
+
+
+def random_game(seed: int, players: int | None = None, style: Style = Style()) -> list[Move]:
+    """Return the moves (setup first) of a complete random legal game.
+
+    The game runs until the third timer card of the third deck, or until
+    style.max_moves moves (then it stops unfinished).
+    """
+    rng = random.Random(seed)
+    count = players or rng.randint(3, 5)
+    names = NAMES[:count]
+    playing = list(PLAYING_CARDS)
+    rng.shuffle(playing)
+    spreads = {name: tuple(playing[3 * i: 3 * i + 3]) for i, name in enumerate(names)}
+    setup = Setup(players=names, first=rng.choice(names), spreads=spreads)
+    state = rules.initial_state(setup)
+    order = _shuffled(state, rng)
+    moves: list[Move] = [setup]
+    while not state.over and len(moves) < style.max_moves:
+        move = _choose(state, order, rng, style)
+        new = rules.apply(state, move)
+        if new.deck != state.deck:
+            order = _shuffled(new, rng)
+        elif isinstance(move, Draw):
+            del order[: len(move.cards)]
+        state = new
+        moves.append(move)
+    return moves
+
+
+def _shuffled(state: BuxState, rng: random.Random) -> list[str]:
+    order = sorted(draw_deck(state))
+    rng.shuffle(order)
+    return order
+
+
+def _choose(state: BuxState, order: list[str], rng: random.Random, style: Style) -> Move:
+    seat = state.to_move
+    player = state.players[seat]
+    spread = state.spreads[seat]
+    if not state.redraw:
+        if state.chips[seat] == 0 and rng.random() < style.broke:
+            return Broke(player=player)
+        if rng.random() < style.sell:
+            sale = _pick_sale(spread, rng)
+            if sale:
+                return Sell(player=player, sets=sale)
+        if rng.random() < style.swap:
+            swaps = rules.legal_actions(state).swaps
+            if swaps:
+                return rng.choice(swaps)
+    return _draw(state, order, rng, style)
+
+
+def _pick_sale(spread: frozenset[str], rng: random.Random) -> tuple[tuple[str, str, str], ...]:
+    candidates = list(sellable_sets(spread))
+    rng.shuffle(candidates)
+    chosen: list[tuple[str, str, str]] = []
+    used: set[str] = set()
+    for cards in candidates:
+        if used.isdisjoint(cards):
+            chosen.append(cards)
+            used.update(cards)
+    if chosen and rng.random() < 0.5:
+        chosen = chosen[:1]
+    if chosen:
+        best = best_partition(used)
+        assert best is not None, "a union of disjoint legal sets always has a partition"
+    return tuple(chosen)
+
+
+def _draw(state: BuxState, order: list[str], rng: random.Random, style: Style) -> Draw:
+    player = state.players[state.to_move]
+    cards: list[str] = []
+    playing = 0
+    timers = len(state.timers_out)
+    for card in order:
+        cards.append(card)
+        if card in TIMER_CARDS:
+            timers += 1
+            if timers == len(TIMER_CARDS):
+                return Draw(player=player, cards=tuple(cards))
+        else:
+            playing += 1
+            if playing == 3:
+                break
+    if not state.spreads[state.to_move] and rng.random() < style.keep:
+        return Draw(player=player, cards=tuple(cards), keep=True)
+    bidders = [p for p, c in zip(state.players, state.chips) if c >= 5]
+    if not bidders or rng.random() < style.all_pass:
+        return Draw(player=player, cards=tuple(cards), all_passed=True)
+    winner = rng.choice(bidders)
+    limit = min(state.chips[state.seat(winner)], 300)
+    price = 5 * rng.randint(1, limit // 5)
+    return Draw(player=player, cards=tuple(cards), winner=winner, price=price)
