@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 COMMANDS = (
     "replay",
     "games",
+    "score",
 )
 
 

@@ -18,7 +18,9 @@ MOVE = "move"
 UNDO = "undo"
 REJECTED = "rejected"
 NOTE = "note"
-KINDS = (MOVE, UNDO, REJECTED, NOTE, "evidence", "dice", "seed", "attention")
+ATTENTION = "attention"
+RESOLVED = "resolved"
+KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, "evidence", "dice", "seed", "seed_reveal")
 
 
 def canonical_json(value: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from companion.errors import CompanionError, RecordError, RuleViolation, StoreError
 from companion.games import find_game
 from companion.games.base import Game
-from companion.store.events import MOVE, REJECTED, UNDO, Event
+from companion.store.events import ATTENTION, MOVE, REJECTED, RESOLVED, UNDO, Event
 from companion.store.sqlite import EventStore
 
 
@@ -141,6 +141,41 @@ class GameSession:
         if len(moves) <= 1:
             raise RuleViolation("undo.nothing", "undo: there is no move to undo")
         return self.store.append(self.game_id, UNDO, {"undoes": moves[-1].seq}, source)
+
+    def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
+                        proposed: dict | None = None, evidence: Any = None, source: str = "camera") -> str:
+        """Store a "needs attention" item and return its id.
+
+        Used when the camera sees something the rules reject or cannot explain, or
+        when an inferred move waits for a one-tap confirm (`proposed` is then the
+        record line to submit). Never applied silently, never dropped: it stays
+        open until resolve() is called.
+        """
+        item_id = uuid.uuid4().hex[:8]
+        payload = {"id": item_id, "message": message, "cards": list(cards), "players": list(players),
+                   "proposed": proposed, "evidence": evidence}
+        self.store.append(self.game_id, ATTENTION, payload, source)
+        return item_id
+
+    def open_attention(self) -> list[dict]:
+        """Return the attention items not yet resolved, oldest first (each with its event seq and time)."""
+        items: dict[str, dict] = {}
+        for event in self.events:
+            if event.kind == ATTENTION:
+                items[event.data["id"]] = {**event.data, "seq": event.seq, "time": event.time, "source": event.source}
+            elif event.kind == RESOLVED:
+                items.pop(event.data.get("id"), None)
+        return list(items.values())
+
+    def resolve(self, item_id: str, how: str, *, source: str = "tablet") -> Event:
+        """Close an attention item ("confirmed", "corrected" or "dismissed").
+
+        Raises:
+            RuleViolation: if no open item has that id.
+        """
+        if item_id not in {item["id"] for item in self.open_attention()}:
+            raise RuleViolation("attention.unknown", f"no open attention item {item_id!r}")
+        return self.store.append(self.game_id, RESOLVED, {"id": item_id, "how": how}, source)
 
     def record_lines(self) -> list[dict]:
         """Return the record lines of the moves in effect (evidence and envelope removed)."""

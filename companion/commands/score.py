@@ -1,0 +1,45 @@
+"""`companion score GAME FILE --json`: score a game's holdings without arithmetic mistakes.
+
+Each game that offers scoring names a function taking the parsed JSON file and
+returning the result as JSON-ready data (raising CompanionError on bad input).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+SCORERS: dict[str, str] = {
+    "grow": "companion.games.grow.scoring:score_holdings",
+    "match": "companion.games.match.scoring:score_round",
+}
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("score", help="score a game's holdings from a JSON file")
+    p.add_argument("game", choices=sorted(SCORERS))
+    p.add_argument("file", help="JSON description of what each player holds")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CompanionError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CompanionError(f"{args.file!r} is not a JSON file: {exc}") from None
+    module_name, func = SCORERS[args.game].split(":")
+    result = getattr(importlib.import_module(module_name), func)(data)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        for player, scores in result.items():
+            parts = ", ".join(f"{k} {v}" for k, v in scores.items() if k != "total") if isinstance(scores, dict) else ""
+            total = scores.get("total") if isinstance(scores, dict) else scores
+            print(f"{player}: {total}" + (f"  ({parts})" if parts else ""))
+    return 0
