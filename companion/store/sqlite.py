@@ -36,6 +36,13 @@ CREATE TABLE IF NOT EXISTS events (
     hash TEXT NOT NULL,
     UNIQUE (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS secrets (
+    game_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (game_id, name)
+);
 """
 
 
@@ -134,6 +141,32 @@ class EventStore:
                 yield Event(*row)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store: {exc}") from None
+
+    def put_secret(self, game_id: str, name: str, value: str) -> None:
+        """Store a game's secret (a dice seed, the web key) once; secrets are never shown or changed.
+
+        Kept out of the hash-chained events so the log can be shared before
+        the secret is revealed. Insert-only like the events.
+
+        Raises:
+            StoreError: if the secret already exists or the store cannot be written.
+        """
+        try:
+            self.db.execute("INSERT INTO secrets (game_id, name, value, created) VALUES (?, ?, ?, ?)", (game_id, name, value, _now()))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"secret {name!r} of game {game_id!r} already exists") from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot write to the event store: {exc}") from None
+
+    def get_secret(self, game_id: str, name: str) -> str | None:
+        """Return a game's stored secret, or None if it was never stored."""
+        rows = self._query("SELECT value FROM secrets WHERE game_id = ? AND name = ?", (game_id, name))
+        return rows[0][0] if rows else None
+
+    def last_seq(self, game_id: str) -> int:
+        """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
+        rows = self._query("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,))
+        return rows[0][0] or 0
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
