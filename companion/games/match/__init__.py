@@ -1,0 +1,17 @@
+"""Blue/red match: hidden hands, matches laid in two alternating stacks, three rounds scored."""
+
+from companion.games.base import Game
+from companion.games.match import record, rules
+
+GAME = Game(
+    name="match",
+    title="Blue/Red Match",
+    read_record=record.read_record,
+    move_from_json=record.move_from_json,
+    move_to_json=record.move_to_json,
+    initial_state=rules.initial_state,
+    apply=rules.apply,
+    replay=record.replay,
+    state_to_json=record.state_to_json,
+    is_over=rules.is_over,
+)

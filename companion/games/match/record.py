@@ -1,0 +1,275 @@
+"""The blue/red match game record: one JSON object per line, read and written here only.
+
+Lines (docs/match.md has the full format with examples):
+  setup         {"type": "setup", "game": "match", "players": [...], "dealer": name, "advanced": bool}
+  deal          {"type": "deal", "round": n, "hands": {name: [10 cards]}}             (turn-by-turn rounds)
+  draw          {"type": "draw", "player": p, "from": "blue-deck"|..., "card": c}
+  match         {"type": "match", "player": p, "cards": [c, c]}
+  trade         {"type": "trade", "player": p, "card": c, "with": q|null, "take": c, "give": c}
+  steal         {"type": "steal", "player": p, "card": c, "from": q|null, "take": c, "draw": c|null}
+  discard_wild  {"type": "discard_wild", "player": p, "card": c, "draw": c|null}
+  discard       {"type": "discard", "player": p, "card": c}
+  score         {"type": "score", "round": n, "players": {name: {"matches": [[c, c], ...], "hand": [...]}}}
+read_record() yields moves with 1-based line numbers and raises RecordError for
+anything malformed; replay() folds them through the rules. Unknown extra keys
+are ignored so records may carry notes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.errors import CompanionError, RecordError
+from companion.games.match import rules
+from companion.games.match.moves import (
+    SOURCES,
+    Deal,
+    Discard,
+    DiscardWild,
+    Draw,
+    Layout,
+    Match,
+    Move,
+    Score,
+    Setup,
+    Steal,
+    Trade,
+)
+from companion.games.match.scoring import parse_layouts, scoreboard, stack_totals, winners
+from companion.games.match.state import ALL_CARDS, COLOURS, ROUNDS, MatchState, totals, turn
+
+MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
+
+
+def _raise(error: CompanionError) -> None:
+    raise error
+
+
+def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = _raise) -> Iterator[tuple[int, Move]]:
+    """Yield (line number, move) for each line of a record.
+
+    A final newline is fine; a blank line anywhere else is an error, and an
+    empty record fails at line 1. `on_error` receives each RecordError (with
+    its line); the default raises, an import tool may collect instead.
+    """
+    count = 0
+    for count, line in enumerate(lines, start=1):
+        try:
+            yield count, move_from_json(_parse_line(line), first=count == 1)
+        except CompanionError as error:
+            on_error(error.at_line(count))
+    if count == 0:
+        on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def _parse_line(line: str | bytes) -> dict:
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("line is not UTF-8 text") from None
+    text = line.rstrip("\r\n")
+    if not text.strip():
+        raise RecordError("blank line: every line must be one JSON object")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def move_from_json(data: dict, *, first: bool = False) -> Move:
+    """Return the move a record line describes.
+
+    Raises:
+        RecordError: if the line's type, keys or values are malformed.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    if first and kind != "setup":
+        raise RecordError(f"the first line must be a setup, not {kind!r}")
+    if kind == "setup" and not first:
+        raise RecordError("setup: only the first line of a record is a setup")
+    if kind == "setup":
+        return _setup(data)
+    if kind == "deal":
+        return _deal(data)
+    if kind == "score":
+        return Score(round=_round(data, kind, required=True), players=parse_layouts(data.get("players"), "score", faces=False))
+    player = _name(data, "player", kind)
+    if kind == "draw":
+        source = data.get("from")
+        if source is None and data.get("card") is None:
+            return Draw(player=player, source=None, card=None)
+        if source not in SOURCES:
+            raise RecordError(f"draw: 'from' must be one of {', '.join(SOURCES)} (or null with no card), not {source!r}")
+        return Draw(player=player, source=source, card=_card(data, "card", kind))
+    if kind == "match":
+        cards = _cards(data.get("cards"), "match: cards")
+        if len(cards) != 2:
+            raise RecordError(f"match: 'cards' must be the two cards of one match, not {len(cards)}")
+        return Match(player=player, cards=(cards[0], cards[1]))
+    if kind == "discard":
+        return Discard(player=player, card=_card(data, "card", kind))
+    card = _card(data, "card", kind)
+    if kind == "discard_wild":
+        return DiscardWild(player=player, card=card, draw=_card(data, "draw", kind, optional=True))
+    if kind == "trade":
+        other = _name(data, "with", kind, optional=True)
+        if other is None:
+            return Trade(player=player, card=card, take=_card(data, "take", kind, optional=True), give=_card(data, "give", kind, optional=True))
+        return Trade(player=player, card=card, with_=other, take=_card(data, "take", kind), give=_card(data, "give", kind))
+    victim = _name(data, "from", kind, optional=True)
+    take = _card(data, "take", kind, optional=victim is None)
+    return Steal(player=player, card=card, from_=victim, take=take, draw=_card(data, "draw", kind, optional=True))
+
+
+def _setup(data: dict) -> Setup:
+    if data.get("game") != "match":
+        raise RecordError(f"setup: game must be \"match\", not {data.get('game')!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RecordError("setup: 'players' must be a list of player names, seated clockwise")
+    advanced = data.get("advanced", False)
+    if not isinstance(advanced, bool):
+        raise RecordError(f"setup: 'advanced' must be true or false, not {advanced!r}")
+    return Setup(players=tuple(players), dealer=_name(data, "dealer", "setup"), advanced=advanced)
+
+
+def _deal(data: dict) -> Deal:
+    hands = data.get("hands")
+    if not isinstance(hands, dict):
+        raise RecordError("deal: 'hands' must be an object {player: [cards]}")
+    return Deal(hands={name: tuple(_cards(cards, f"deal: {name!r}'s hand")) for name, cards in hands.items()},
+                round=_round(data, "deal", required=False))
+
+
+def _round(data: dict, kind: str, *, required: bool) -> int | None:
+    value = data.get("round")
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUNDS:
+        raise RecordError(f"{kind}: 'round' must be 1 to {ROUNDS}, not {value!r}")
+    return value
+
+
+def _name(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def _card(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or value not in ALL_CARDS:
+        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+    for card in value:
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise RecordError(f"{what}: unknown card code {card!r}")
+    return value
+
+
+def layout_to_json(layout: Layout) -> dict:
+    """Return one player's laid-out round as JSON (the ROUND.json and score-line shape)."""
+    return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
+
+
+def move_to_json(move: Move) -> dict:
+    """Return the record line (as a dict) for a move; move_from_json() reads it back."""
+    if isinstance(move, Setup):
+        return {"type": "setup", "game": "match", "players": list(move.players), "dealer": move.dealer, "advanced": move.advanced}
+    if isinstance(move, Deal):
+        line: dict[str, Any] = {"type": "deal"}
+        if move.round is not None:
+            line["round"] = move.round
+        line["hands"] = {p: list(cards) for p, cards in move.hands.items()}
+        return line
+    if isinstance(move, Draw):
+        return {"type": "draw", "player": move.player, "from": move.source, "card": move.card}
+    if isinstance(move, Match):
+        return {"type": "match", "player": move.player, "cards": list(move.cards)}
+    if isinstance(move, Trade):
+        return {"type": "trade", "player": move.player, "card": move.card, "with": move.with_, "take": move.take, "give": move.give}
+    if isinstance(move, Steal):
+        return {"type": "steal", "player": move.player, "card": move.card, "from": move.from_, "take": move.take, "draw": move.draw}
+    if isinstance(move, DiscardWild):
+        return {"type": "discard_wild", "player": move.player, "card": move.card, "draw": move.draw}
+    if isinstance(move, Discard):
+        return {"type": "discard", "player": move.player, "card": move.card}
+    if isinstance(move, Score):
+        return {"type": "score", "round": move.round, "players": {p: layout_to_json(l) for p, l in move.players.items()}}
+    raise TypeError(f"not a match-game move: {move!r}")
+
+
+def write_record(moves: Iterable[Move]) -> str:
+    """Return the JSON Lines text of a record (setup first), one move a line."""
+    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+
+
+def replay(lines: Iterable[str]) -> MatchState:
+    """Return the state a record leads to.
+
+    Raises:
+        RecordError, RuleViolation: at the first bad line, with `line` set.
+    """
+    state: MatchState | None = None
+    for line_no, move in read_record(lines):
+        try:
+            state = rules.initial_state(move) if state is None else rules.apply(state, move)
+        except CompanionError as error:
+            raise error.at_line(line_no)
+    assert state is not None
+    return state
+
+
+def state_to_json(state: MatchState) -> dict:
+    """Return the public summary printed by `companion replay --json`.
+
+    Hands stay hidden: only their sizes are shown until a round is scored;
+    matches are face up on the table and shown, with both stack sums.
+    """
+    result = rules.outcome(state)
+    board = scoreboard(state.players, state.scores)
+    players: dict[str, dict] = {}
+    for seat, name in enumerate(state.players):
+        info: dict[str, Any] = {"scores": [r[seat] for r in state.scores], "total": board[name]["total"]}
+        if state.tracked:
+            info["hand_size"] = len(state.hands[seat])
+            info["matches"] = [list(p) for p in state.matches[seat]]
+            info["stacks"] = list(stack_totals(state.matches[seat]))
+        players[name] = info
+    summary: dict[str, Any] = {
+        "game": "match",
+        "advanced": state.advanced,
+        "over": result is not None,
+        "winners": list(result.winners) if result else [],
+        "round": state.round,
+        "phase": state.phase,
+        "turn": turn(state),
+        "dealer": state.players[state.dealer],
+        "players": players,
+        "scoreboard": board,
+    }
+    if state.tracked:
+        summary["piles"] = {colour: {"deck": len(state.decks[i]), "discard_top": state.discards[i][-1] if state.discards[i] else None,
+                                     "discard": len(state.discards[i])} for i, colour in enumerate(COLOURS)}
+    if not result:
+        summary["leaders"] = list(winners(state.players, totals(state))) if state.scores else []
+    return summary

@@ -1,0 +1,564 @@
+"""Blue/red match rules: state + move -> new state, or a RuleViolation naming the rule broken.
+
+Pure and deterministic: no I/O, no clock, no randomness. Each move kind has
+verify_* (raises) and apply_* (verify, then build the new state); apply()
+picks by type. A round is either played turn by turn on the record (Deal,
+then draws, matches, action cards and discards) or given by its result only
+(Score straight after the previous round); either way a Score line ends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.errors import RuleViolation
+from companion.games.match.moves import (
+    SOURCES,
+    Deal,
+    Discard,
+    DiscardWild,
+    Draw,
+    Layout,
+    Match,
+    Move,
+    Score,
+    Setup,
+    Steal,
+    Trade,
+)
+from companion.games.match.scoring import blue_first, match_value, score_layouts, winners
+from companion.games.match.state import (
+    COLOUR,
+    COLOURS,
+    DEAL,
+    DRAW,
+    HAND_DEAL,
+    KIND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUMBERED,
+    OVER,
+    PLAY,
+    ROUNDS,
+    SCORE,
+    MatchState,
+    cards_in_play,
+    colour_index,
+    first_player,
+    totals,
+    turn,
+    where,
+)
+
+
+def _put(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+# --- Setup ------------------------------------------------------------------
+
+def verify_setup(move: Setup) -> None:
+    """Check the table: 2-5 unique players and a seated dealer.
+
+    Raises:
+        RuleViolation: naming the first thing wrong.
+    """
+    players = move.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleViolation("setup.player_count", f"setup: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
+    if len(set(players)) != len(players):
+        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    if move.dealer not in players:
+        raise RuleViolation("setup.dealer_not_seated", f"setup: dealer {move.dealer!r} is not one of the players")
+
+
+def initial_state(move: Setup) -> MatchState:
+    """Return the state before round 1 is dealt or scored.
+
+    Raises:
+        RuleViolation: if the setup is not legal.
+    """
+    if not isinstance(move, Setup):
+        raise RuleViolation("setup.missing", "the first line of a record must be a setup")
+    verify_setup(move)
+    return MatchState(players=tuple(move.players), advanced=move.advanced, dealer=move.players.index(move.dealer))
+
+
+# --- Deal -------------------------------------------------------------------
+
+def verify_deal(state: MatchState, move: Deal) -> None:
+    """Check a deal: between rounds, every player 5 blue and 5 red cards, each card once.
+
+    Raises:
+        RuleViolation: naming the first thing wrong.
+    """
+    if state.phase != DEAL:
+        raise RuleViolation("deal.mid_round", f"deal: round {state.round} is still being played")
+    if move.round is not None and move.round != state.round:
+        raise RuleViolation("deal.wrong_round", f"deal: this is round {state.round}, not {move.round}")
+    if set(move.hands) != set(state.players):
+        raise RuleViolation("deal.hands_players", f"deal: hands must name exactly the players {list(state.players)!r}")
+    allowed = cards_in_play(state.advanced)
+    seen: set[str] = set()
+    for player in state.players:
+        hand = move.hands[player]
+        for card in hand:
+            if card not in allowed:
+                raise RuleViolation("deal.not_in_deck", f"deal: {card!r} is not in the {'advanced' if state.advanced else 'basic'} game's decks")
+            if card in seen:
+                raise RuleViolation("deal.card_twice", f"deal: {card!r} is dealt twice")
+            seen.add(card)
+        for colour, count in HAND_DEAL.items():
+            got = sum(COLOUR[c] == colour for c in hand)
+            if got != count:
+                raise RuleViolation("deal.hand_size", f"deal: {player!r} must get {count} {colour} cards, not {got}")
+
+
+def apply_deal(state: MatchState, move: Deal) -> MatchState:
+    """Return the state after the deal: the rest of each colour is its draw deck.
+
+    Raises:
+        RuleViolation: if the deal is illegal.
+    """
+    verify_deal(state, move)
+    dealt = frozenset(c for hand in move.hands.values() for c in hand)
+    rest = cards_in_play(state.advanced) - dealt
+    return replace(
+        state,
+        phase=DRAW,
+        tracked=True,
+        to_move=first_player(state),
+        hands=tuple(frozenset(move.hands[p]) for p in state.players),
+        matches=((),) * len(state.players),
+        decks=tuple(frozenset(c for c in rest if COLOUR[c] == colour) for colour in COLOURS),
+        discards=((), ()),
+        spent=(frozenset(), frozenset()),
+    )
+
+
+# --- Turn guards --------------------------------------------------------------
+
+def _verify_turn(state: MatchState, player: str, kind: str, phase: str) -> int:
+    if state.phase == OVER:
+        raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
+    if state.phase == DEAL:
+        raise RuleViolation(f"{kind}.before_deal", f"{kind}: round {state.round} has not been dealt on the record")
+    if state.phase == SCORE:
+        raise RuleViolation(f"{kind}.round_over", f"{kind}: round {state.round} is over; score it")
+    if player not in state.players:
+        raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
+    if player != turn(state):
+        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s")
+    if phase == DRAW and state.phase != DRAW:
+        raise RuleViolation(f"{kind}.already_drew", f"{kind}: {player!r} has drawn this turn already")
+    if phase == PLAY and state.phase != PLAY:
+        raise RuleViolation(f"{kind}.draw_first", f"{kind}: {player!r} must draw first")
+    return state.seat(player)
+
+
+def _verify_in_hand(state: MatchState, seat: int, card: str, kind: str) -> None:
+    if card not in state.hands[seat]:
+        raise RuleViolation(f"{kind}.not_in_hand", f"{kind}: {card!r} is not in {state.players[seat]!r}'s hand ({where(state, card)})")
+
+
+def _refilled(state: MatchState, index: int) -> MatchState:
+    """Return the state with an empty draw deck refilled from its discard pile (reshuffled)."""
+    if state.decks[index] or not state.discards[index]:
+        return state
+    return replace(state, decks=_put(state.decks, index, frozenset(state.discards[index])), discards=_put(state.discards, index, ()))
+
+
+def _verify_deck_draw(state: MatchState, colour: str, card: str | None, kind: str) -> None:
+    """Check a draw from a colour's deck made mid-turn (refilled first if empty)."""
+    index = COLOURS.index(colour)
+    deck = _refilled(state, index).decks[index]
+    if card is None:
+        if deck:
+            raise RuleViolation(f"{kind}.draw_missing", f"{kind}: a {colour} card must be drawn (the {colour} deck has cards)")
+        return
+    if card not in deck:
+        raise RuleViolation(f"{kind}.draw_not_in_deck", f"{kind}: {card!r} is not in the {colour} deck ({where(state, card)})")
+
+
+def _drawn(state: MatchState, seat: int, colour: str, card: str | None) -> MatchState:
+    index = COLOURS.index(colour)
+    state = _refilled(state, index)
+    if card is None:
+        return state
+    return replace(state, decks=_put(state.decks, index, state.decks[index] - {card}),
+                   hands=_put(state.hands, seat, state.hands[seat] | {card}))
+
+
+# --- Draw -------------------------------------------------------------------
+
+def draw_sources(state: MatchState) -> tuple[str, ...]:
+    """Return where the player to move may draw from now (decks with cards, non-empty discard piles)."""
+    out = []
+    for i, colour in enumerate(COLOURS):
+        if state.decks[i]:
+            out.append(f"{colour}-deck")
+    for i, colour in enumerate(COLOURS):
+        if state.discards[i]:
+            out.append(f"{colour}-discard")
+    return tuple(out)
+
+
+def verify_draw(state: MatchState, move: Draw) -> None:
+    """Check a draw: the player's turn, before anything else, a card that is where it is said to be.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    _verify_turn(state, move.player, "draw", DRAW)
+    sources = draw_sources(state)
+    if move.source is None:
+        if sources:
+            raise RuleViolation("draw.must_draw", f"draw: {move.player!r} must draw from one of {list(sources)!r}")
+        return
+    if move.source not in SOURCES:
+        raise RuleViolation("draw.unknown_source", f"draw: {move.source!r} is not one of {list(SOURCES)!r}")
+    colour, pile = move.source.split("-")
+    index = COLOURS.index(colour)
+    if move.card is None or COLOUR.get(move.card) != colour:
+        raise RuleViolation("draw.wrong_colour", f"draw: {move.card!r} is not a {colour} card")
+    if pile == "deck":
+        if not state.decks[index]:
+            raise RuleViolation("draw.empty_deck", f"draw: the {colour} deck is empty")
+        if move.card not in state.decks[index]:
+            raise RuleViolation("draw.not_in_deck", f"draw: {move.card!r} is not in the {colour} deck ({where(state, move.card)})")
+    else:
+        top = state.discards[index][-1] if state.discards[index] else None
+        if move.card != top:
+            raise RuleViolation("draw.not_top_of_discard", f"draw: {move.card!r} is not the top of the {colour} discard pile (top: {top!r})")
+
+
+def apply_draw(state: MatchState, move: Draw) -> MatchState:
+    """Return the state after the turn's draw.
+
+    Raises:
+        RuleViolation: if the draw is illegal.
+    """
+    verify_draw(state, move)
+    seat = state.to_move
+    if move.source is None:
+        return replace(state, phase=PLAY)
+    colour, pile = move.source.split("-")
+    index = COLOURS.index(colour)
+    hands = _put(state.hands, seat, state.hands[seat] | {move.card})
+    if pile == "deck":
+        return replace(state, phase=PLAY, hands=hands, decks=_put(state.decks, index, state.decks[index] - {move.card}))
+    return replace(state, phase=PLAY, hands=hands, discards=_put(state.discards, index, state.discards[index][:-1]))
+
+
+# --- Match ------------------------------------------------------------------
+
+def verify_match(state: MatchState, move: Match) -> None:
+    """Check a match: after the draw, two cards from the hand of corresponding value.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_turn(state, move.player, "match", PLAY)
+    if len(move.cards) != 2 or len(set(move.cards)) != 2:
+        raise RuleViolation("match.two_cards", f"match: a match is two different cards, not {list(move.cards)!r}")
+    for card in move.cards:
+        _verify_in_hand(state, seat, card, "match")
+    if match_value(move.cards) is None:
+        raise RuleViolation("match.not_corresponding", f"match: {list(move.cards)!r} is not a blue and a red card of corresponding value")
+
+
+def apply_match(state: MatchState, move: Match) -> MatchState:
+    """Return the state with the match on top of the player's stacks; an empty hand ends the round.
+
+    Raises:
+        RuleViolation: if the match is illegal.
+    """
+    verify_match(state, move)
+    seat = state.to_move
+    hand = state.hands[seat] - set(move.cards)
+    state = replace(state, hands=_put(state.hands, seat, hand),
+                    matches=_put(state.matches, seat, state.matches[seat] + (blue_first(move.cards),)))
+    return replace(state, phase=SCORE) if not hand else state
+
+
+# --- Advanced cards -----------------------------------------------------------
+
+def _verify_action(state: MatchState, player: str, card: str, kind: str) -> int:
+    seat = _verify_turn(state, player, kind, PLAY)
+    if not state.advanced:
+        raise RuleViolation(f"{kind}.basic_game", f"{kind}: Trade, Steal and Wild cards are not used in the basic game")
+    if KIND.get(card) != kind.replace("discard_wild", "wild"):
+        raise RuleViolation(f"{kind}.wrong_card", f"{kind}: {card!r} is not a {kind.replace('discard_wild', 'wild').title()} card")
+    _verify_in_hand(state, seat, card, kind)
+    return seat
+
+
+def _numbered(hand: frozenset[str], colour: str) -> set[str]:
+    return {c for c in hand if c in NUMBERED and COLOUR[c] == colour}
+
+
+def verify_trade(state: MatchState, move: Trade) -> None:
+    """Check a Trade: the player holds a numbered card of its colour; so does the partner; one each way.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_action(state, move.player, move.card, "trade")
+    colour = COLOUR[move.card]
+    if not _numbered(state.hands[seat], colour):
+        raise RuleViolation("trade.no_numbered_card", f"trade: {move.player!r} needs a {colour} numbered card in hand to play {move.card!r}")
+    able = [p for i, p in enumerate(state.players) if i != seat and _numbered(state.hands[i], colour)]
+    if move.with_ is None:
+        if able:
+            raise RuleViolation("trade.partner_available", f"trade: {able[0]!r} holds a {colour} numbered card; trade with them")
+        if move.take is not None or move.give is not None:
+            raise RuleViolation("trade.cards_without_partner", "trade: with no partner, no cards change hands")
+        return
+    if move.with_ not in state.players or move.with_ == move.player:
+        raise RuleViolation("trade.bad_partner", f"trade: {move.with_!r} is not another player")
+    other = state.seat(move.with_)
+    if move.with_ not in able:
+        raise RuleViolation("trade.partner_has_none", f"trade: {move.with_!r} has no {colour} numbered card (no trade): pick another player")
+    if move.take not in _numbered(state.hands[other], colour):
+        raise RuleViolation("trade.bad_take", f"trade: {move.take!r} is not a {colour} numbered card in {move.with_!r}'s hand")
+    if move.give not in _numbered(state.hands[seat], colour):
+        raise RuleViolation("trade.bad_give", f"trade: {move.give!r} is not a {colour} numbered card in {move.player!r}'s hand")
+
+
+def apply_trade(state: MatchState, move: Trade) -> MatchState:
+    """Return the state after a Trade: the card is spent, one numbered card passes each way.
+
+    Raises:
+        RuleViolation: if the Trade is illegal.
+    """
+    verify_trade(state, move)
+    seat, index = state.to_move, colour_index(move.card)
+    hands = _put(state.hands, seat, state.hands[seat] - {move.card})
+    if move.with_ is not None:
+        other = state.seat(move.with_)
+        hands = _put(hands, seat, hands[seat] - {move.give} | {move.take})
+        hands = _put(hands, other, hands[other] - {move.take} | {move.give})
+    return replace(state, hands=hands, spent=_put(state.spent, index, state.spent[index] | {move.card}))
+
+
+def verify_steal(state: MatchState, move: Steal) -> None:
+    """Check a Steal: take a numbered card of its colour from a victim who has one; then the draw.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_action(state, move.player, move.card, "steal")
+    colour = COLOUR[move.card]
+    able = [p for i, p in enumerate(state.players) if i != seat and _numbered(state.hands[i], colour)]
+    if move.from_ is None:
+        if able:
+            raise RuleViolation("steal.victim_available", f"steal: {able[0]!r} holds a {colour} numbered card; steal from them")
+        if move.take is not None:
+            raise RuleViolation("steal.take_without_victim", "steal: with no victim, nothing is taken")
+    else:
+        if move.from_ not in state.players or move.from_ == move.player:
+            raise RuleViolation("steal.bad_victim", f"steal: {move.from_!r} is not another player")
+        if move.from_ not in able:
+            raise RuleViolation("steal.victim_has_none", f"steal: {move.from_!r} has no {colour} numbered card (no steal): pick another player")
+        if move.take not in _numbered(state.hands[state.seat(move.from_)], colour):
+            raise RuleViolation("steal.bad_take", f"steal: {move.take!r} is not a {colour} numbered card in {move.from_!r}'s hand")
+    after = replace(state, hands=_put(state.hands, seat, state.hands[seat] - {move.card}),
+                    spent=_put(state.spent, colour_index(move.card), state.spent[colour_index(move.card)] | {move.card}))
+    _verify_deck_draw(after, colour, move.draw, "steal")
+
+
+def apply_steal(state: MatchState, move: Steal) -> MatchState:
+    """Return the state after a Steal: card spent, one card taken, the victim (or thief) draws.
+
+    Raises:
+        RuleViolation: if the Steal is illegal.
+    """
+    verify_steal(state, move)
+    seat, index, colour = state.to_move, colour_index(move.card), COLOUR[move.card]
+    hands = _put(state.hands, seat, state.hands[seat] - {move.card})
+    drawer = seat
+    if move.from_ is not None:
+        drawer = state.seat(move.from_)
+        hands = _put(hands, seat, hands[seat] | {move.take})
+        hands = _put(hands, drawer, hands[drawer] - {move.take})
+    state = replace(state, hands=hands, spent=_put(state.spent, index, state.spent[index] | {move.card}))
+    return _drawn(state, drawer, colour, move.draw)
+
+
+def verify_discard_wild(state: MatchState, move: DiscardWild) -> None:
+    """Check a Wild put in the advanced discard pile, and the card drawn for it from its colour's deck.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_action(state, move.player, move.card, "discard_wild")
+    index = colour_index(move.card)
+    after = replace(state, hands=_put(state.hands, seat, state.hands[seat] - {move.card}),
+                    spent=_put(state.spent, index, state.spent[index] | {move.card}))
+    _verify_deck_draw(after, COLOUR[move.card], move.draw, "discard_wild")
+
+
+def apply_discard_wild(state: MatchState, move: DiscardWild) -> MatchState:
+    """Return the state after a Wild is put in the advanced discard pile and a card drawn for it.
+
+    Raises:
+        RuleViolation: if the move is illegal.
+    """
+    verify_discard_wild(state, move)
+    seat, index = state.to_move, colour_index(move.card)
+    state = replace(state, hands=_put(state.hands, seat, state.hands[seat] - {move.card}),
+                    spent=_put(state.spent, index, state.spent[index] | {move.card}))
+    return _drawn(state, seat, COLOUR[move.card], move.draw)
+
+
+# --- Discard ----------------------------------------------------------------
+
+def verify_discard(state: MatchState, move: Discard) -> None:
+    """Check the turn-ending discard: after the draw, a card from the hand.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    seat = _verify_turn(state, move.player, "discard", PLAY)
+    _verify_in_hand(state, seat, move.card, "discard")
+
+
+def apply_discard(state: MatchState, move: Discard) -> MatchState:
+    """Return the state after the discard: the round ends on an empty hand, else empty decks refill and play passes left.
+
+    Raises:
+        RuleViolation: if the discard is illegal.
+    """
+    verify_discard(state, move)
+    seat, index = state.to_move, colour_index(move.card)
+    hand = state.hands[seat] - {move.card}
+    state = replace(state, hands=_put(state.hands, seat, hand),
+                    discards=_put(state.discards, index, state.discards[index] + (move.card,)))
+    if not hand:
+        return replace(state, phase=SCORE)
+    for i in range(len(COLOURS)):
+        state = _refilled(state, i)
+    return replace(state, phase=DRAW, to_move=(seat + 1) % len(state.players))
+
+
+# --- Score ------------------------------------------------------------------
+
+def tracked_layouts(state: MatchState) -> dict[str, Layout]:
+    """Return what each player lays out at the end of a tracked round (hands sorted)."""
+    return {p: Layout(matches=state.matches[i], hand=tuple(sorted(state.hands[i]))) for i, p in enumerate(state.players)}
+
+
+def verify_score(state: MatchState, move: Score) -> None:
+    """Check a round's result: the right round, every player, a legal end; in a tracked round, agreeing with the play.
+
+    Raises:
+        RuleViolation: naming the rule broken.
+    """
+    if state.phase == OVER:
+        raise RuleViolation("score.after_game_end", "score: the game is over")
+    if state.phase in (DRAW, PLAY):
+        raise RuleViolation("score.round_not_over", f"score: round {state.round} goes on: nobody's hand is empty yet")
+    if move.round != state.round:
+        raise RuleViolation("score.wrong_round", f"score: this is round {state.round}, not {move.round}")
+    if set(move.players) != set(state.players):
+        raise RuleViolation("score.players", f"score: the result must name exactly the players {list(state.players)!r}")
+    score_layouts(move.players, advanced=state.advanced)
+    if state.tracked:
+        played = tracked_layouts(state)
+        for player in state.players:
+            shown = move.players[player]
+            if tuple(blue_first(p) for p in shown.matches) != played[player].matches:
+                raise RuleViolation("score.disagrees", f"score: {player!r}'s matches differ from the ones played")
+            if sorted(shown.hand) != list(played[player].hand):
+                raise RuleViolation("score.disagrees", f"score: {player!r}'s hand differs from the one played")
+
+
+def apply_score(state: MatchState, move: Score) -> MatchState:
+    """Return the state after a round is scored: next round (the deal passes left), or the game's end.
+
+    Raises:
+        RuleViolation: if the result is illegal.
+    """
+    verify_score(state, move)
+    scores = score_layouts(move.players, advanced=state.advanced)
+    done = state.scores + (tuple(scores[p].score for p in state.players),)
+    if state.round == ROUNDS:
+        return replace(state, scores=done, phase=OVER)
+    return replace(
+        state, scores=done, round=state.round + 1, phase=DEAL, tracked=False,
+        dealer=(state.dealer + 1) % len(state.players), hands=(), matches=(),
+        decks=(frozenset(), frozenset()), discards=((), ()), spent=(frozenset(), frozenset()),
+    )
+
+
+# --- Dispatch ---------------------------------------------------------------
+
+_APPLY = {Deal: apply_deal, Draw: apply_draw, Match: apply_match, Trade: apply_trade, Steal: apply_steal,
+          DiscardWild: apply_discard_wild, Discard: apply_discard, Score: apply_score}
+
+
+def apply(state: MatchState, move: Move) -> MatchState:
+    """Return the state after `move`. Raises RuleViolation if it is illegal."""
+    handler = _APPLY.get(type(move))
+    if handler is None:
+        if isinstance(move, Setup):
+            raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
+        raise RuleViolation("move.unknown", f"unknown move {move!r}")
+    return handler(state, move)
+
+
+def can(state: MatchState, move: Move) -> bool:
+    """Return True if `move` is legal in `state`."""
+    try:
+        apply(state, move)
+    except RuleViolation:
+        return False
+    return True
+
+
+# --- Queries ----------------------------------------------------------------
+
+def legal_matches(state: MatchState) -> tuple[Match, ...]:
+    """Return every match the player to move may lay now (none outside the play phase)."""
+    if state.phase != PLAY:
+        return ()
+    player, hand = state.players[state.to_move], sorted(state.hands[state.to_move])
+    return tuple(Match(player=player, cards=(a, b)) for i, a in enumerate(hand) for b in hand[i + 1:]
+                 if match_value((a, b)) is not None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the highest three-round total wins; ties share."""
+
+    winners: tuple[str, ...]
+    totals: tuple[int, ...]
+    reason: str
+
+
+def outcome(state: MatchState) -> Outcome | None:
+    """Return the outcome once three rounds are scored, else None."""
+    if state.phase != OVER:
+        return None
+    sums = totals(state)
+    return Outcome(winners=winners(state.players, sums), totals=sums, reason=f"{ROUNDS} rounds scored")
+
+
+def is_over(state: MatchState) -> bool:
+    """Return True once the third round is scored."""
+    return state.phase == OVER
+
+
+def card_places(state: MatchState) -> list[str]:
+    """Return every card of a tracked round once per place it is in (for the 'one place' invariant)."""
+    out: list[str] = []
+    for hand, matches in zip(state.hands, state.matches):
+        out.extend(hand)
+        out.extend(c for pair in matches for c in pair)
+    for i in range(len(COLOURS)):
+        out.extend(state.decks[i])
+        out.extend(state.discards[i])
+        out.extend(state.spent[i])
+    return out

@@ -1,0 +1,297 @@
+"""Blue/red match scoring: the stacks, the positive stack, the round score, the scoreboard.
+
+The reading (cards_printable/match.deck.json, "Scoring" reading): each later
+match goes on top of the last with the colours swapped, so one stack holds
+the blue card of matches 1, 3, 5, ... and the red card of matches 2, 4, ...,
+and the other stack the rest. Adding each stack (blue +, red -) gives t and -t;
+the positive stack's number is |t|. The round score is |t| minus the red
+numbers left in hand (an unplayed red Wild costs 10,000).
+
+score_round() is the `companion score match ROUND.json` entry point: it takes
+parsed JSON, checks it, and raises CompanionError subclasses on bad input.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from companion.errors import RecordError, RuleViolation
+from companion.games.match.moves import Layout
+from companion.games.match.state import (
+    ALL_CARDS,
+    COLOUR,
+    DECK,
+    KIND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUMBERED,
+    RED_WILD_PENALTY,
+    ROUNDS,
+    VALUE,
+)
+
+# A card may be named by its face alone ("red-300", "blue-wild"): any copy of it.
+FACES: dict[str, tuple[str, ...]] = {}
+for _code in DECK.codes():
+    FACES.setdefault(_code.rsplit("-", 1)[0], ())
+    FACES[_code.rsplit("-", 1)[0]] += (_code,)
+
+
+def match_value(cards: Sequence[str]) -> int | None:
+    """Return the number a pair of cards matches on, or None if they are no match.
+
+    A blue and a red numbered card of the same number match; a Wild matches a
+    numbered card of the other colour and takes its number; two Wilds never do.
+
+    >>> match_value(["blue-300-1", "red-300-2"]), match_value(["red-wild-1", "blue-700-3"])
+    (300, 700)
+    >>> match_value(["blue-300-1", "red-400-1"]) is None, match_value(["blue-wild-1", "red-wild-1"]) is None
+    (True, True)
+    """
+    if len(cards) != 2 or any(c not in ALL_CARDS for c in cards):
+        return None
+    a, b = cards
+    if COLOUR[a] == COLOUR[b]:
+        return None
+    if a in NUMBERED and b in NUMBERED:
+        return VALUE[a] if VALUE[a] == VALUE[b] else None
+    numbered = [c for c in cards if c in NUMBERED]
+    wild = [c for c in cards if KIND[c] == "wild"]
+    return VALUE[numbered[0]] if len(numbered) == 1 and len(wild) == 1 else None
+
+
+def blue_first(cards: Sequence[str]) -> tuple[str, str]:
+    """Return a match's two cards as (blue card, red card)."""
+    a, b = cards
+    return (a, b) if COLOUR[a] == "blue" else (b, a)
+
+
+def stack_totals(matches: Iterable[Sequence[str]]) -> tuple[int, int]:
+    """Return the two stacks' sums (blue +, red -); the first stack starts with match 1's blue card.
+
+    >>> stack_totals([["blue-500-1", "red-500-1"], ["blue-200-1", "red-200-1"], ["blue-1000-1", "red-1000-1"]])
+    (1300, -1300)
+    """
+    first = 0
+    for index, pair in enumerate(matches):
+        value = match_value(pair)
+        assert value is not None, f"not a match: {list(pair)!r}"
+        first += value if index % 2 == 0 else -value
+    return first, -first
+
+
+def red_in_hand(hand: Iterable[str]) -> int:
+    """Return what the red cards left in a hand cost: their numbers, 10,000 per red Wild.
+
+    >>> red_in_hand(["red-300-1", "blue-700-1", "red-wild-2", "red-trade-1"])
+    10300
+    """
+    cost = 0
+    for card in hand:
+        if COLOUR[card] != "red":
+            continue
+        if card in NUMBERED:
+            cost += VALUE[card]
+        elif KIND[card] == "wild":
+            cost += RED_WILD_PENALTY
+    return cost
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's round: both stack sums, the positive stack's number, the hand's cost, the score."""
+
+    stacks: tuple[int, int]
+    positive_stack: int
+    red_in_hand: int
+    score: int
+
+    def to_json(self) -> dict:
+        """Return the JSON shape `companion score match` prints per player."""
+        return {"stack_1": self.stacks[0], "stack_2": self.stacks[1], "positive_stack": self.positive_stack,
+                "red_in_hand": self.red_in_hand, "total": self.score}
+
+
+def score_layout(layout: Layout) -> PlayerScore:
+    """Return the round score of one player's laid-out matches and hand (assumed legal).
+
+    >>> ann = Layout(matches=(("blue-500-1", "red-500-1"), ("red-200-1", "blue-200-1"), ("blue-1000-1", "red-1000-1")),
+    ...              hand=("red-300-1", "blue-700-1"))
+    >>> score_layout(ann).score
+    1000
+    """
+    stacks = stack_totals(layout.matches)
+    positive = max(stacks)
+    cost = red_in_hand(layout.hand)
+    return PlayerScore(stacks=stacks, positive_stack=positive, red_in_hand=cost, score=positive - cost)
+
+
+def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None) -> None:
+    """Check a round's end: known cards, each once, legal matches, and an empty hand somewhere.
+
+    `advanced` False forbids Trade, Steal and Wild cards; None allows them.
+
+    Raises:
+        RuleViolation: naming the first thing wrong.
+    """
+    seen: dict[str, str] = {}
+    for name, layout in layouts.items():
+        cards = [c for pair in layout.matches for c in pair] + list(layout.hand)
+        for card in cards:
+            if card not in ALL_CARDS:
+                raise RuleViolation("score.unknown_card", f"score: {name!r} shows an unknown card {card!r}")
+            if card in seen:
+                raise RuleViolation("score.card_twice", f"score: {card!r} is shown by {seen[card]!r} and again by {name!r}")
+            seen[card] = name
+            if advanced is False and card not in NUMBERED:
+                raise RuleViolation("score.advanced_card", f"score: {card!r} is an advanced card, but this is the basic game")
+        for pair in layout.matches:
+            if len(pair) != 2 or match_value(pair) is None:
+                raise RuleViolation("score.not_a_match", f"score: {list(pair)!r} in {name!r}'s stacks is not a match")
+    if layouts and all(layout.hand for layout in layouts.values()):
+        raise RuleViolation("score.no_empty_hand", "score: the round ends when a player has no cards in hand, but every hand shows cards")
+
+
+def score_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None) -> dict[str, PlayerScore]:
+    """Return each player's round score, after checking the layouts (see verify_layouts).
+
+    Raises:
+        RuleViolation: if the layouts are not a legal round end.
+    """
+    verify_layouts(layouts, advanced=advanced)
+    return {name: score_layout(layout) for name, layout in layouts.items()}
+
+
+def winners(players: Sequence[str], totals: Sequence[int]) -> tuple[str, ...]:
+    """Return the players with the highest total (ties share the win)."""
+    if not totals:
+        return ()
+    top = max(totals)
+    return tuple(p for p, t in zip(players, totals) if t == top)
+
+
+def scoreboard(players: Sequence[str], rounds: Sequence[Sequence[int]]) -> dict[str, dict[str, int]]:
+    """Return {player: {"round_1": s, ..., "total": t}} from per-round scores indexed like `players`.
+
+    >>> scoreboard(["Ann", "Ben"], [(1000, -300), (200, 500), (0, 700)])
+    {'Ann': {'round_1': 1000, 'round_2': 200, 'round_3': 0, 'total': 1200}, 'Ben': {'round_1': -300, 'round_2': 500, 'round_3': 700, 'total': 900}}
+    """
+    board: dict[str, dict[str, int]] = {}
+    for seat, name in enumerate(players):
+        row = {f"round_{n}": scores[seat] for n, scores in enumerate(rounds, start=1)}
+        row["total"] = sum(scores[seat] for scores in rounds)
+        board[name] = row
+    return board
+
+
+# --- ROUND.json -------------------------------------------------------------
+
+def parse_layouts(players: Any, what: str = "round", *, faces: bool = True) -> dict[str, Layout]:
+    """Return the layouts of a `players` object {name: {"matches": [[a, b], ...], "hand": [...]}}.
+
+    With `faces`, a card may be named by face alone ("red-300", "blue-wild");
+    each such name takes a copy not named elsewhere in the round.
+
+    Raises:
+        RecordError: if the shape is wrong or a name is no card.
+    """
+    if not isinstance(players, dict) or not players:
+        raise RecordError(f"{what}: 'players' must be an object {{name: {{\"matches\": [...], \"hand\": [...]}}}}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RecordError(f"{what}: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    raw: dict[str, tuple[list[list[str]], list[str]]] = {}
+    for name, entry in players.items():
+        if not name.strip():
+            raise RecordError(f"{what}: player names must be non-empty")
+        if not isinstance(entry, dict):
+            raise RecordError(f"{what}: {name!r} must be an object with 'matches' and 'hand', not {entry!r}")
+        unknown = set(entry) - {"matches", "hand"}
+        if unknown:
+            raise RecordError(f"{what}: {name!r} has unknown keys {sorted(unknown)!r}; expected 'matches' and 'hand'")
+        matches, hand = entry.get("matches", []), entry.get("hand", [])
+        if not isinstance(matches, list) or any(not isinstance(p, list) or len(p) != 2 for p in matches):
+            raise RecordError(f"{what}: {name!r}'s 'matches' must be a list of [card, card] pairs in the order played")
+        if not isinstance(hand, list):
+            raise RecordError(f"{what}: {name!r}'s 'hand' must be a list of cards, not {hand!r}")
+        for card in [c for p in matches for c in p] + hand:
+            if not isinstance(card, str) or not (card in ALL_CARDS or (faces and card in FACES)):
+                raise RecordError(f"{what}: {name!r} shows {card!r}, which is not a card of this game")
+        raw[name] = (matches, hand)
+    resolve = _face_resolver([c for m, h in raw.values() for c in [x for p in m for x in p] + h], what) if faces else (lambda c: c)
+    return {
+        name: Layout(matches=tuple(blue_first_or_as_is(tuple(resolve(c) for c in p)) for p in matches),
+                     hand=tuple(resolve(c) for c in hand))
+        for name, (matches, hand) in raw.items()
+    }
+
+
+def blue_first_or_as_is(pair: tuple[str, ...]) -> tuple[str, ...]:
+    """Return a pair blue card first when it holds one blue and one red card, else unchanged."""
+    return blue_first(pair) if len({COLOUR.get(c) for c in pair}) == 2 else pair
+
+
+def _face_resolver(cards: list[str], what: str):
+    named = Counter(c for c in cards if c in ALL_CARDS)
+    free = {face: [c for c in copies if c not in named] for face, copies in FACES.items()}
+    wanted = Counter(c for c in cards if c not in ALL_CARDS)
+    for face, count in wanted.items():
+        if count > len(free[face]):
+            raise RuleViolation("score.too_many_copies",
+                                f"{what}: {face!r} is shown more often than the deck has copies ({len(FACES[face])})")
+    queues = {face: list(copies) for face, copies in free.items()}
+    return lambda card: card if card in ALL_CARDS else queues[card].pop(0)
+
+
+def _parse_round(data: Any, what: str) -> tuple[int | None, dict[str, Layout], bool | None]:
+    if not isinstance(data, dict):
+        raise RecordError(f"{what}: expected a JSON object with 'players', not {type(data).__name__}")
+    unknown = set(data) - {"game", "round", "advanced", "players"}
+    if unknown:
+        raise RecordError(f"{what}: unknown keys {sorted(unknown)!r}")
+    if data.get("game", "match") != "match":
+        raise RecordError(f"{what}: 'game' must be \"match\", not {data.get('game')!r}")
+    number = data.get("round")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS):
+        raise RecordError(f"{what}: 'round' must be 1 to {ROUNDS}, not {number!r}")
+    advanced = data.get("advanced")
+    if advanced is not None and not isinstance(advanced, bool):
+        raise RecordError(f"{what}: 'advanced' must be true or false, not {advanced!r}")
+    return number, parse_layouts(data.get("players"), what), advanced
+
+
+def score_round(data: Any) -> dict[str, dict[str, int]]:
+    """Return the scores of a ROUND.json (one round) or of {"rounds": [...]} (a scoreboard).
+
+    One round: {player: {"stack_1", "stack_2", "positive_stack", "red_in_hand", "total"}}.
+    Several rounds: {player: {"round_1": ..., "total": ...}}; every round names the same players.
+
+    Raises:
+        RecordError: for malformed input; RuleViolation: for a round end the rules forbid.
+    """
+    if isinstance(data, dict) and "rounds" in data:
+        rounds = data["rounds"]
+        if set(data) - {"game", "rounds", "advanced"}:
+            raise RecordError(f"scoreboard: unknown keys {sorted(set(data) - {'game', 'rounds', 'advanced'})!r}")
+        if not isinstance(rounds, list) or not 1 <= len(rounds) <= ROUNDS:
+            raise RecordError(f"scoreboard: 'rounds' must be a list of 1 to {ROUNDS} rounds")
+        players: list[str] | None = None
+        table: list[tuple[int, ...]] = []
+        for n, entry in enumerate(rounds, start=1):
+            if isinstance(entry, dict) and "advanced" not in entry and "advanced" in data:
+                entry = {**entry, "advanced": data["advanced"]}
+            number, layouts, advanced = _parse_round(entry, f"round {n}")
+            if number is not None and number != n:
+                raise RecordError(f"round {n}: it says 'round': {number}")
+            if players is None:
+                players = list(layouts)
+            elif sorted(layouts) != sorted(players):
+                raise RecordError(f"round {n}: players {sorted(layouts)!r} differ from round 1's {sorted(players)!r}")
+            scores = score_layouts(layouts, advanced=advanced)
+            table.append(tuple(scores[p].score for p in players))
+        assert players is not None
+        return scoreboard(players, table)
+    _, layouts, advanced = _parse_round(data, "round")
+    return {name: s.to_json() for name, s in score_layouts(layouts, advanced=advanced).items()}
