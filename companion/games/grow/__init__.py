@@ -1,0 +1,17 @@
+"""Grow Your Assets: sealed-bid auction of green, red, blue and gold cards; dice decide the warnings."""
+
+from companion.games.base import Game
+from companion.games.grow import record, rules
+
+GAME = Game(
+    name="grow",
+    title="Grow Your Assets",
+    read_record=record.read_record,
+    move_from_json=record.move_from_json,
+    move_to_json=record.move_to_json,
+    initial_state=rules.initial_state,
+    apply=rules.apply,
+    replay=record.replay,
+    state_to_json=record.state_to_json,
+    is_over=rules.is_over,
+)

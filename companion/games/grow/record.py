@@ -1,0 +1,212 @@
+"""The Grow Your Assets game record: one JSON object per line, read and written here only.
+
+Same contract as BUX's record: read_record() yields moves with 1-based line
+numbers and raises RecordError for anything malformed (bad JSON, key, type or
+card code); replay() folds them through the rules and marks any error with its
+line. move_to_json() is the exact inverse of move_from_json(). Unknown extra
+keys (notes, evidence) are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.errors import CompanionError, RecordError
+from companion.games.grow import rules
+from companion.games.grow.moves import Act, Break, Decline, Draw, Move, Pick, RevealBids, Roll, Setup, Tiebreak
+from companion.games.grow.state import ALL_CARDS, GrowState
+
+MOVE_TYPES = ("setup", "draw", "reveal_bids", "tiebreak", "pick", "roll", "act", "decline", "break")
+
+
+def _raise(error: CompanionError) -> None:
+    raise error
+
+
+def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = _raise) -> Iterator[tuple[int, Move]]:
+    """Yield (line number, move) for each line of a record.
+
+    A final newline is fine; a blank line anywhere else is an error, and an
+    empty record fails at line 1. `on_error` receives each RecordError (with
+    its line); the default raises, an import tool may collect instead.
+    """
+    count = 0
+    for count, line in enumerate(lines, start=1):
+        try:
+            yield count, move_from_json(_parse_line(line), first=count == 1)
+        except CompanionError as error:
+            on_error(error.at_line(count))
+    if count == 0:
+        on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def _parse_line(line: str | bytes) -> dict:
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("line is not UTF-8 text") from None
+    if not isinstance(line, str):
+        raise RecordError(f"a line must be text, not {type(line).__name__}")
+    text = line.rstrip("\r\n")
+    if not text.strip():
+        raise RecordError("blank line: every line must be one JSON object")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def move_from_json(data: dict, *, first: bool = False) -> Move:
+    """Return the move a record line describes.
+
+    Raises:
+        RecordError: if the line's type, keys or values are malformed.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    if first and kind != "setup":
+        raise RecordError(f"the first line must be a setup, not {kind!r}")
+    if kind == "setup" and not first:
+        raise RecordError("setup: only the first line of a record is a setup")
+    if kind == "setup":
+        if data.get("game") != "grow":
+            raise RecordError(f"setup: game must be \"grow\", not {data.get('game')!r}")
+        players = _list(data, "players", kind)
+        if any(not isinstance(p, str) or not p.strip() for p in players):
+            raise RecordError("setup: player names must be non-empty strings")
+        removed = _cards(data.get("removed", []), "setup: removed")
+        return Setup(players=tuple(players), removed=tuple(removed))
+    if kind == "draw":
+        return Draw(cards=tuple(_cards(data.get("cards"), "draw: cards")))
+    if kind == "reveal_bids":
+        bids = _object(data, "bids", kind)
+        for player, bid in bids.items():
+            if isinstance(bid, bool) or not isinstance(bid, int):
+                raise RecordError(f"reveal_bids: {player!r}'s bid must be a whole number, not {bid!r}")
+        return RevealBids(bids=dict(bids))
+    if kind == "tiebreak":
+        rolls = _object(data, "rolls", kind)
+        return Tiebreak(rolls={p: _dice(d, f"tiebreak: {p!r}'s roll") for p, d in rolls.items()})
+    player = _name(data, "player", kind)
+    if kind == "pick":
+        return Pick(player=player, card=_card(data, "card", kind), stack=_stack(data, kind))
+    if kind == "roll":
+        return Roll(player=player, dice=_dice(data.get("dice"), "roll: dice"))
+    if kind == "act":
+        return Act(player=player, card=_card(data, "card", kind), from_=_name(data, "from", kind), stack=_stack(data, kind))
+    if kind == "decline":
+        return Decline(player=player)
+    return Break(player=player)
+
+
+def _name(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def _list(data: dict, key: str, kind: str) -> list:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
+    return value
+
+
+def _object(data: dict, key: str, kind: str) -> dict:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise RecordError(f"{kind}: {key!r} must be an object {{player: ...}}, not {value!r}")
+    return value
+
+
+def _card(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or value not in ALL_CARDS:
+        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+    return value
+
+
+def _stack(data: dict, kind: str) -> str | None:
+    if data.get("stack") is None:
+        return None
+    return _card(data, "stack", kind)
+
+
+def _cards(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+    for card in value:
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise RecordError(f"{what}: unknown card code {card!r}")
+    return value
+
+
+def _dice(value: Any, what: str) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(d, bool) or not isinstance(d, int) for d in value)):
+        raise RecordError(f"{what} must be two whole numbers [die, die], not {value!r}")
+    return (value[0], value[1])
+
+
+def move_to_json(move: Move) -> dict:
+    """Return the record line (as a dict) for a move; move_from_json() reads it back."""
+    if isinstance(move, Setup):
+        line: dict[str, Any] = {"type": "setup", "game": "grow", "players": list(move.players)}
+        if move.removed:
+            line["removed"] = list(move.removed)
+        return line
+    if isinstance(move, Draw):
+        return {"type": "draw", "cards": list(move.cards)}
+    if isinstance(move, RevealBids):
+        return {"type": "reveal_bids", "bids": dict(move.bids)}
+    if isinstance(move, Tiebreak):
+        return {"type": "tiebreak", "rolls": {p: list(d) for p, d in move.rolls.items()}}
+    if isinstance(move, (Pick, Act)):
+        line = {"type": "pick" if isinstance(move, Pick) else "act", "player": move.player, "card": move.card}
+        if isinstance(move, Act):
+            line["from"] = move.from_
+        if move.stack is not None:
+            line["stack"] = move.stack
+        return line
+    if isinstance(move, Roll):
+        return {"type": "roll", "player": move.player, "dice": list(move.dice)}
+    if isinstance(move, Decline):
+        return {"type": "decline", "player": move.player}
+    if isinstance(move, Break):
+        return {"type": "break", "player": move.player}
+    raise TypeError(f"not a Grow Your Assets move: {move!r}")
+
+
+def write_record(moves: Iterable[Move]) -> str:
+    """Return the JSON Lines text of a record (setup first), one move a line."""
+    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+
+
+def replay(lines: Iterable[str]) -> GrowState:
+    """Return the state a record leads to.
+
+    Raises:
+        RecordError, RuleViolation: at the first bad line, with `line` set.
+    """
+    state: GrowState | None = None
+    for line_no, move in read_record(lines):
+        try:
+            state = rules.initial_state(move) if state is None else rules.apply(state, move)
+        except CompanionError as error:
+            raise error.at_line(line_no)
+    assert state is not None
+    return state
+
+
+def state_to_json(state: GrowState) -> dict:
+    """Return the public summary printed by `companion replay --json` (the shared-screen view: no secrets)."""
+    return rules.view_for(state, None)
