@@ -1,0 +1,312 @@
+"""Table geometry: image pixels <-> table millimetres from the printed ArUco plates, and zones.
+
+The table layout (calibration/table-layout.json) says where each plate of
+calibration/markers.json sits and where the zones are. `TableGeometry.from_markers`
+fits a homography from the plates found in one frame, so a camera bumped
+mid-game is re-registered from the markers alone, with no new calibration.
+An optional lens calibration (`LensCalibration`, from a printed ChArUco board)
+undistorts image points before the homography.
+
+Zone rule (documented in calibration/README.md): a zone's rectangle moves
+with its plate when the plate is seen away from its layout position; a point
+belongs to the zone whose rectangle contains it, else to the nearest zone
+within `zone_margin_mm`, else it is "off_table". Knows nothing of game rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+
+CALIBRATION_DIR = Path(__file__).resolve().parents[2] / "calibration"
+ZONE_NAMES = ("seat:1", "seat:2", "seat:3", "seat:4", "seat:5", "bid_area", "discard", "timer_area", "off_table")
+MIN_MARKERS = 2
+"""Plates needed for a homography: two give 8 corner points, enough with RANSAC."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A named table area: an axis-aligned rectangle in mm, optionally tied to a plate."""
+
+    name: str
+    rect: tuple[float, float, float, float]
+    marker: int | None = None
+    facing: float = 0.0
+    """Direction (degrees, as marker rotation) a card in this zone is read from; used by synth."""
+
+    def centre(self) -> tuple[float, float]:
+        """Return the rectangle's centre in mm."""
+        x0, y0, x1, y1 = self.rect
+        return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the plates and zones sit on the table, in millimetres (see table-layout.json)."""
+
+    table_mm: tuple[float, float]
+    marker_mm: float
+    dictionary: str
+    markers: Mapping[int, tuple[tuple[float, float], float]]
+    """Marker id -> (centre mm, rotation degrees counter-clockwise seen from above)."""
+    roles: Mapping[int, Mapping[str, object]]
+    zones: tuple[Zone, ...]
+    zone_margin_mm: float = 40.0
+    card_mm: tuple[float, float] = (63.0, 88.0)
+
+    def marker_corners_mm(self, marker_id: int, centre: tuple[float, float] | None = None) -> np.ndarray:
+        """Return a plate's 4 corners in mm, in ArUco order (top-left, top-right, bottom-right, bottom-left)."""
+        (cx, cy), rot = self.markers[marker_id]
+        if centre is not None:
+            cx, cy = centre
+        h = self.marker_mm / 2.0
+        local = np.array([[-h, -h], [h, -h], [h, h], [-h, h]], dtype=np.float64)
+        return rotate_mm(local, rot) + (cx, cy)
+
+    def zone(self, name: str) -> Zone:
+        """Return the zone with this name. Raises KeyError for an unknown name."""
+        for z in self.zones:
+            if z.name == name:
+                return z
+        raise KeyError(name)
+
+
+def rotate_mm(points: np.ndarray, degrees: float) -> np.ndarray:
+    """Return points (N,2, y down) rotated counter-clockwise as seen from above by `degrees`."""
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    rot = np.array([[c, s], [-s, c]])
+    return np.asarray(points, dtype=np.float64) @ rot.T
+
+
+def load_layout(path: str | Path | None = None, markers_path: str | Path | None = None) -> TableLayout:
+    """Return the table layout (default calibration/table-layout.json + markers.json).
+
+    Raises:
+        CompanionError: if a file is missing or malformed.
+    """
+    return _load_layout(str(path or CALIBRATION_DIR / "table-layout.json"),
+                        str(markers_path or CALIBRATION_DIR / "markers.json"))
+
+
+@functools.cache
+def _load_layout(path: str, markers_path: str) -> TableLayout:
+    try:
+        body = json.loads(Path(path).read_text(encoding="utf-8"))
+        mbody = json.loads(Path(markers_path).read_text(encoding="utf-8"))
+        markers = {int(m["id"]): ((float(m["centre"][0]), float(m["centre"][1])), float(m.get("rotation", 0)))
+                   for m in body["markers"]}
+        roles = {int(m["id"]): MappingProxyType(dict(m)) for m in mbody["markers"]}
+        zones = tuple(Zone(name=z["name"], rect=tuple(float(v) for v in z["rect"]), marker=z.get("marker"),
+                           facing=float(z.get("facing", 0))) for z in body["zones"])
+        layout = TableLayout(
+            table_mm=(float(body["table_mm"][0]), float(body["table_mm"][1])),
+            marker_mm=float(mbody["marker_mm"]), dictionary=str(mbody["dictionary"]),
+            markers=MappingProxyType(markers), roles=MappingProxyType(roles), zones=zones,
+            zone_margin_mm=float(body.get("zone_margin_mm", 40)),
+            card_mm=tuple(float(v) for v in body.get("card_mm", (63, 88))),
+        )
+    except OSError as exc:
+        raise CompanionError(f"cannot read table layout: {exc}") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise CompanionError(f"table layout {path!r} is malformed: {exc!r}") from None
+    unknown = [z.name for z in zones if z.name not in ZONE_NAMES]
+    if unknown:
+        raise CompanionError(f"table layout {path!r} names unknown zones {unknown!r}")
+    missing = set(markers) - set(roles)
+    if missing:
+        raise CompanionError(f"table layout {path!r} places markers not in markers.json: {sorted(missing)!r}")
+    return layout
+
+
+@functools.cache
+def _aruco_detector(dictionary: str) -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary)), params)
+
+
+def detect_markers(image: np.ndarray, layout: TableLayout | None = None) -> dict[int, np.ndarray]:
+    """Return the table plates found in the image: marker id -> (4,2) corners in image pixels.
+
+    Only ids that markers.json knows are returned.
+    """
+    layout = layout or load_layout()
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    corners, ids, _ = _aruco_detector(layout.dictionary).detectMarkers(gray)
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    for c, i in zip(corners, ids.ravel()):
+        if int(i) in layout.roles:
+            found[int(i)] = c.reshape(4, 2).astype(np.float64)
+    return found
+
+
+@dataclass(frozen=True)
+class LensCalibration:
+    """Camera matrix and distortion coefficients for one camera at one resolution."""
+
+    camera_matrix: np.ndarray
+    dist_coeffs: np.ndarray
+    size: tuple[int, int]
+    rms: float = 0.0
+
+    def undistort_points(self, points: np.ndarray) -> np.ndarray:
+        """Return image points (N,2) with lens distortion removed, still in pixel units."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        out = cv2.undistortPoints(pts, self.camera_matrix, self.dist_coeffs, P=self.camera_matrix)
+        return out.reshape(-1, 2)
+
+    def to_json(self) -> dict:
+        """Return the JSON body stored in calibration/lens-<name>.json."""
+        return {"camera_matrix": self.camera_matrix.tolist(), "dist_coeffs": self.dist_coeffs.ravel().tolist(),
+                "size": list(self.size), "rms": self.rms}
+
+    @classmethod
+    def from_json(cls, body: Mapping) -> "LensCalibration":
+        """Return the calibration stored by to_json. Raises CompanionError if malformed."""
+        try:
+            return cls(camera_matrix=np.array(body["camera_matrix"], dtype=np.float64).reshape(3, 3),
+                       dist_coeffs=np.array(body["dist_coeffs"], dtype=np.float64).reshape(1, -1),
+                       size=(int(body["size"][0]), int(body["size"][1])), rms=float(body.get("rms", 0)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CompanionError(f"lens calibration is malformed: {exc!r}") from None
+
+
+CHARUCO_BOARD = {"squares": (7, 5), "square_mm": 30.0, "marker_mm": 22.0, "dictionary": "DICT_5X5_100"}
+"""The printed lens-calibration board (a different dictionary from the table plates)."""
+
+
+def charuco_board() -> cv2.aruco.CharucoBoard:
+    """Return the ChArUco board described by CHARUCO_BOARD."""
+    sx, sy = CHARUCO_BOARD["squares"]
+    return cv2.aruco.CharucoBoard((sx, sy), CHARUCO_BOARD["square_mm"], CHARUCO_BOARD["marker_mm"],
+                                  cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, CHARUCO_BOARD["dictionary"])))
+
+
+def calibrate_lens(images: Sequence[np.ndarray]) -> LensCalibration:
+    """Return a lens calibration from several photos of the printed ChArUco board.
+
+    Raises:
+        CompanionError: if fewer than 4 photos show enough of the board.
+    """
+    board = charuco_board()
+    detector = cv2.aruco.CharucoDetector(board)
+    obj_all, img_all, size = [], [], None
+    for image in images:
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        size = (gray.shape[1], gray.shape[0])
+        ch_corners, ch_ids, _, _ = detector.detectBoard(gray)
+        if ch_ids is None or len(ch_ids) < 8:
+            continue
+        obj, img = board.matchImagePoints(ch_corners, ch_ids)
+        obj_all.append(obj)
+        img_all.append(img)
+    if len(obj_all) < 4:
+        raise CompanionError(f"lens calibration needs at least 4 photos showing the board; {len(obj_all)} usable")
+    rms, k, dist, _, _ = cv2.calibrateCamera(obj_all, img_all, size, None, None)
+    return LensCalibration(camera_matrix=k, dist_coeffs=dist, size=size, rms=float(rms))
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """One camera pose: the image->table homography plus where each zone's plate was seen."""
+
+    layout: TableLayout
+    image_to_mm: np.ndarray
+    markers_seen: tuple[int, ...] = ()
+    zone_shift: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    lens: LensCalibration | None = None
+    reprojection_mm: float = 0.0
+
+    @classmethod
+    def from_markers(cls, markers: Mapping[int, np.ndarray], layout: TableLayout | None = None,
+                     lens: LensCalibration | None = None) -> "TableGeometry":
+        """Return the geometry fitted to detected plates (id -> image corners).
+
+        Plates at their layout positions fit the homography (RANSAC drops a
+        plate that was moved); a zone plate found elsewhere moves its zone.
+
+        Raises:
+            CompanionError: if fewer than MIN_MARKERS known plates were found.
+        """
+        layout = layout or load_layout()
+        known = {i: c for i, c in markers.items() if i in layout.markers}
+        if len(known) < MIN_MARKERS:
+            raise CompanionError(f"table not found: {len(known)} table marker(s) seen, need {MIN_MARKERS}")
+        src = np.concatenate([np.asarray(known[i], dtype=np.float64).reshape(4, 2) for i in sorted(known)])
+        if lens is not None:
+            src = lens.undistort_points(src)
+        dst = np.concatenate([layout.marker_corners_mm(i) for i in sorted(known)])
+        h, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 8.0)
+        if h is None:
+            raise CompanionError("table not found: the markers seen do not fit one table plane")
+        mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), h).reshape(-1, 2)
+        errors = np.linalg.norm(mapped - dst, axis=1)
+        mask = inliers.ravel().astype(bool)
+        shift: dict[str, tuple[float, float]] = {}
+        for k, i in enumerate(sorted(known)):
+            centre = mapped[4 * k:4 * k + 4].mean(axis=0)
+            home = np.array(layout.markers[i][0])
+            if np.linalg.norm(centre - home) > layout.marker_mm / 2:
+                for z in layout.zones:
+                    if z.marker == i:
+                        shift[z.name] = (float(centre[0] - home[0]), float(centre[1] - home[1]))
+        rep = float(np.median(errors[mask])) if mask.any() else float("inf")
+        return cls(layout=layout, image_to_mm=h, markers_seen=tuple(sorted(known)),
+                   zone_shift=MappingProxyType(shift), lens=lens, reprojection_mm=rep)
+
+    @classmethod
+    def from_image(cls, image: np.ndarray, layout: TableLayout | None = None,
+                   lens: LensCalibration | None = None) -> "TableGeometry":
+        """Return the geometry found from the plates visible in one image.
+
+        Raises:
+            CompanionError: if too few plates are visible.
+        """
+        layout = layout or load_layout()
+        return cls.from_markers(detect_markers(image, layout), layout, lens)
+
+    def to_table(self, points: np.ndarray) -> np.ndarray:
+        """Return image points (N,2) mapped to table millimetres."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self.lens is not None:
+            pts = self.lens.undistort_points(pts)
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), self.image_to_mm).reshape(-1, 2)
+
+    def to_image(self, points_mm: np.ndarray) -> np.ndarray:
+        """Return table points (N,2, mm) mapped to (undistorted) image pixels."""
+        pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.image_to_mm)).reshape(-1, 2)
+
+    def zone_rect(self, zone: Zone) -> tuple[float, float, float, float]:
+        """Return a zone's rectangle in mm, moved with its plate if the plate was seen elsewhere."""
+        dx, dy = self.zone_shift.get(zone.name, (0.0, 0.0))
+        x0, y0, x1, y1 = zone.rect
+        return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
+    def zone_of(self, point_mm: Sequence[float]) -> str:
+        """Return the zone name of a table point: containing zone, else nearest within margin, else off_table."""
+        x, y = float(point_mm[0]), float(point_mm[1])
+        best, best_d = "off_table", self.layout.zone_margin_mm
+        for z in self.layout.zones:
+            x0, y0, x1, y1 = self.zone_rect(z)
+            dx = max(x0 - x, 0.0, x - x1)
+            dy = max(y0 - y, 0.0, y - y1)
+            d = math.hypot(dx, dy)
+            if d == 0.0:
+                return z.name
+            if d <= best_d:
+                best, best_d = z.name, d
+        return best

@@ -1,0 +1,375 @@
+"""Frame -> cards: decode every QR mark on the table, fast enough for video.
+
+One full scan of a frame:
+1. zxing-cpp on the whole frame (cheap; reads marks at >= ~2.5 px/module);
+2. candidate regions found at half scale (dense edges in both directions: a
+   QR mark, text, a plate) that no read explains are cropped at full scale,
+   upscaled 2x and decoded again; a region that still fails is retried with a
+   3x Lanczos upscale plus sharpening, and finally with zbar (crash-isolated);
+3. each payload is identified against the print (card / other print / foreign),
+   a card counted once however many of its marks show, and placed on the
+   table (mm) and in a zone when a TableGeometry is known.
+
+Between frames the pipeline keeps the last result: it compares each frame
+with the previous one at 1/8 scale and rescans only regions that changed (plus
+one rotating tile, so a mark missed once is found later); a settled table
+costs a resize and a difference. A large change (a bumped camera) triggers a
+full scan and re-registration from the table plates.
+
+Knows nothing of game rules; identification is the PrintDeck's job.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol
+
+import cv2
+import numpy as np
+
+from companion.vision import decoders
+from companion.vision.decoders import Detection
+from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
+
+
+class Identifier(Protocol):
+    """What the pipeline needs from a print: companion.cards.payloads.PrintDeck fits."""
+
+    def identify(self, payload: str):  # -> Identity(status, code, print_id)
+        ...
+
+
+@dataclass(frozen=True)
+class CardSeen:
+    """One card of the print, seen in one frame."""
+
+    code: str
+    payload: str
+    corners: tuple[tuple[float, float], ...]
+    """4 image points of the card's mark (the first mark read when several show)."""
+    centre_px: tuple[float, float]
+    """Mean of all its marks' centres (the card centre when marks sit at opposite corners)."""
+    table_mm: tuple[float, float] | None = None
+    zone: str | None = None
+    marks: int = 1
+
+    def to_json(self) -> dict:
+        """Return the `companion scan --json` card entry."""
+        return {"code": self.code, "payload": self.payload,
+                "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+                "zone": self.zone,
+                "table_mm": None if self.table_mm is None else [round(v, 1) for v in self.table_mm]}
+
+
+@dataclass(frozen=True)
+class FrameResult:
+    """What one frame showed: this print's cards, foreign payloads, other prints' payloads."""
+
+    cards: tuple[CardSeen, ...]
+    unknown: tuple[str, ...] = ()
+    other_print: tuple[str, ...] = ()
+    ms: float = 0.0
+    scan: str = "full"
+    """"full", "partial" (changed regions only) or "settled" (nothing changed)."""
+    geometry: TableGeometry | None = field(default=None, repr=False)
+    detections: tuple[Detection, ...] = field(default=(), repr=False)
+
+    def codes(self) -> frozenset[str]:
+        """Return the card codes seen."""
+        return frozenset(c.code for c in self.cards)
+
+
+def _sharpen(gray: np.ndarray) -> np.ndarray:
+    blur = cv2.GaussianBlur(gray, (0, 0), 1.5)
+    return cv2.addWeighted(gray, 1.7, blur, -0.7, 0)
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_of(det: Detection, pad: float = 0.0):
+    c = np.asarray(det.corners)
+    x0, y0 = c.min(axis=0)
+    x1, y1 = c.max(axis=0)
+    p = pad * max(x1 - x0, y1 - y0)
+    return (x0 - p, y0 - p, x1 + p, y1 + p)
+
+
+class Pipeline:
+    """Turns BGR frames into FrameResults; keeps state between frames of one camera.
+
+    Args:
+        deck: the print whose cards to recognise (a PrintDeck); None reports every payload as unknown.
+        geometry: a fixed TableGeometry; None finds it from the plates on full scans.
+        layout: the table layout for plate positions and zones (default calibration/).
+        use_zbar: allow zbar as the last retry on failed regions (crash-isolated child process).
+        track: reuse the last result where the image did not change (for video); off for stills.
+        photo: also try inverted, Micro/Model-1 QR, zbar and OpenCV on the whole image (single photos).
+    """
+
+    def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
+                 layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
+                 photo: bool = False, find_table: bool = True, rescan_tiles: int = 4,
+                 change_threshold: int = 14):
+        self.deck = deck
+        self.layout = layout
+        self.fixed_geometry = geometry
+        self.geometry = geometry
+        self.use_zbar = use_zbar and decoders.availability()["zbar"] == "ok"
+        self.track = track
+        self.photo = photo
+        self.find_table = find_table
+        self.rescan_tiles = rescan_tiles
+        self.change_threshold = change_threshold
+        self._zbar: decoders.ZbarWorker | None = None
+        self._prev_small: np.ndarray | None = None
+        self._prev_dets: tuple[Detection, ...] = ()
+        self._tile = 0
+        self.notes: list[str] = []
+        if use_zbar and not self.use_zbar:
+            self.notes.append(decoders.availability()["zbar"])
+
+    def close(self) -> None:
+        """Stop the zbar worker, if one was started."""
+        if self._zbar is not None:
+            self._zbar.close()
+            self._zbar = None
+
+    def __enter__(self) -> "Pipeline":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- decoding ---------------------------------------------------------------------------
+
+    def _zbar_decode(self, image: np.ndarray) -> tuple[Detection, ...]:
+        if not self.use_zbar:
+            return ()
+        if self._zbar is None:
+            self._zbar = decoders.ZbarWorker()
+        return self._zbar.decode(image)
+
+    def read_region(self, gray: np.ndarray, box=None) -> list[Detection]:
+        """Return the marks read in a region (whole image if box is None), frame coordinates."""
+        if box is None:
+            x0, y0, x1, y1 = 0, 0, gray.shape[1], gray.shape[0]
+        else:
+            x0, y0, x1, y1 = (int(round(v)) for v in box)
+            x0, y0 = max(x0, 0), max(y0, 0)
+            x1, y1 = min(x1, gray.shape[1]), min(y1, gray.shape[0])
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            return []
+        crop = gray[y0:y1, x0:x1]
+        found = [d.shifted(x0, y0) for d in decoders.decode_zxing(crop, try_downscale=False)]
+        found += self._candidates_pass(crop, found, x0, y0)
+        if self.photo:
+            found += self._photo_pass(crop, found, x0, y0)
+        return found
+
+    def _candidates_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
+        """Decode upscaled crops of dense-edge regions no read explains yet."""
+        known = [_box_of(d.shifted(-ox, -oy), 0.1) for d in found]
+        out: list[Detection] = []
+        for box in _candidate_boxes(crop):
+            if any(_boxes_overlap(box, k) and _contains(k, box) for k in known):
+                continue
+            got = self._decode_candidate(crop, box)
+            for d in got:
+                out.append(d.shifted(ox, oy))
+                known.append(_box_of(d, 0.1))
+        return out
+
+    def _decode_candidate(self, crop: np.ndarray, box) -> list[Detection]:
+        x0, y0, x1, y1 = box
+        side = max(x1 - x0, y1 - y0)
+        pad = 0.25 * side + 4
+        bx0, by0 = int(max(x0 - pad, 0)), int(max(y0 - pad, 0))
+        bx1, by1 = int(min(x1 + pad, crop.shape[1])), int(min(y1 + pad, crop.shape[0]))
+        region = crop[by0:by1, bx0:bx1]
+        if region.size == 0:
+            return []
+        attempts: list[tuple[float, Callable[[np.ndarray], np.ndarray]]] = [
+            (2.0, lambda r: cv2.resize(r, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)),
+            (3.0, lambda r: _sharpen(cv2.resize(r, None, fx=3, fy=3, interpolation=cv2.INTER_LANCZOS4))),
+        ]
+        if side > 120:
+            attempts.insert(0, (1.0, lambda r: r))
+        for scale, prep in attempts:
+            got = decoders.decode_zxing(prep(region), try_downscale=False)
+            if got:
+                return [d.shifted(bx0, by0, scale) for d in got]
+        if self.use_zbar:
+            up = cv2.resize(region, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+            got = self._zbar_decode(up)
+            if got:
+                return [d.shifted(bx0, by0, 2.0) for d in got]
+        return []
+
+    def _photo_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
+        """Single photos: the whole-image ladder measured best on the real-photo set."""
+        if found:
+            return []
+        ladder: list[tuple[Callable[[np.ndarray], tuple[Detection, ...]], Callable[[np.ndarray], np.ndarray], float]] = [
+            (lambda g: decoders.decode_zxing(g, model2_only=False, try_invert=True), lambda g: g, 1.0),
+            (self._zbar_decode, lambda g: g, 1.0),
+            (self._zbar_decode, lambda g: cv2.resize(g, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5),
+            (self._zbar_decode, lambda g: cv2.GaussianBlur(g, (3, 3), 0), 1.0),
+            (decoders.decode_opencv, lambda g: cv2.resize(g, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5),
+        ]
+        for decode, prep, scale in ladder:
+            got = decode(prep(crop))
+            if got:
+                return [d.shifted(ox, oy, scale) for d in got]
+        return []
+
+    # -- frames -----------------------------------------------------------------------------
+
+    def process(self, frame: np.ndarray) -> FrameResult:
+        """Return the cards and other payloads seen in one BGR (or grey) frame.
+
+        Raises:
+            ValueError: if the frame is empty or not an image array.
+        """
+        t0 = time.perf_counter()
+        if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.ndim not in (2, 3):
+            raise ValueError("empty or malformed frame")
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        scan = "full"
+        small = None
+        if self.track:
+            small = cv2.resize(gray, (max(gray.shape[1] // 8, 1), max(gray.shape[0] // 8, 1)),
+                               interpolation=cv2.INTER_AREA)
+        if self.track and self._prev_small is not None and self._prev_small.shape == small.shape:
+            diff = cv2.absdiff(small, self._prev_small)
+            changed = (diff > self.change_threshold).astype(np.uint8)
+            frac = float(changed.mean())
+            if frac > 0.35:
+                dets = self.read_region(gray)
+                self._refresh_geometry(gray)
+            else:
+                dets, scan = self._partial(gray, changed), "partial"
+                if frac == 0.0:
+                    scan = "settled"
+        else:
+            dets = self.read_region(gray)
+            self._refresh_geometry(gray)
+        if self.track:
+            self._prev_small, self._prev_dets = small, tuple(dets)
+        result = self._identify(dets)
+        ms = (time.perf_counter() - t0) * 1000.0
+        return FrameResult(cards=result[0], unknown=result[1], other_print=result[2], ms=ms, scan=scan,
+                           geometry=self.geometry, detections=tuple(dets))
+
+    def _partial(self, gray: np.ndarray, changed: np.ndarray) -> list[Detection]:
+        """Rescan changed regions and one rotating tile; keep previous reads elsewhere."""
+        f = 8.0
+        boxes = []
+        if changed.any():
+            grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
+            n, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+            for i in range(1, n):
+                x, y, w, h = stats[i, :4]
+                boxes.append((x * f - 24, y * f - 24, (x + w) * f + 24, (y + h) * f + 24))
+        if self.rescan_tiles:
+            k = self.rescan_tiles
+            ty, tx = divmod(self._tile % (k * k), k)
+            self._tile += 1
+            th, tw = gray.shape[0] / k, gray.shape[1] / k
+            boxes.append((tx * tw - 40, ty * th - 40, (tx + 1) * tw + 40, (ty + 1) * th + 40))
+        change_boxes = boxes[:-1] if self.rescan_tiles else boxes
+        kept = [d for d in self._prev_dets if not any(_boxes_overlap(_box_of(d), b) for b in change_boxes)]
+        fresh: list[Detection] = []
+        for b in boxes:
+            fresh += self.read_region(gray, b)
+        return _dedupe(kept + fresh)
+
+    def _refresh_geometry(self, gray: np.ndarray) -> None:
+        if self.fixed_geometry is not None or not self.find_table:
+            return
+        layout = self.layout or load_layout()
+        try:
+            self.geometry = TableGeometry.from_markers(detect_markers(gray, layout), layout)
+        except Exception:  # noqa: BLE001 - too few plates this frame: keep the last pose
+            pass
+
+    def _identify(self, dets: Iterable[Detection]):
+        by_code: dict[str, list[Detection]] = {}
+        unknown: list[str] = []
+        other: list[str] = []
+        for d in dets:
+            ident = self.deck.identify(d.payload) if self.deck is not None else None
+            status = getattr(ident, "status", "foreign")
+            if status == "card":
+                by_code.setdefault(ident.code, []).append(d)
+            elif status == "other_print":
+                if d.payload not in other:
+                    other.append(d.payload)
+            elif d.payload not in unknown:
+                unknown.append(d.payload)
+        cards = []
+        for code, ds in by_code.items():
+            ds = _dedupe(ds)
+            centre = tuple(np.mean([d.centre() for d in ds], axis=0).tolist())
+            table_mm = zone = None
+            if self.geometry is not None:
+                p = self.geometry.to_table(np.array([centre]))[0]
+                table_mm = (float(p[0]), float(p[1]))
+                zone = self.geometry.zone_of(table_mm)
+            cards.append(CardSeen(code=code, payload=ds[0].payload, corners=ds[0].corners, centre_px=centre,
+                                  table_mm=table_mm, zone=zone, marks=len(ds)))
+        cards.sort(key=lambda c: c.code)
+        return tuple(cards), tuple(unknown), tuple(other)
+
+
+def _contains(outer, inner) -> bool:
+    """True if most of `inner` lies inside `outer`."""
+    ix0, iy0 = max(outer[0], inner[0]), max(outer[1], inner[1])
+    ix1, iy1 = min(outer[2], inner[2]), min(outer[3], inner[3])
+    if ix1 <= ix0 or iy1 <= iy0:
+        return False
+    inter = (ix1 - ix0) * (iy1 - iy0)
+    area = max((inner[2] - inner[0]) * (inner[3] - inner[1]), 1e-9)
+    return inter / area > 0.6
+
+
+def _dedupe(dets: list[Detection]) -> list[Detection]:
+    """Return detections with the same payload at the same place counted once."""
+    out: list[Detection] = []
+    for d in dets:
+        c = np.array(d.centre())
+        r = d.side_px() * 0.5
+        if any(o.payload == d.payload and np.linalg.norm(np.array(o.centre()) - c) < r for o in out):
+            continue
+        out.append(d)
+    return out
+
+
+def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float = 400.0) -> list[tuple]:
+    """Return boxes (full-scale coords) of dense-edge blobs found at half scale, biggest first."""
+    if min(gray.shape[:2]) < 16:
+        return []
+    half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((2, 2), np.uint8))
+    _, mask = cv2.threshold(grad, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    # Keep the threshold from falling into texture noise on frames with few marks.
+    thr = max(float(_), 40.0)
+    mask = (grad > thr).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    boxes = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        side = max(w, h) * 2
+        if side < min_side or side > max_side:
+            continue
+        if max(w, h) > 3.5 * max(min(w, h), 1):
+            continue
+        if area < 0.3 * w * h:
+            continue
+        boxes.append((x * 2.0, y * 2.0, (x + w) * 2.0, (y + h) * 2.0))
+    boxes.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
+    return boxes

@@ -1,0 +1,591 @@
+"""Synthetic table photos: printed card images laid on a table, seen by a pinhole camera.
+
+Renders a BGR frame and its ground truth (which card marks are visible, at how
+many pixels per module) for tests, the vision benchmark and the demo video.
+Cards are warped straight into the frame through the composed homography
+(card pixels -> table mm -> image), so a frame costs one small warp per card
+plus whole-frame light, blur, distortion, noise and JPEG passes.
+
+Deterministic: every random choice comes from the caller's `numpy` Generator
+or seed. Knows nothing of game rules; it only places images.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from companion.vision.decoders import decode_zxing
+from companion.vision.geometry import TableLayout, load_layout, rotate_mm
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """A card's printed face and back as images, plus where its QR marks sit on the face."""
+
+    code: str
+    payload: str
+    face: np.ndarray = field(repr=False)
+    back: np.ndarray = field(repr=False)
+    marks: tuple[np.ndarray, ...] = field(repr=False, default=())
+    """Each mark's 4 corners in face pixels (symbol corners, quiet zone excluded)."""
+    modules: int = 21
+    """Modules across one mark (21 for a version-1 QR)."""
+
+
+def card_art(code: str, payload: str, face: np.ndarray, back: np.ndarray, modules: int | None = None) -> CardArt:
+    """Return a CardArt, finding the marks on the face image by decoding it.
+
+    Raises:
+        ValueError: if the face shows no readable mark with this payload.
+    """
+    found = [d for d in decode_zxing(face, model2_only=False) if d.payload == payload]
+    if not found:
+        raise ValueError(f"card {code!r}: no QR mark with its payload on the face image")
+    marks = tuple(np.array(d.corners, dtype=np.float64) for d in found)
+    if modules is None:
+        modules = _modules_of(face, marks[0])
+    return CardArt(code=code, payload=payload, face=face, back=back, marks=marks, modules=modules)
+
+
+def _modules_of(face: np.ndarray, corners: np.ndarray) -> int:
+    """Return the module count across a mark by counting finder-pattern runs is overkill: use QR versions."""
+    side = float(np.linalg.norm(corners[1] - corners[0]))
+    gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
+    # The finder pattern is 7 modules; measure the top-left black run along the top edge.
+    p0, p1 = corners[0], corners[1]
+    n = max(int(side), 8)
+    xs = np.linspace(p0[0], p1[0], n) + (corners[3][0] - p0[0]) * 0.5 / 21
+    ys = np.linspace(p0[1], p1[1], n) + (corners[3][1] - p0[1]) * 0.5 / 21
+    line = gray[np.clip(ys.astype(int), 0, gray.shape[0] - 1), np.clip(xs.astype(int), 0, gray.shape[1] - 1)]
+    dark = line < 128
+    run = int(np.argmin(dark)) if not dark.all() else n
+    module_px = run / 7.0 if run else side / 21
+    versions = [21 + 4 * v for v in range(40)]
+    return min(versions, key=lambda m: abs(side / m - module_px))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on the table: where its centre lies (mm), its rotation, face up or down."""
+
+    code: str
+    centre_mm: tuple[float, float]
+    rotation: float = 0.0
+    """Degrees counter-clockwise seen from above; 0 = readable from seats 1 and 2."""
+    face_up: bool = True
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera looking at the table centre."""
+
+    width: int = 1920
+    height: int = 1080
+    tilt: float = 0.0
+    """Degrees from straight down (0 = top-down, 45 = oblique)."""
+    azimuth: float = 0.0
+    """Degrees around the table: 0 = standing behind seats 1-2."""
+    roll: float = 0.0
+    hfov: float = 70.0
+    k1: float = 0.0
+    """Radial distortion (negative = barrel, as cheap wide lenses)."""
+    margin_mm: float = 20.0
+    fill: float = 1.0
+    """<1 zooms out: the table covers this fraction of the tightest fit."""
+
+
+@dataclass(frozen=True)
+class Nuisance:
+    """Everything a real table adds; defaults are a clean frame."""
+
+    texture: str = "wood"
+    warm: float = 0.0
+    """0 = white light, 1 = strong tungsten tint."""
+    light_falloff: float = 0.0
+    """0 = even light, 1 = lamp spot fading to 35% at the edges."""
+    glare: int = 0
+    glare_strength: float = 0.6
+    shadows: int = 0
+    hands: int = 0
+    defocus: float = 0.0
+    """Gaussian sigma in pixels."""
+    motion: float = 0.0
+    """Motion-blur length in pixels."""
+    noise: float = 0.0
+    """Sensor noise sigma in grey levels."""
+    jpeg: int = 0
+    """JPEG quality (0 = none)."""
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class TruthCard:
+    """What a perfect reader could see of one card in the frame."""
+
+    code: str
+    payload: str
+    face_up: bool
+    centre_mm: tuple[float, float]
+    zone: str
+    px_per_module: float
+    """Best px/module among the card's unoccluded marks (0 if none)."""
+    readable: bool
+    """Face up, at least one mark unoccluded, unglared and inside the frame."""
+    corners: np.ndarray = field(repr=False)
+    """The card's 4 corners in image pixels."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A rendered frame with its ground truth."""
+
+    image: np.ndarray = field(repr=False)
+    truth: tuple[TruthCard, ...]
+    table_to_image: np.ndarray = field(repr=False)
+    camera_matrix: np.ndarray = field(repr=False)
+    dist_coeffs: np.ndarray = field(repr=False)
+
+    def readable(self, min_ppm: float = 0.0) -> tuple[TruthCard, ...]:
+        """Return the cards a reader should get: readable and at >= min_ppm px per module."""
+        return tuple(t for t in self.truth if t.readable and t.px_per_module >= min_ppm)
+
+
+def camera_model(camera: Camera, layout: TableLayout) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (K, R, C): intrinsics, world->camera rotation and camera centre, table in view."""
+    return _camera_model(camera, layout.table_mm)
+
+
+@functools.lru_cache(maxsize=64)
+def _camera_model(camera: Camera, table_mm: tuple[float, float]):
+    w, h = camera.width, camera.height
+    f = (w / 2.0) / math.tan(math.radians(camera.hfov) / 2.0)
+    k = np.array([[f, 0, w / 2.0], [0, f, h / 2.0], [0, 0, 1.0]])
+    target = np.array([table_mm[0] / 2.0, table_mm[1] / 2.0, 0.0])
+    t, a = math.radians(camera.tilt), math.radians(camera.azimuth)
+    # Direction from the target to the camera: up (-z) tilted towards azimuth (0 = +y side).
+    back = np.array([math.sin(t) * math.sin(a), math.sin(t) * math.cos(a), -math.cos(t)])
+    zc = -back
+    up_hint = np.array([-math.sin(a), -math.cos(a), 0.0]) if camera.tilt > 1e-6 else np.array([0.0, -1.0, 0.0])
+    xc = np.cross(zc, up_hint)
+    xc /= np.linalg.norm(xc)
+    yc = np.cross(zc, xc)
+    r = np.stack([xc, yc, zc])
+    cr, sr = math.cos(math.radians(camera.roll)), math.sin(math.radians(camera.roll))
+    r = np.array([[cr, -sr, 0], [sr, cr, 0], [0, 0, 1.0]]) @ r
+    m = camera.margin_mm
+    corners = np.array([[-m, -m, 0], [table_mm[0] + m, -m, 0], [table_mm[0] + m, table_mm[1] + m, 0],
+                        [-m, table_mm[1] + m, 0]])
+
+    def fits(d: float) -> bool:
+        c = target + back * d
+        p = (k @ (r @ (corners - c).T)).T
+        if (p[:, 2] <= 0).any():
+            return False
+        uv = p[:, :2] / p[:, 2:3]
+        return bool((uv[:, 0] >= 0).all() and (uv[:, 0] <= w).all() and (uv[:, 1] >= 0).all() and (uv[:, 1] <= h).all())
+
+    lo, hi = 10.0, 100000.0
+    for _ in range(60):
+        mid = (lo + hi) / 2.0
+        lo, hi = (lo, mid) if fits(mid) else (mid, hi)
+    c = target + back * (hi / max(camera.fill, 1e-3))
+    return k, r, c
+
+
+def table_homography(camera: Camera, layout: TableLayout) -> np.ndarray:
+    """Return the 3x3 homography from table mm to (undistorted) image pixels."""
+    k, r, c = camera_model(camera, layout)
+    t = -r @ c
+    h = k @ np.column_stack([r[:, 0], r[:, 1], t])
+    return h / h[2, 2]
+
+
+def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+
+
+@functools.lru_cache(maxsize=8)
+def _texture(kind: str, seed: int, size: tuple[int, int]) -> np.ndarray:
+    """Return a table-top texture at 1 px per mm (BGR uint8)."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    coarse = cv2.resize(rng.normal(0, 1, (max(h // 40, 2), max(w // 40, 2))).astype(np.float32), (w, h),
+                        interpolation=cv2.INTER_CUBIC)
+    fine = rng.normal(0, 1, (h, w)).astype(np.float32)
+    if kind == "felt":
+        base = np.array([60, 110, 40], np.float32)
+        v = 1.0 + 0.06 * coarse + 0.08 * cv2.GaussianBlur(fine, (0, 0), 0.7)
+    else:
+        y = np.arange(h, dtype=np.float32)[:, None]
+        x = np.arange(w, dtype=np.float32)[None, :]
+        grain = np.sin((y + 12 * coarse + 0.02 * x) * (2 * np.pi / rng.uniform(9, 16)))
+        base = np.array([50, 95, 150], np.float32)
+        v = 1.0 + 0.12 * grain + 0.08 * coarse + 0.05 * cv2.GaussianBlur(fine, (0, 0), 0.6)
+    return np.clip(base[None, None, :] * v[..., None], 0, 255).astype(np.uint8)
+
+
+@functools.lru_cache(maxsize=32)
+def _aruco_plate(dictionary: str, marker_id: int) -> np.ndarray:
+    """Return a plate image: the marker (200 px) on a white plate (280 px = 70 mm for a 50 mm marker)."""
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+    m = cv2.aruco.generateImageMarker(d, marker_id, 200)
+    plate = np.full((280, 280), 255, np.uint8)
+    plate[40:240, 40:240] = m
+    return cv2.cvtColor(plate, cv2.COLOR_GRAY2BGR)
+
+
+class _Scaled:
+    """Caches card images pre-shrunk to a power-of-two scale so warps do not alias."""
+
+    def __init__(self):
+        self._cache: dict[tuple[int, int], np.ndarray] = {}
+
+    def get(self, image: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
+        level = 0
+        while scale * (2 ** (level + 1)) <= 1.0 and level < 5:
+            level += 1
+        if level == 0:
+            return image, 1.0
+        key = (id(image), level)
+        img = self._cache.get(key)
+        if img is None:
+            f = 0.5 ** level
+            img = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+            if len(self._cache) > 2000:
+                self._cache.clear()
+            self._cache[key] = img
+        return img, 0.5 ** level
+
+
+_SCALED = _Scaled()
+
+
+def _paste(frame: np.ndarray, image: np.ndarray, h_img_to_frame: np.ndarray, quad: np.ndarray) -> None:
+    """Warp `image` into `frame` where `quad` (its 4 projected corners) falls, in place."""
+    hgt, wid = frame.shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 1
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, wid), min(y1, hgt)
+    if x1 <= x0 or y1 <= y0:
+        return
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    scale = side / image.shape[1]
+    src, f = _SCALED.get(image, scale)
+    s = np.diag([1.0 / f, 1.0 / f, 1.0])
+    roi_h = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h_img_to_frame @ s
+    warped = cv2.warpPerspective(src, roi_h, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, np.round((quad - (x0, y0)) * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
+    roi = frame[y0:y1, x0:x1]
+    a = (mask.astype(np.float32) / 255.0)[..., None]
+    roi[:] = (warped * a + roi * (1.0 - a)).astype(np.uint8)
+
+
+def card_to_table(art_shape: tuple[int, int], placement: Placement, layout: TableLayout) -> np.ndarray:
+    """Return the homography from card-image pixels to table mm for a placement."""
+    hgt, wid = art_shape
+    cw, ch = layout.card_mm
+    s = np.array([[cw / wid, 0, -cw / 2], [0, ch / hgt, -ch / 2], [0, 0, 1.0]])
+    t = math.radians(placement.rotation)
+    c, si = math.cos(t), math.sin(t)
+    rot = np.array([[c, si, 0], [-si, c, 0], [0, 0, 1.0]])
+    tr = np.array([[1, 0, placement.centre_mm[0]], [0, 1, placement.centre_mm[1]], [0, 0, 1.0]])
+    return tr @ rot @ s
+
+
+def _ellipse_poly(cx, cy, ax, ay, ang, n=24) -> np.ndarray:
+    t = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    p = np.stack([ax * np.cos(t), ay * np.sin(t)], axis=1)
+    return rotate_mm(p, ang) + (cx, cy)
+
+
+def _hand_polys(rng: np.random.Generator, layout: TableLayout) -> list[np.ndarray]:
+    """Return convex polygons (table mm) of one arm reaching in from a table edge."""
+    tw, th = layout.table_mm
+    side = rng.integers(4)
+    if side == 0:
+        start = np.array([rng.uniform(0.15, 0.85) * tw, th + 150])
+    elif side == 1:
+        start = np.array([rng.uniform(0.15, 0.85) * tw, -150])
+    elif side == 2:
+        start = np.array([-150, rng.uniform(0.2, 0.8) * th])
+    else:
+        start = np.array([tw + 150, rng.uniform(0.2, 0.8) * th])
+    end = np.array([rng.uniform(0.2, 0.8) * tw, rng.uniform(0.2, 0.8) * th])
+    d = end - start
+    d /= np.linalg.norm(d)
+    n = np.array([-d[1], d[0]])
+    arm = np.array([start + n * 45, end + n * 38, end - n * 38, start - n * 45])
+    ang = -math.degrees(math.atan2(d[1], d[0]))
+    palm = _ellipse_poly(*(end + d * 55), 75, 48, ang)
+    fingers = _ellipse_poly(*(end + d * 135), 55, 40, ang)
+    return [arm, palm, fingers]
+
+
+def _quad_area_overlap(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return float(area)
+
+
+def _expand(quad: np.ndarray, amount: float) -> np.ndarray:
+    c = quad.mean(axis=0)
+    v = quad - c
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    return c + v * (1 + amount / np.maximum(norm, 1e-9))
+
+
+@functools.lru_cache(maxsize=8)
+def _distort_maps(camera: Camera, k_bytes: bytes) -> tuple[np.ndarray, np.ndarray]:
+    k = np.frombuffer(k_bytes).reshape(3, 3)
+    w, h = camera.width, camera.height
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
+    und = cv2.undistortPoints(pts, k, np.array([camera.k1, 0, 0, 0], np.float64), P=k).reshape(h, w, 2)
+    return und[..., 0].astype(np.float32), und[..., 1].astype(np.float32)
+
+
+def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], camera: Camera = Camera(),
+                 nuisance: Nuisance = Nuisance(), layout: TableLayout | None = None,
+                 markers: Mapping[int, tuple[float, float]] | None = None,
+                 hidden_markers: Sequence[int] = ()) -> Scene:
+    """Return a rendered frame of cards on the table and its ground truth.
+
+    Placements are drawn in order, so later cards lie on earlier ones.
+    `markers` overrides plate centres (mm) for plates moved off their layout
+    position; `hidden_markers` are not drawn.
+    """
+    layout = layout or load_layout()
+    rng = np.random.default_rng(nuisance.seed)
+    h_tab = table_homography(camera, layout)
+    k, _, _ = camera_model(camera, layout)
+    w, hgt = camera.width, camera.height
+    tw, th = int(layout.table_mm[0]), int(layout.table_mm[1])
+
+    # Floor, then the table top.
+    frame = np.empty((hgt, w, 3), np.uint8)
+    frame[:] = (38, 40, 44)
+    tex = _texture(nuisance.texture, nuisance.seed % 4, (tw, th))
+    cv2.warpPerspective(tex, h_tab, (w, hgt), dst=frame, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
+
+    # Plates.
+    positions = dict(markers or {})
+    for mid in layout.markers:
+        if mid in hidden_markers:
+            continue
+        centre = positions.get(mid, layout.markers[mid][0])
+        plate = _aruco_plate(layout.dictionary, mid)
+        corners = layout.marker_corners_mm(mid, centre)
+        plate_corners = _expand_square(corners, 70.0 / 50.0)
+        src = np.array([[0, 0], [280, 0], [280, 280], [0, 280]], np.float64)
+        h_plate = cv2.getPerspectiveTransform(src.astype(np.float32), plate_corners.astype(np.float32))
+        _paste(frame, plate, h_tab @ h_plate, _project(h_tab, plate_corners))
+
+    # Cards, bottom to top.
+    drawn: list[tuple[Placement, CardArt, np.ndarray, list[np.ndarray]]] = []
+    for p in placements:
+        art = arts[p.code]
+        img = art.face if p.face_up else art.back
+        h_card = card_to_table(art.face.shape[:2], p, layout)
+        if img.shape[:2] != art.face.shape[:2]:
+            img = cv2.resize(img, (art.face.shape[1], art.face.shape[0]), interpolation=cv2.INTER_AREA)
+        fh, fw = art.face.shape[:2]
+        corners_card = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float64)
+        quad = _project(h_tab @ h_card, corners_card)
+        _paste(frame, img, h_tab @ h_card, quad)
+        marks_img = [_project(h_tab @ h_card, m) for m in art.marks]
+        drawn.append((p, art, quad, marks_img))
+
+    # Hands (with a soft shadow first).
+    hand_quads: list[np.ndarray] = []
+    for _ in range(nuisance.hands):
+        polys_mm = _hand_polys(rng, layout)
+        polys = [_project(h_tab, p) for p in polys_mm]
+        shadow = np.zeros((hgt, w), np.uint8)
+        for p in polys:
+            cv2.fillConvexPoly(shadow, np.round(p + (25, 30)).astype(np.int32), 255)
+        shadow = cv2.GaussianBlur(shadow, (0, 0), 12)
+        frame[:] = (frame * (1.0 - 0.45 * shadow[..., None] / 255.0)).astype(np.uint8)
+        tone = np.array([95, 130, 185]) * rng.uniform(0.7, 1.1)
+        for p in polys:
+            cv2.fillConvexPoly(frame, np.round(p * 16).astype(np.int32), tone.tolist(), cv2.LINE_AA, 4)
+        hand_quads.extend(polys)
+
+    # Light: falloff, warm tint, shadows, glare (computed on a coarse grid, then upsampled).
+    gw, gh = 64, 36
+    gy, gx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    gx, gy = gx / (gw - 1), gy / (gh - 1)
+    lx, ly = rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8)
+    light = 1.0 - nuisance.light_falloff * 0.65 * np.clip(((gx - lx) ** 2 + (gy - ly) ** 2) / 0.5, 0, 1)
+    for _ in range(nuisance.shadows):
+        sx, sy = rng.uniform(0, 1), rng.uniform(0, 1)
+        light *= 1.0 - 0.35 * np.exp(-(((gx - sx) / 0.18) ** 2 + ((gy - sy) / 0.3) ** 2))
+    glare_field = np.zeros_like(light)
+    for _ in range(nuisance.glare):
+        sx, sy = rng.uniform(0.1, 0.9), rng.uniform(0.1, 0.9)
+        glare_field += nuisance.glare_strength * np.exp(-(((gx - sx) / 0.05) ** 2 + ((gy - sy) / 0.07) ** 2))
+    light_full = cv2.resize(light, (w, hgt), interpolation=cv2.INTER_LINEAR)
+    tint = np.array([1.0 - 0.28 * nuisance.warm, 1.0 - 0.1 * nuisance.warm, 1.0], np.float32)
+    if nuisance.light_falloff or nuisance.shadows or nuisance.warm or nuisance.glare:
+        out = frame.astype(np.float32)
+        out *= light_full[..., None]
+        out *= tint
+        if nuisance.glare:
+            glare_full = cv2.resize(glare_field, (w, hgt), interpolation=cv2.INTER_LINEAR)
+            out += 255.0 * glare_full[..., None]
+        frame = np.clip(out, 0, 255).astype(np.uint8)
+
+    if nuisance.defocus > 0:
+        frame = cv2.GaussianBlur(frame, (0, 0), nuisance.defocus)
+    if nuisance.motion >= 1.5:
+        n = int(round(nuisance.motion))
+        kern = np.zeros((n, n), np.float32)
+        kern[n // 2, :] = 1.0
+        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), float(rng.uniform(0, 180)), 1.0)
+        kern = cv2.warpAffine(kern, rot, (n, n))
+        frame = cv2.filter2D(frame, -1, kern / kern.sum())
+    dist = np.array([camera.k1, 0, 0, 0], np.float64)
+    if camera.k1:
+        mx, my = _distort_maps(camera, k.tobytes())
+        frame = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if nuisance.noise > 0:
+        noise = np.empty(frame.shape, np.int16)
+        cv2.randn(noise, 0, nuisance.noise)
+        cv2.setRNGSeed(nuisance.seed)
+        frame = np.clip(frame.astype(np.int16) + noise, 0, 255).astype(np.uint8)
+    if nuisance.jpeg:
+        ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(nuisance.jpeg)])
+        frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+    # Ground truth.
+    from companion.vision.geometry import TableGeometry  # local: geometry owns zones
+
+    geo = TableGeometry(layout=layout, image_to_mm=np.linalg.inv(h_tab))
+    glare_at = cv2.resize(glare_field, (w, hgt), interpolation=cv2.INTER_LINEAR) if nuisance.glare else None
+    truth = []
+    for i, (p, art, quad, marks) in enumerate(drawn):
+        above = [q for (_, _, q, _) in drawn[i + 1:]] + hand_quads
+        best = 0.0
+        for m in marks:
+            ppm = float(np.mean(np.linalg.norm(m - np.roll(m, -1, axis=0), axis=1))) / art.modules
+            guard = _expand(m, 1.5 * ppm * math.sqrt(2))
+            if any(_quad_area_overlap(guard, q) > 0.5 for q in above):
+                continue
+            md = _distort_points(m, k, dist) if camera.k1 else m
+            if (md < 2).any() or (md[:, 0] > w - 2).any() or (md[:, 1] > hgt - 2).any():
+                continue
+            if glare_at is not None:
+                cx, cy = np.clip(md.mean(axis=0).astype(int), 0, [w - 1, hgt - 1])
+                if glare_at[cy, cx] * 255 * 1.0 > 110:
+                    continue
+            best = max(best, ppm)
+        corners = _distort_points(quad, k, dist) if camera.k1 else quad
+        truth.append(TruthCard(code=p.code, payload=art.payload, face_up=p.face_up, centre_mm=p.centre_mm,
+                               zone=geo.zone_of(p.centre_mm), px_per_module=best if p.face_up else 0.0,
+                               readable=p.face_up and best > 0, corners=corners))
+    # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
+    return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist)
+
+
+def _expand_square(corners: np.ndarray, factor: float) -> np.ndarray:
+    c = corners.mean(axis=0)
+    return c + (corners - c) * factor
+
+
+def _distort_points(pts: np.ndarray, k: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Return undistorted pixel points moved to where the lens puts them."""
+    kinv = np.linalg.inv(k)
+    h = np.column_stack([pts, np.ones(len(pts))]) @ kinv.T
+    obj = np.column_stack([h[:, :2] / h[:, 2:3], np.ones(len(pts))])
+    out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), k, dist)
+    return out.reshape(-1, 2)
+
+
+# --- Random scenes for tests and the benchmark -------------------------------------------
+
+DIFFICULTY = {
+    "easy": dict(tilt=(0, 15), k1=(0, 0), warm=(0, 0.3), falloff=(0, 0.2), glare=(0, 0), shadows=(0, 0),
+                 hands=(0, 0), defocus=(0, 0.5), motion=(0, 0), noise=(0, 2), jpeg=(92, 95)),
+    "medium": dict(tilt=(10, 30), k1=(-0.08, 0), warm=(0.2, 0.7), falloff=(0.2, 0.5), glare=(0, 1), shadows=(0, 1),
+                   hands=(0, 1), defocus=(0.3, 0.9), motion=(0, 2), noise=(2, 4), jpeg=(85, 90)),
+    "hard": dict(tilt=(25, 45), k1=(-0.15, -0.03), warm=(0.5, 1.0), falloff=(0.4, 0.8), glare=(1, 2), shadows=(1, 2),
+                 hands=(1, 2), defocus=(0.6, 1.3), motion=(1, 4), noise=(3, 7), jpeg=(70, 85)),
+}
+
+
+def random_table(rng: np.random.Generator, codes: Sequence[str], n_cards: int, layout: TableLayout | None = None,
+                 timer_codes: Sequence[str] = ()) -> list[Placement]:
+    """Return a plausible mid-game table: fanned spreads by the seats, a stacked discard pile,
+    cards up for auction in the bid area and timer cards in the timer area."""
+    layout = layout or load_layout()
+    pool = [c for c in codes if c not in timer_codes]
+    rng.shuffle(pool)
+    n_cards = min(n_cards, len(pool) + len(timer_codes))
+    out: list[Placement] = []
+    n_timer = min(len(timer_codes), int(rng.integers(0, 4)), max(n_cards - 1, 0))
+    for i, code in enumerate(list(timer_codes)[:n_timer]):
+        z = layout.zone("timer_area")
+        cx, cy = z.centre()
+        out.append(Placement(code, (cx - 40 + 40 * i, cy + rng.uniform(-60, 60)), rng.uniform(-8, 8)))
+    rest = n_cards - len(out)
+    n_discard = min(int(rng.integers(2, 6)), rest)
+    n_bid = min(int(rng.integers(1, 4)), rest - n_discard)
+    n_seat = rest - n_discard - n_bid
+    it = iter(pool)
+    dz = layout.zone("discard")
+    dcx, dcy = dz.centre()
+    for _ in range(n_discard):
+        out.append(Placement(next(it), (dcx + rng.uniform(-12, 12), dcy + rng.uniform(-15, 15)),
+                             rng.uniform(-25, 25)))
+    bz = layout.zone("bid_area")
+    bcx, bcy = bz.centre()
+    for i in range(n_bid):
+        out.append(Placement(next(it), (bcx + rng.uniform(-40, 40), bcy - 70 + 70 * i), rng.uniform(-6, 6)))
+    seats = [z for z in layout.zones if z.name.startswith("seat:")]
+    per_seat = [n_seat // len(seats) + (1 if i < n_seat % len(seats) else 0) for i in range(len(seats))]
+    for z, count in zip(seats, per_seat):
+        x0, y0, x1, y1 = z.rect
+        cx, cy = z.centre()
+        along = np.array([1.0, 0.0]) if z.facing in (0, 180) else np.array([0.0, 1.0])
+        length = (x1 - x0) if z.facing in (0, 180) else (y1 - y0)
+        # Sets of three, fanned; a gap between sets.
+        step, gap = rng.uniform(22, 32), rng.uniform(30, 60)
+        span = count * step + (count // 3) * gap + 63
+        start = -min(span, length) / 2 + 32
+        pos = start
+        for j in range(count):
+            offset = along * pos
+            face_up = rng.uniform() > 0.08
+            out.append(Placement(next(it), (cx + offset[0] + rng.uniform(-3, 3), cy + offset[1] + rng.uniform(-3, 3)),
+                                 z.facing + rng.uniform(-7, 7), face_up=face_up))
+            pos += step + (gap if j % 3 == 2 else 0)
+            if pos > length / 2 - 32:
+                pos = start + rng.uniform(5, 15)
+    return out
+
+
+def random_conditions(rng: np.random.Generator, difficulty: str, width: int = 1920, height: int = 1080,
+                      seed: int = 0) -> tuple[Camera, Nuisance]:
+    """Return a random camera and nuisance set for a difficulty ("easy", "medium", "hard")."""
+    d = DIFFICULTY[difficulty]
+
+    def u(key):
+        lo, hi = d[key]
+        return float(rng.uniform(lo, hi)) if hi > lo else float(lo)
+
+    def n(key):
+        lo, hi = d[key]
+        return int(rng.integers(lo, hi + 1))
+
+    cam = Camera(width=width, height=height, tilt=u("tilt"), azimuth=float(rng.choice([0.0, 0.0, 90.0, 180.0, -90.0])) if difficulty != "easy" else 0.0,
+                 roll=float(rng.uniform(-4, 4)), k1=u("k1"), hfov=float(rng.uniform(60, 75)))
+    nz = Nuisance(texture=str(rng.choice(["wood", "felt"])), warm=u("warm"), light_falloff=u("falloff"),
+                  glare=n("glare"), shadows=n("shadows"), hands=n("hands"), defocus=u("defocus"), motion=u("motion"),
+                  noise=u("noise"), jpeg=int(u("jpeg")), seed=seed)
+    return cam, nz
