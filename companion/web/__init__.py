@@ -1,0 +1,58 @@
+"""The tablet page: a Flask app serving the scoreboard, entry forms, dice, camera and host screens.
+
+create_app(config) is the factory (flaskr). Views translate HTTP to store and
+engine calls and back; they never touch SQL or vision. Only the views (and
+the CLI) turn CompanionError into answers: JSON {"error": {...}} with 4xx.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.web import db, i18n
+
+DEFAULTS: dict[str, Any] = {
+    "DB": "companion.db",
+    "CAMERA": None,
+    "PHOTO_HANDLER": None,
+    "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
+    "SSE_SECONDS": 40.0,
+    "SSE_POLL": 0.4,
+    "PUBLIC_URL": None,
+    "MJPEG_SECONDS": 60.0,
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, PUBLIC_URL, SSE_SECONDS, ...)."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    if config:
+        app.config.update(config)
+    db.init_app(app)
+    i18n.init_app(app)
+    from companion.web import board, camera, dice_views, entry, host
+
+    for module in (board, entry, dice_views, camera, host):
+        app.register_blueprint(module.bp)
+    app.register_error_handler(HTTPException, _http_error)
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'")
+        return response
+
+    return app
+
+
+def _http_error(error: HTTPException):
+    """Answer errors as JSON for the API, as a small page otherwise; never a traceback."""
+    body = {"error": {"message": error.description or error.name, "status": error.code}}
+    if request.path.startswith("/api/") or "/api/" in request.path or request.accept_mimetypes.best == "application/json":
+        return jsonify(body), error.code
+    return render_template("error.html", error=error), error.code

@@ -1,0 +1,108 @@
+"""Who may do what: the per-game token, each player's private token, opaque card handles.
+
+All three are HMACs of one random per-game key kept in the store's secrets
+table, so nothing extra has to be remembered and a restart keeps every link
+valid. The scoreboard needs no token; every action needs the game token in
+the X-Companion-Token header (a custom header cannot be sent cross-site
+without CORS, so the API is CSRF-safe; the cookie only lets pages render the
+entry forms).
+
+Card handles stand in for card codes on shared screens: a code such as
+heart-x-25 contains the value on the card's back, a handle does not.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import secrets
+from typing import Callable, Iterable
+
+from flask import abort, request
+
+from companion.errors import StoreError
+from companion.store.sqlite import EventStore
+
+KEY_NAME = "web_key"
+TOKEN_HEADER = "X-Companion-Token"
+
+
+def cookie_name(game_id: str) -> str:
+    """Return the name of the cookie that remembers the game token on this device."""
+    return f"companion_{game_id}"
+
+
+def game_key(store: EventStore, game_id: str) -> bytes:
+    """Return the game's secret key, creating it on first use."""
+    value = store.get_secret(game_id, KEY_NAME)
+    if value is None:
+        try:
+            store.put_secret(game_id, KEY_NAME, secrets.token_hex(32))
+        except StoreError:
+            pass  # another request created it first
+        value = store.get_secret(game_id, KEY_NAME)
+    return bytes.fromhex(value)
+
+
+def _mac(key: bytes, label: str, size: int) -> str:
+    return hmac.new(key, label.encode("utf-8"), hashlib.sha256).hexdigest()[:size]
+
+
+def game_token(key: bytes) -> str:
+    """Return the token that allows every action in this game."""
+    return _mac(key, "game-token", 24)
+
+
+def player_token(key: bytes, player: str) -> str:
+    """Return the token of one player's private view."""
+    return _mac(key, f"player:{player}", 24)
+
+
+def card_handle(key: bytes, code: str) -> str:
+    """Return the opaque handle shown instead of a card code (no value in it)."""
+    return "c" + _mac(key, f"card:{code}", 10)
+
+
+def card_tag(handle: str) -> str:
+    """Return the 3-letter tag printed next to a card so identical faces can be told apart."""
+    return handle[1:4].upper()
+
+
+def handle_map(key: bytes, codes: Iterable[str]) -> dict[str, str]:
+    """Return {handle: code} for a deck's codes."""
+    return {card_handle(key, code): code for code in codes}
+
+
+def same(given: str | None, expected: str) -> bool:
+    """Return True if a presented token matches (constant time)."""
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def presented_token(game_id: str, *, allow_cookie: bool) -> str | None:
+    """Return the token the request carries: the header, or (for pages only) the cookie."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token is None and allow_cookie:
+        token = request.cookies.get(cookie_name(game_id))
+    return token
+
+
+def require_token(view: Callable) -> Callable:
+    """Decorate an API view (first argument game_id) so it answers 403 without the game token."""
+
+    @functools.wraps(view)
+    def wrapped(game_id: str, *args, **kwargs):
+        from companion.web.db import get_session, get_store
+
+        get_session(game_id)  # 404 before 403 for unknown games
+        token = presented_token(game_id, allow_cookie=False)
+        if not same(token, game_token(game_key(get_store(), game_id))):
+            abort(403, description="this action needs the game's join link (token missing or wrong)")
+        return view(game_id, *args, **kwargs)
+
+    return wrapped
+
+
+def is_loopback() -> bool:
+    """Return True if the request comes from this machine (the host screen)."""
+    return request.remote_addr in ("127.0.0.1", "::1")

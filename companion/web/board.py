@@ -1,0 +1,140 @@
+"""Shared screens: the game list, the scoreboard, its JSON and live stream, the rules, private player views.
+
+Nothing here needs the game token and nothing here may carry a card's back
+value, except a player's own private view (with that player's token).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, stream_with_context, url_for
+
+from companion.cards.decks import load_deck
+from companion.games import find_game
+from companion.store.sqlite import EventStore
+from companion.web.access import cookie_name, game_token, player_token, presented_token, same
+from companion.web.common import js_strings, load
+from companion.web.db import get_store
+from companion.web.dice_service import DiceService
+
+bp = Blueprint("board", __name__)
+
+
+@bp.get("/")
+def index():
+    """List stored games, newest first, with links to their scoreboards."""
+    games = list(reversed(get_store().games()))
+    return render_template("index.html", games=games)
+
+
+@bp.get("/g/<game_id>")
+def game(game_id: str):
+    """Show the scoreboard; with the game token (link ?t= or cookie) also the entry forms."""
+    session, key, view = load(game_id)
+    token = game_token(key)
+    given = request.args.get("t")
+    if given is not None:
+        if not same(given, token):
+            abort(403, description="this join link is not valid for this game")
+        response = redirect(url_for("board.game", game_id=game_id))
+        response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
+        return response
+    can_act = same(presented_token(game_id, allow_cookie=True), token)
+    DiceService(get_store(), game_id).ensure_seed()
+    return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,
+                           token=token if can_act else "", strings=js_strings(), has_view=view is not None,
+                           camera=current_app.config.get("CAMERA") is not None)
+
+
+@bp.get("/g/<game_id>/state.json")
+def state_json(game_id: str):
+    """Return the scoreboard data (face-only), the dice summary and the latest event seq."""
+    session, _key, view = load(game_id)
+    dice = DiceService(get_store(), game_id)
+    if session.game.is_over(session.state):
+        dice.reveal()
+    body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}
+    body["board"] = view.public() if view is not None else None
+    return jsonify(body)
+
+
+@bp.get("/g/<game_id>/stream")
+def stream(game_id: str):
+    """Server-Sent Events: a `change` event whenever the game's log grows.
+
+    Each stream ends after SSE_SECONDS so waitress threads are freed; the
+    browser's EventSource reconnects by itself and the page re-fetches state.
+    """
+    load(game_id)
+    path = current_app.config["DB"]
+    seconds = float(current_app.config["SSE_SECONDS"])
+    poll = float(current_app.config["SSE_POLL"])
+    start_seq = request.headers.get("Last-Event-ID", "")
+
+    def events():
+        store = EventStore(path)
+        try:
+            last = int(start_seq) if start_seq.isdigit() else -1
+            end = time.monotonic() + seconds
+            beat = time.monotonic()
+            yield "retry: 1500\n\n"
+            while time.monotonic() < end:
+                seq = store.last_seq(game_id)
+                if seq != last:
+                    last = seq
+                    yield f"id: {seq}\nevent: change\ndata: {json.dumps({'seq': seq})}\n\n"
+                elif time.monotonic() - beat > 15:
+                    beat = time.monotonic()
+                    yield ": keep-alive\n\n"
+                time.sleep(poll)
+        finally:
+            store.close()
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(events()), mimetype="text/event-stream", headers=headers)
+
+
+@bp.get("/g/<game_id>/rules")
+def rules_page(game_id: str):
+    """Show a summary of the game's rules and the house readings of the rule sheet's gaps."""
+    session, _key, _view = load(game_id)
+    deck = load_deck(session.game.name)
+    return render_template("rules.html", game_id=game_id, game=session.game, deck=deck,
+                           readings=deck.readings)
+
+
+@bp.get("/rules/<name>")
+def rules_by_name(name: str):
+    """Show a game's rules without a stored game."""
+    try:
+        game = find_game(name)
+    except ValueError:
+        abort(404, description=f"unknown game {name!r}")
+    deck = load_deck(game.name)
+    return render_template("rules.html", game_id=None, game=game, deck=deck, readings=deck.readings)
+
+
+def _player_or_403(game_id: str, player: str):
+    session, key, view = load(game_id)
+    if view is None or player not in session.state.players:
+        abort(404, description=f"no player {player!r} in this game")
+    if not same(request.args.get("k"), player_token(key, player)):
+        abort(403, description="this private link is not valid (ask the host for your seat's QR code)")
+    return session, key, view
+
+
+@bp.get("/g/<game_id>/me/<player>")
+def me(game_id: str, player: str):
+    """A player's private view: their own cards with the values on the backs."""
+    session, _key, _view = _player_or_403(game_id, player)
+    return render_template("me.html", game_id=game_id, game=session.game, player=player,
+                           k=request.args.get("k"), strings=js_strings())
+
+
+@bp.get("/g/<game_id>/me/<player>.json")
+def me_json(game_id: str, player: str):
+    """Return a player's private data (their cards with values)."""
+    _session, _key, view = _player_or_403(game_id, player)
+    return jsonify({"seq": get_store().last_seq(game_id), "me": view.private(player)})

@@ -1,0 +1,96 @@
+"""Camera screens: live MJPEG preview, calibration steps, camera choice, photo upload.
+
+The vision pipeline is not imported here. The app receives, in its config,
+CAMERA: an object with latest_jpeg() -> bytes | None (already annotated with
+detected cards and zones), sources() -> list[str] and optionally
+select(source); and PHOTO_HANDLER: callable(image_bytes) -> dict, which feeds
+a photo to the same tracker. Without them the page says the camera is off
+and manual entry works as before.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask_babel import gettext as _
+
+from companion.errors import CompanionError
+from companion.web.access import game_token, presented_token, require_token, same
+from companion.web.common import js_strings, load
+
+bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
+BOUNDARY = "frame"
+IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
+
+
+@bp.get("/")
+def page(game_id: str):
+    """Show the preview, the calibration steps, the camera choice and the photo upload."""
+    _session, key, _view = load(game_id)
+    can_act = same(presented_token(game_id, allow_cookie=True), game_token(key))
+    camera = current_app.config.get("CAMERA")
+    sources = list(camera.sources()) if camera is not None else []
+    return render_template("camera.html", game_id=game_id, can_act=can_act, token=game_token(key) if can_act else "",
+                           camera=camera is not None, sources=sources, strings=js_strings(),
+                           photo=current_app.config.get("PHOTO_HANDLER") is not None)
+
+
+@bp.get("/live.mjpg")
+def live(game_id: str):
+    """Stream the annotated camera frames as MJPEG for MJPEG_SECONDS (the page re-opens it)."""
+    load(game_id)
+    camera = current_app.config.get("CAMERA")
+    if camera is None:
+        abort(404, description=_("The camera is off."))
+    seconds = float(current_app.config["MJPEG_SECONDS"])
+    interval = float(current_app.config.get("MJPEG_INTERVAL", 0.2))
+
+    def frames():
+        end = time.monotonic() + seconds
+        last = None
+        while time.monotonic() < end:
+            jpeg = camera.latest_jpeg()
+            if jpeg and jpeg is not last:
+                last = jpeg
+                yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n").encode() + jpeg + b"\r\n"
+            time.sleep(interval)
+
+    return Response(frames(), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                    headers={"Cache-Control": "no-cache"})
+
+
+@bp.post("/source")
+@require_token
+def choose_source(game_id: str):
+    """Switch the camera: {"source": name} (one of sources())."""
+    camera = current_app.config.get("CAMERA")
+    if camera is None:
+        abort(409, description=_("The camera is off."))
+    source = (request.get_json(silent=True) or {}).get("source")
+    if source not in list(camera.sources()):
+        abort(400, description=_("Unknown camera %(source)r.", source=source))
+    if not hasattr(camera, "select"):
+        abort(409, description=_("This camera cannot be switched."))
+    camera.select(source)
+    return jsonify({"ok": True, "source": source})
+
+
+@bp.post("/photo")
+@require_token
+def photo(game_id: str):
+    """Take a photo from the tablet's own camera (multipart field `photo`) and hand it to the tracker."""
+    handler = current_app.config.get("PHOTO_HANDLER")
+    if handler is None:
+        abort(409, description=_("Photo reading is not available; enter moves by hand."))
+    upload = request.files.get("photo")
+    if upload is None:
+        abort(400, description=_("Choose a photo first."))
+    data = upload.read()
+    if not data or not data.startswith(IMAGE_MAGIC):
+        abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
+    try:
+        result = handler(data)
+    except CompanionError as error:
+        return jsonify(error.to_json()), 422
+    return jsonify({"ok": True, "result": result})

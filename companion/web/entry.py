@@ -1,0 +1,103 @@
+"""Entry API (game token required): moves, bids, undo, attention items, the pickers' choices.
+
+Every rejected entry answers 4xx with the engine's reason and changes no
+state (the session stores a `rejected` event for the audit, never a move).
+Spread cards arrive as handles and are resolved here; card codes in error
+messages are rewritten to faces before they reach the screen.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify
+from flask_babel import gettext as _
+
+from companion.errors import CompanionError, RecordError
+from companion.web.access import require_token
+from companion.web.bux_view import error_body
+from companion.web.common import json_body, load
+
+bp = Blueprint("entry", __name__, url_prefix="/g/<game_id>/api")
+MOVE_TYPES = ("draw", "sell", "swap", "broke")
+
+
+@bp.get("/options")
+@require_token
+def options(game_id: str):
+    """Return the legal choices for the player to move."""
+    _session, _key, view = load(game_id)
+    if view is None:
+        abort(404, description="this game has no entry forms yet")
+    return jsonify(view.options())
+
+
+def _price(line: dict) -> dict:
+    """Turn a typed price ("55") into a number; anything else goes to the engine as typed."""
+    price = line.get("price")
+    if isinstance(price, str) and price.strip().isdigit():
+        line = {**line, "price": int(price.strip())}
+    elif isinstance(price, str):
+        raise RecordError(_("The price must be a whole number of chips, not %(price)r", price=price))
+    return line
+
+
+@bp.post("/move")
+@require_token
+def move(game_id: str):
+    """Submit a manual move or a correction: {"line": {...}, "attention": id?}."""
+    session, _key, view = load(game_id)
+    body = json_body()
+    line = body.get("line")
+    if view is None:
+        abort(404, description="this game has no entry forms yet")
+    if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
+        abort(400, description=_("Say which move: draw, sell, swap or broke."))
+    attention = body.get("attention")
+    open_ids = {item["id"]: item for item in session.open_attention()}
+    if attention is not None and attention not in open_ids:
+        abort(409, description=_("That attention item is already resolved."))
+    try:
+        line = view.resolve(_price(line))
+        event = session.submit(line, source="tablet")
+    except CompanionError as error:
+        return jsonify(error_body(view, error)), 422
+    if attention is not None:
+        how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
+        session.resolve(attention, how)
+    return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
+
+
+@bp.post("/undo")
+@require_token
+def undo(game_id: str):
+    """Undo the last move in effect (a compensating event)."""
+    session, _key, view = load(game_id)
+    try:
+        event = session.undo(source="tablet")
+    except CompanionError as error:
+        return jsonify(error_body(view, error)), 409
+    return jsonify({"ok": True, "seq": event.seq})
+
+
+@bp.post("/attention/<item_id>")
+@require_token
+def attention(game_id: str, item_id: str):
+    """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
+    session, _key, view = load(game_id)
+    how = json_body().get("how")
+    items = {item["id"]: item for item in session.open_attention()}
+    if item_id not in items:
+        abort(404, description=_("No open attention item %(id)s.", id=item_id))
+    if how == "dismiss":
+        session.resolve(item_id, "dismissed")
+        return jsonify({"ok": True})
+    if how != "confirm":
+        abort(400, description=_("Say confirm or dismiss (to correct, submit the right move)."))
+    proposed = items[item_id].get("proposed")
+    if not isinstance(proposed, dict):
+        abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
+    try:
+        event = session.submit(proposed, source="tablet")
+    except CompanionError as error:
+        return jsonify(error_body(view, error)), 422
+    session.resolve(item_id, "confirmed")
+    return jsonify({"ok": True, "seq": event.seq})

@@ -1,0 +1,41 @@
+"""The host screen (only on the machine running the server): join link, its QR code, seat QR codes.
+
+The join link carries the game token, so this page answers only requests
+from this machine (loopback), like the terminal the server prints it on.
+"""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+
+from companion.web.access import game_token, is_loopback, player_token
+from companion.web.common import load
+
+bp = Blueprint("host", __name__, url_prefix="/g/<game_id>/host")
+
+
+def base_url() -> str:
+    """Return the address other devices use: PUBLIC_URL if configured, else this request's host."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def qr_svg(text: str, scale: int = 6) -> str:
+    """Return an inline SVG QR code (no external image, works offline)."""
+    return segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff")
+
+
+@bp.get("/")
+def page(game_id: str):
+    """Show the join link with its QR code, and each player's private-view QR code."""
+    if not is_loopback():
+        abort(403, description="the host screen is shown only on the machine running the companion")
+    session, key, view = load(game_id)
+    join = base_url() + url_for("board.game", game_id=game_id, t=game_token(key))
+    seats = []
+    if view is not None:
+        for name in session.state.players:
+            link = base_url() + url_for("board.me", game_id=game_id, player=name, k=player_token(key, name))
+            seats.append({"name": name, "link": link, "qr": qr_svg(link, scale=3)})
+    return render_template("host.html", game_id=game_id, join=join, qr=qr_svg(join), seats=seats,
+                           board=base_url() + url_for("board.game", game_id=game_id))

@@ -1,0 +1,46 @@
+"""Language per device: English or Russian, through Flask-Babel message catalogs.
+
+The language comes from ?lang= (remembered in a cookie for a year), then the
+cookie, then the browser's Accept-Language. Catalogs live in
+companion/web/translations/<lang>/LC_MESSAGES/messages.po; the compiled .mo
+files are committed and a test checks they match the .po files (regenerate
+with scripts/web_catalogs.sh). JavaScript gets its strings from the page,
+translated on the server, so there is one mechanism only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, request
+from flask_babel import Babel, get_locale
+
+LANGUAGES = ("en", "ru")
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+COOKIE = "lang"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+def select_locale() -> str:
+    """Return the language for this request."""
+    asked = request.args.get("lang") or request.cookies.get(COOKIE)
+    if asked in LANGUAGES:
+        return asked
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def remember_language(response):
+    """Store ?lang= in a cookie so the device keeps its language."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Install Babel (gettext in templates and Python) and the language cookie."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=select_locale)
+    app.after_request(remember_language)
+    app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+    app.jinja_env.globals["get_locale"] = get_locale

@@ -1,0 +1,201 @@
+// The shared scoreboard: fetch state.json, draw it, and re-fetch whenever the server's
+// event stream says the game changed. EventSource reconnects by itself after a Wi-Fi
+// drop; every (re)open re-fetches, so a resumed page is never stale.
+"use strict";
+const CONFIG = document.getElementById("config").dataset;
+const STRINGS = JSON.parse(document.getElementById("strings").textContent);
+const PLAYER_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
+let lastSeq = -1;
+let fetching = null;
+window.BOARD = {state: null, listeners: []};
+
+function fmt(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (values[k] !== undefined ? values[k] : m));
+}
+
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+function renderPlayers(board) {
+  const box = document.getElementById("players");
+  clear(box);
+  board.players.forEach((p, i) => {
+    const card = el("article", {class: "player" + (p.turn ? " turn" : "") + (p.winner ? " won" : "")});
+    card.style.setProperty("--seat", PLAYER_COLOURS[i % PLAYER_COLOURS.length]);
+    const head = el("div", {class: "player-head"});
+    head.appendChild(el("span", {class: "name"}, p.name));
+    if (p.turn) head.appendChild(el("span", {class: "badge"}, STRINGS.turn));
+    if (p.winner) head.appendChild(el("span", {class: "badge gold"}, STRINGS.winners));
+    card.appendChild(head);
+    const money = el("div", {class: "money"});
+    money.appendChild(el("span", {class: "total"}, p.chips));
+    money.appendChild(el("span", {class: "unit"}, STRINGS.chips));
+    money.appendChild(chipStack(p.breakdown));
+    card.appendChild(money);
+    const spread = el("div", {class: "spread"});
+    if (!p.spread.length) spread.appendChild(el("span", {class: "empty"}, STRINGS.empty));
+    p.spread.forEach((f) => spread.appendChild(cardFace(f, STRINGS)));
+    card.appendChild(spread);
+    card.appendChild(el("div", {class: "count"}, p.count + " " + STRINGS.cards));
+    box.appendChild(card);
+  });
+}
+
+function renderTimer(board) {
+  const box = document.getElementById("timer");
+  clear(box);
+  box.appendChild(el("div", {class: "deck-no"}, STRINGS.deck + " " + board.deck + " / 3"));
+  const dots = el("div", {class: "timer-dots", "aria-label": STRINGS.timer + " " + board.timer + " / 3"});
+  for (let i = 1; i <= 3; i++) dots.appendChild(el("span", {class: "dot" + (i <= board.timer ? " on" : "")}, i));
+  box.appendChild(el("div", {class: "timer-title"}, STRINGS.timer));
+  box.appendChild(dots);
+  let note = "";
+  if (board.over) note = STRINGS.game_over;
+  else if (board.reshuffle) note = STRINGS.reshuffle;
+  else if (board.double_bux) note = STRINGS.double_bux;
+  else if (board.timer === 1) note = STRINGS.time_passing;
+  if (note) box.appendChild(el("p", {class: "timer-note"}, note));
+  box.appendChild(el("p", {class: "fine"}, board.draw_deck_size + " " + STRINGS.in_deck + " \u00b7 " + STRINGS.discard + ": " + board.discard.length));
+  const banner = document.getElementById("banner");
+  banner.className = "banner";
+  banner.hidden = !(board.over || board.double_bux || board.reshuffle);
+  if (board.over) {
+    banner.classList.add("over");
+    banner.textContent = STRINGS.game_over + " \u2014 " + STRINGS.winners + ": " + board.winners.join(", ");
+  } else if (board.reshuffle) {
+    banner.classList.add("pause");
+    banner.textContent = STRINGS.reshuffle;
+  } else if (board.double_bux) {
+    banner.classList.add("double");
+    banner.textContent = STRINGS.double_bux;
+  }
+}
+
+function renderAttention(board) {
+  const box = document.getElementById("attention");
+  clear(box);
+  box.hidden = !board.attention.length;
+  if (!board.attention.length) return;
+  box.appendChild(el("h2", {}, STRINGS.attention + " (" + board.attention.length + ")"));
+  for (const item of board.attention) {
+    const row = el("div", {class: "att", "data-id": item.id});
+    row.appendChild(el("p", {class: "att-msg"}, item.message));
+    if (item.cards.length) {
+      const cards = el("div", {class: "spread small"});
+      item.cards.forEach((f) => cards.appendChild(cardFace(f, STRINGS)));
+      row.appendChild(cards);
+    }
+    if (item.proposal) row.appendChild(el("p", {class: "att-prop"}, STRINGS.proposed + ": " + item.proposal));
+    if (CONFIG.token) {
+      const actions = el("div", {class: "row"});
+      if (item.proposal) actions.appendChild(el("button", {type: "button", class: "big go", "data-att": "confirm"}, STRINGS.confirm));
+      actions.appendChild(el("button", {type: "button", class: "big", "data-att": "correct"}, STRINGS.correct));
+      actions.appendChild(el("button", {type: "button", class: "big", "data-att": "dismiss"}, STRINGS.dismiss));
+      row.appendChild(actions);
+    }
+    box.appendChild(row);
+  }
+}
+
+function renderHistory(board) {
+  const list = document.getElementById("history");
+  clear(list);
+  if (!board.history.length) list.appendChild(el("li", {class: "empty"}, STRINGS.no_moves));
+  board.history.forEach((text) => list.appendChild(el("li", {}, text)));
+}
+
+function renderChart(board) {
+  // One polyline per player: chips after every move (setup = 0).
+  const box = document.getElementById("chart");
+  clear(box);
+  const series = board.chart.series;
+  const W = 420, H = 170, L = 40, B = 18;
+  const max = Math.max(200, ...series.flat());
+  const n = Math.max(series.length - 1, 1);
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chips-chart", role: "img"});
+  for (const frac of [0, 0.5, 1]) {
+    const y = (H - B) - frac * (H - B - 8);
+    chart.appendChild(svg("line", {x1: L, y1: y, x2: W - 4, y2: y, stroke: "#ccc", "stroke-width": 1}));
+    const label = svg("text", {x: L - 4, y: y + 4, "text-anchor": "end", "font-size": 11, fill: "#555"});
+    label.textContent = Math.round(frac * max);
+    chart.appendChild(label);
+  }
+  board.chart.players.forEach((name, i) => {
+    const pts = series.map((row, step) => `${(L + (step / n) * (W - L - 8)).toFixed(1)},${((H - B) - (row[i] / max) * (H - B - 8)).toFixed(1)}`);
+    chart.appendChild(svg("polyline", {points: pts.join(" "), fill: "none", stroke: PLAYER_COLOURS[i % PLAYER_COLOURS.length], "stroke-width": 3, "stroke-linejoin": "round"}));
+  });
+  box.appendChild(chart);
+  const legend = el("div", {class: "legend"});
+  board.chart.players.forEach((name, i) => {
+    const item = el("span", {class: "key"}, name);
+    item.style.setProperty("--seat", PLAYER_COLOURS[i % PLAYER_COLOURS.length]);
+    legend.appendChild(item);
+  });
+  box.appendChild(legend);
+}
+
+function diceText(r) {
+  return r.count + "d" + r.sides + ": " + r.values.join(" \u00b7 ") + (r.count > 1 ? " = " + r.values.reduce((a, b) => a + b, 0) : "");
+}
+
+function renderDice(dice) {
+  const last = document.getElementById("dice-last");
+  const list = document.getElementById("dice-history");
+  clear(last); clear(list);
+  if (!dice.rolls.length) last.appendChild(el("span", {class: "empty"}, STRINGS.no_rolls));
+  dice.rolls.forEach((r, i) => {
+    const text = "#" + r.number + " " + diceText(r) + (r.physical ? " (" + STRINGS.physical + ")" : "");
+    if (i === 0) {
+      last.appendChild(el("span", {class: "dice-big"}, r.values.join(" ")));
+      if (r.call) last.appendChild(el("span", {class: "dice-call " + r.call}, STRINGS[r.call]));
+      last.appendChild(el("span", {class: "fine"}, text));
+    } else {
+      list.appendChild(el("li", {}, text + (r.call ? " \u2014 " + STRINGS[r.call] : "")));
+    }
+  });
+  const proof = document.getElementById("dice-proof");
+  proof.textContent = dice.seed ? STRINGS.seed + ": " + dice.seed : (dice.commitment ? STRINGS.commitment + ": " + dice.commitment : "");
+}
+
+function render(body) {
+  window.BOARD.state = body;
+  if (body.board) {
+    renderPlayers(body.board);
+    renderTimer(body.board);
+    renderAttention(body.board);
+    renderHistory(body.board);
+    renderChart(body.board);
+  }
+  renderDice(body.dice);
+  document.body.dataset.seq = body.seq;
+  for (const fn of window.BOARD.listeners) fn(body);
+}
+
+function refresh() {
+  if (fetching) return fetching;
+  fetching = fetch(CONFIG.state, {cache: "no-store"})
+    .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+    .then((body) => { lastSeq = body.seq; render(body); })
+    .catch(() => setLive(false))
+    .finally(() => { fetching = null; });
+  return fetching;
+}
+
+function setLive(on) {
+  const live = document.getElementById("live");
+  live.className = "live " + (on ? "on" : "off");
+  live.textContent = on ? STRINGS.online : STRINGS.offline;
+}
+
+function connect() {
+  const source = new EventSource(CONFIG.stream);
+  source.addEventListener("open", () => { setLive(true); refresh(); });
+  source.addEventListener("change", (e) => {
+    const seq = Number(JSON.parse(e.data).seq);
+    if (seq !== lastSeq) refresh();
+  });
+  source.addEventListener("error", () => setLive(source.readyState === EventSource.OPEN));
+}
+
+window.BOARD.refresh = refresh;
+refresh();
+connect();

@@ -1,0 +1,216 @@
+// Entry forms (game token holders only): draw & bid, sell, swap, broke, undo, attention, dice.
+// Pickers offer only what the server lists as legal; the server judges every entry anyway.
+"use strict";
+const TOKEN = CONFIG.token;
+let OPTIONS = null;
+let drawPicked = [];      // card codes / timer codes in the order turned over
+let sellPicked = [];      // handles being grouped into the next set
+let sellSets = [];        // [[h,h,h], ...]
+let swapGive = null, swapTake = null, swapFrom = null;
+let correcting = null;    // attention id being corrected
+
+function api(path, body) {
+  return fetch(CONFIG.api + path, {
+    method: "POST",
+    headers: {"Content-Type": "application/json", "X-Companion-Token": TOKEN},
+    body: JSON.stringify(body || {}),
+  }).then((r) => r.json().catch(() => ({error: {message: r.statusText}})).then((data) => ({ok: r.ok, data})));
+}
+
+function say(text, good) {
+  const msg = document.getElementById("entry-msg");
+  msg.textContent = text;
+  msg.className = "msg " + (good ? "good" : "bad");
+}
+
+function answer(res) {
+  if (res.ok) {
+    say(res.data.message || STRINGS.accepted, true);
+    resetForms();
+    window.BOARD.refresh();
+  } else {
+    say((res.data.error && res.data.error.message) || "?", false);
+  }
+  return res;
+}
+
+function sendMove(line) {
+  const body = {line};
+  if (correcting) body.attention = correcting;
+  return api("/move", body).then(answer).then((res) => { if (res.ok) correcting = null; });
+}
+
+function resetForms() {
+  drawPicked = []; sellPicked = []; sellSets = []; swapGive = swapTake = swapFrom = null;
+  document.getElementById("bid-price").value = "";
+  document.getElementById("bid-check").textContent = "";
+  drawOptions();
+}
+
+function faceButton(face, selected, onTap, extra) {
+  const b = el("button", {type: "button", class: "pick" + (selected ? " on" : "")});
+  b.appendChild(cardFace(face, STRINGS));
+  if (extra) b.appendChild(el("span", {class: "pick-extra"}, extra));
+  b.addEventListener("click", onTap);
+  return b;
+}
+
+function drawOptions() {
+  if (!OPTIONS) return;
+  document.getElementById("entry-player").textContent = OPTIONS.player ? "\u2014 " + OPTIONS.player : "";
+  // Draw picker: face groups, each with its remaining values (the operator sees the real cards).
+  const deck = document.getElementById("draw-deck");
+  clear(deck);
+  for (const group of OPTIONS.deck) {
+    for (const c of group.cards) {
+      const pos = drawPicked.indexOf(c.code);
+      deck.appendChild(faceButton({suit: group.suit, shape: group.shape, value: c.value}, pos >= 0, () => toggleDraw(c.code), pos >= 0 ? "#" + (pos + 1) : ""));
+    }
+  }
+  const timers = document.getElementById("draw-timers");
+  clear(timers);
+  for (const code of OPTIONS.timers) {
+    const pos = drawPicked.indexOf(code);
+    timers.appendChild(faceButton({timer: code.split("-")[1]}, pos >= 0, () => toggleDraw(code), pos >= 0 ? "#" + (pos + 1) : ""));
+  }
+  const picked = document.getElementById("draw-picked");
+  clear(picked);
+  if (!drawPicked.length) picked.appendChild(el("span", {class: "empty"}, STRINGS.cards_missing));
+  drawPicked.forEach((code, i) => picked.appendChild(el("span", {class: "seqno"}, (i + 1) + ". " + describeCode(code))));
+  const winner = document.getElementById("bid-winner");
+  const keep = winner.value;
+  clear(winner);
+  winner.appendChild(el("option", {value: ""}, "\u2014"));
+  for (const p of OPTIONS.players) winner.appendChild(el("option", {value: p.name}, p.name + " (" + p.chips + ")"));
+  winner.value = keep;
+  document.getElementById("draw-keep").hidden = !OPTIONS.can_keep;
+  // Sell picker.
+  const spread = document.getElementById("sell-spread");
+  clear(spread);
+  const used = sellSets.flat();
+  for (const f of OPTIONS.spread) {
+    if (used.includes(f.h)) continue;
+    spread.appendChild(faceButton(f, sellPicked.includes(f.h), () => toggleSell(f.h)));
+  }
+  const sets = document.getElementById("sell-sets");
+  clear(sets);
+  for (const s of sellSets) {
+    const row = el("span", {class: "set"});
+    s.forEach((h) => row.appendChild(cardFace(OPTIONS.spread.find((f) => f.h === h), STRINGS)));
+    sets.appendChild(row);
+  }
+  // Swap pickers.
+  const give = document.getElementById("swap-give");
+  clear(give);
+  for (const f of OPTIONS.swap_give) give.appendChild(faceButton(f, swapGive === f.h, () => { swapGive = f.h; drawOptions(); }));
+  const take = document.getElementById("swap-take");
+  clear(take);
+  for (const group of OPTIONS.swap_take) {
+    const row = el("div", {class: "from"});
+    row.appendChild(el("span", {class: "from-name"}, group.from));
+    for (const f of group.cards) row.appendChild(faceButton(f, swapTake === f.h, () => { swapTake = f.h; swapFrom = group.from; drawOptions(); }));
+    take.appendChild(row);
+  }
+  document.getElementById("broke-go").disabled = !OPTIONS.can_broke;
+}
+
+function describeCode(code) {
+  if (code.startsWith("bux-")) return "BUX " + code.split("-")[1];
+  const [suit, shape, value] = code.split("-");
+  return SUIT_GLYPH[suit] + " " + (STRINGS.shapes[shape] || shape) + " " + value;
+}
+
+function toggleDraw(code) {
+  const i = drawPicked.indexOf(code);
+  if (i >= 0) drawPicked.splice(i, 1); else drawPicked.push(code);
+  drawOptions();
+}
+
+function toggleSell(h) {
+  const i = sellPicked.indexOf(h);
+  if (i >= 0) sellPicked.splice(i, 1); else if (sellPicked.length < 3) sellPicked.push(h);
+  drawOptions();
+}
+
+function isSet(hs) {
+  const key = [...hs].sort().join();
+  return OPTIONS.sell_sets.some((s) => [...s].sort().join() === key);
+}
+
+function checkBid() {
+  // Early, friendly messages; the server's verify_bid has the last word.
+  const winner = document.getElementById("bid-winner").value;
+  const raw = document.getElementById("bid-price").value.trim();
+  const out = document.getElementById("bid-check");
+  if (!winner) return (out.textContent = STRINGS.winner_missing, false);
+  if (!raw) return (out.textContent = STRINGS.price_missing, false);
+  const price = Number(raw);
+  if (!Number.isInteger(price) || price % OPTIONS.bid_multiple) return (out.textContent = fmt(STRINGS.price_multiple, {n: OPTIONS.bid_multiple}), false);
+  const p = OPTIONS.players.find((x) => x.name === winner);
+  if (p && price > p.chips) return (out.textContent = fmt(STRINGS.price_over, {name: winner, chips: p.chips}), false);
+  out.textContent = "";
+  return true;
+}
+
+function loadOptions() {
+  return fetch(CONFIG.api + "/options", {headers: {"X-Companion-Token": TOKEN}, cache: "no-store"})
+    .then((r) => (r.ok ? r.json() : null))
+    .then((o) => { if (o) { OPTIONS = o; drawOptions(); } });
+}
+
+function wire() {
+  document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => {
+    document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("on", t === tab));
+    document.querySelectorAll(".tab-body").forEach((b) => { b.hidden = b.dataset.body !== tab.dataset.tab; });
+  }));
+  const player = () => OPTIONS && OPTIONS.player;
+  document.getElementById("bid-price").addEventListener("input", checkBid);
+  document.getElementById("bid-winner").addEventListener("change", checkBid);
+  document.getElementById("draw-bid").addEventListener("click", () => {
+    if (!drawPicked.length) return say(STRINGS.cards_missing, false);
+    const raw = document.getElementById("bid-price").value.trim();
+    checkBid();
+    sendMove({type: "draw", player: player(), cards: drawPicked, winner: document.getElementById("bid-winner").value || null, price: raw === "" ? null : (/^\d+$/.test(raw) ? Number(raw) : raw)})
+  });
+  document.getElementById("draw-pass").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked, winner: null}));
+  document.getElementById("draw-keep").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked, keep: true}));
+  document.getElementById("draw-end").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked}));
+  document.getElementById("draw-clear").addEventListener("click", resetForms);
+  document.getElementById("sell-add").addEventListener("click", () => {
+    if (sellPicked.length !== 3) return say(STRINGS.pick3, false);
+    if (!isSet(sellPicked)) return say(STRINGS.not_a_set, false);
+    sellSets.push(sellPicked); sellPicked = []; say(STRINGS.set_added, true); drawOptions();
+  });
+  document.getElementById("sell-go").addEventListener("click", () => {
+    const sets = sellSets.slice();
+    if (sellPicked.length === 3) sets.push(sellPicked);
+    sendMove({type: "sell", player: player(), sets});
+  });
+  document.getElementById("swap-go").addEventListener("click", () => sendMove({type: "swap", player: player(), give: swapGive, take: swapTake, from: swapFrom}));
+  document.getElementById("broke-go").addEventListener("click", () => sendMove({type: "broke", player: player()}));
+  document.getElementById("undo-go").addEventListener("click", () => api("/undo").then((res) => {
+    if (res.ok) { say(STRINGS.undone, true); window.BOARD.refresh(); } else say(res.data.error.message, false);
+  }));
+  document.getElementById("attention").addEventListener("click", (e) => {
+    const how = e.target.dataset && e.target.dataset.att;
+    if (!how) return;
+    const id = e.target.closest(".att").dataset.id;
+    if (how === "correct") { correcting = id; say(STRINGS.correct + ": " + STRINGS.proposed, true); return; }
+    api("/attention/" + id, {how}).then(answer);
+  });
+  document.querySelectorAll("[data-roll]").forEach((b) => b.addEventListener("click", () => roll(b.dataset.roll)));
+  document.getElementById("dice-custom-go").addEventListener("click", () => roll(document.getElementById("dice-custom").value));
+  document.getElementById("dice-typed-go").addEventListener("click", () => {
+    const values = document.getElementById("dice-typed").value.split(/[\s,]+/).filter(Boolean).map((v) => (/^\d+$/.test(v) ? Number(v) : v));
+    api("/dice/physical", {values, sides: 6}).then(diceAnswer);
+  });
+}
+
+function diceAnswer(res) {
+  if (res.ok) window.BOARD.refresh(); else say(res.data.error.message, false);
+}
+
+function roll(dice) { api("/dice/roll", {dice}).then(diceAnswer); }
+
+window.BOARD.listeners.push(() => loadOptions());
+wire();
