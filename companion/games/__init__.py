@@ -12,6 +12,7 @@ from companion.games.base import Game
 
 GAME_MODULES: dict[str, str] = {
     "bux": "companion.games.bux",
+    "cats": "companion.games.cats",
     "grow": "companion.games.grow",
     "match": "companion.games.match",
 }

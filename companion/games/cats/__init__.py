@@ -1,0 +1,21 @@
+"""Cat auction («Котики»): rounds of auctions for cat prize cards, Russian and English.
+
+The rule sheet lost its card counts, card effects and hint table; the house
+reading lives in cards_printable/cats.deck.json ("readings") and docs/cats.md.
+"""
+
+from companion.games.base import Game
+from companion.games.cats import record, rules
+
+GAME = Game(
+    name="cats",
+    title="Котики / Cat auction",
+    read_record=record.read_record,
+    move_from_json=record.move_from_json,
+    move_to_json=record.move_to_json,
+    initial_state=rules.initial_state,
+    apply=rules.apply,
+    replay=record.replay,
+    state_to_json=record.state_to_json,
+    is_over=rules.is_over,
+)

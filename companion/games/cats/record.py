@@ -1,0 +1,235 @@
+"""The cat auction game record: one JSON object per line, read and written here only.
+
+Lines: setup (game "cats", players, first, hands), lot (card), bid (player,
+cards), play (player, card, turned?), pass (player, penalty), draw (player,
+cards). read_record() raises RecordError for anything malformed, with its
+line; replay() folds through the rules. state_to_json() is the public summary
+(hand sizes only until the game is over); view_for() is one seat's view.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.errors import CompanionError, RecordError
+from companion.games.cats import rules
+from companion.games.cats.moves import Bid, Draw, Lot, Move, Pass, Play, Setup
+from companion.games.cats.state import ALL_CARDS, KIND, OVER, CatsState, draw_count, stake_state, turn
+
+MOVE_TYPES = ("setup", "lot", "bid", "play", "pass", "draw")
+
+
+def _raise(error: CompanionError) -> None:
+    raise error
+
+
+def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = _raise) -> Iterator[tuple[int, Move]]:
+    """Yield (line number, move) for each line of a record.
+
+    A blank line is an error and an empty record fails at line 1. `on_error`
+    receives each RecordError (with its line); the default raises.
+    """
+    count = 0
+    for count, line in enumerate(lines, start=1):
+        try:
+            yield count, move_from_json(_parse_line(line), first=count == 1)
+        except CompanionError as error:
+            on_error(error.at_line(count))
+    if count == 0:
+        on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def _parse_line(line: str | bytes) -> dict:
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("line is not UTF-8 text") from None
+    text = line.rstrip("\r\n")
+    if not text.strip():
+        raise RecordError("blank line: every line must be one JSON object")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def move_from_json(data: dict, *, first: bool = False) -> Move:
+    """Return the move a record line describes.
+
+    Raises:
+        RecordError: if the line's type, keys or values are malformed.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    if first and kind != "setup":
+        raise RecordError(f"the first line must be a setup, not {kind!r}")
+    if kind == "setup" and not first:
+        raise RecordError("setup: only the first line of a record is a setup")
+    if kind == "setup":
+        return _setup(data)
+    if kind == "lot":
+        return Lot(card=_card(data, "card", kind))
+    player = _name(data, "player", kind)
+    if kind == "bid":
+        return Bid(player=player, cards=tuple(_cards(data.get("cards"), "bid: cards")))
+    if kind == "play":
+        turned = data.get("turned")
+        return Play(player=player, card=_card(data, "card", kind), turned=None if turned is None else _card(data, "turned", kind))
+    if kind == "pass":
+        return Pass(player=player, penalty=_card(data, "penalty", kind))
+    return Draw(player=player, cards=tuple(_cards(data.get("cards"), "draw: cards")))
+
+
+def _setup(data: dict) -> Setup:
+    if data.get("game") != "cats":
+        raise RecordError(f"setup: game must be \"cats\", not {data.get('game')!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RecordError("setup: players must be a list of non-empty names")
+    first = _name(data, "first", "setup")
+    hands = data.get("hands")
+    if not isinstance(hands, dict):
+        raise RecordError("setup: hands must be an object {player: [cards]}")
+    return Setup(players=tuple(players), first=first,
+                 hands={name: tuple(_cards(cards, f"setup: {name!r}'s hand")) for name, cards in hands.items()})
+
+
+def _name(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def _card(data: dict, key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or value not in ALL_CARDS:
+        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+    for card in value:
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise RecordError(f"{what}: unknown card code {card!r}")
+    return value
+
+
+def move_to_json(move: Move) -> dict:
+    """Return the record line (as a dict) for a move; move_from_json() reads it back."""
+    if isinstance(move, Setup):
+        return {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first,
+                "hands": {p: list(move.hands[p]) for p in move.players}}
+    if isinstance(move, Lot):
+        return {"type": "lot", "card": move.card}
+    if isinstance(move, Bid):
+        return {"type": "bid", "player": move.player, "cards": list(move.cards)}
+    if isinstance(move, Play):
+        line = {"type": "play", "player": move.player, "card": move.card}
+        if move.turned is not None:
+            line["turned"] = move.turned
+        return line
+    if isinstance(move, Pass):
+        return {"type": "pass", "player": move.player, "penalty": move.penalty}
+    if isinstance(move, Draw):
+        return {"type": "draw", "player": move.player, "cards": list(move.cards)}
+    raise TypeError(f"not a cat auction move: {move!r}")
+
+
+def write_record(moves: Iterable[Move]) -> str:
+    """Return the JSON Lines text of a record (setup first), one move a line."""
+    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+
+
+def replay(lines: Iterable[str]) -> CatsState:
+    """Return the state a record leads to.
+
+    Raises:
+        RecordError, RuleViolation: at the first bad line, with `line` set.
+    """
+    state: CatsState | None = None
+    for line_no, move in read_record(lines):
+        try:
+            state = rules.initial_state(move) if state is None else rules.apply(state, move)
+        except CompanionError as error:
+            raise error.at_line(line_no)
+    assert state is not None
+    return state
+
+
+def _public(state: CatsState) -> dict:
+    result = rules.outcome(state)
+    holder = state.holder
+    return {
+        "game": "cats",
+        "over": state.phase == OVER,
+        "winners": list(result.winners) if result else [],
+        "reason": result.reason if result else None,
+        "turn": turn(state),
+        "phase": state.phase,
+        "round": state.round_no,
+        "decisive": state.decisive,
+        "starter": state.players[state.starter],
+        "stake": state.stake,
+        "stake_state": stake_state(state),
+        "holder": state.players[holder] if holder is not None else None,
+        # Bids are played face up to the middle; the lot and penalties are face down.
+        "middle": list(state.middle),
+        "lot_size": len(state.lot),
+        "penalty_count": len(state.penalties),
+        "bank_size": len(state.bank),
+        "prize_size": len(state.prize),
+        "discard_size": len(state.discard),
+        "draws": [state.players[s] for s in state.draws],
+        "draw_count": draw_count(state) if state.draws else 0,
+        "last_round": state.last_round,
+        "players": {
+            name: {"cards": len(hand), "out": seat in state.out, "passed": seat in state.passed}
+            for seat, (name, hand) in enumerate(zip(state.players, state.hands))
+        },
+    }
+
+
+def state_to_json(state: CatsState) -> dict:
+    """Return the public summary printed by `companion replay --json`.
+
+    Hands are secret while the game runs (sizes only); once it is over every
+    hand is shown, as players do when they lay their cards down.
+    """
+    summary = _public(state)
+    if state.phase == OVER:
+        for name, hand in zip(state.players, state.hands):
+            summary["players"][name]["hand"] = sorted(hand)
+    return summary
+
+
+def view_for(state: CatsState, player: str | None) -> dict:
+    """Return what one seat may see: the public summary plus their own hand (and the lot if they peeked).
+
+    `player` None is a shared screen: the public summary alone. A stranger's
+    name gets the same.
+    """
+    summary = state_to_json(state)
+    if player not in state.players:
+        return summary
+    seat = state.seat(player)
+    summary["you"] = player
+    summary["hand"] = sorted(state.hands[seat])
+    summary["cats"] = sorted(KIND[c] for c in state.hands[seat] if c in KIND)
+    if seat in state.peeked:
+        summary["lot"] = list(state.lot)
+    actions = rules.legal_actions(state)
+    if actions.player == player:
+        summary["may"] = {"min_bid": actions.min_bid, "can_bid": actions.can_bid, "play": list(actions.playable),
+                          "can_pass": actions.can_pass, "draw": actions.draw_count}
+    return summary
