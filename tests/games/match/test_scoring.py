@@ -1,0 +1,110 @@
+"""Scoring: the two stacks, the positive stack, red cards left in hand, three-round totals."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import CompanionError, RecordError, RuleViolation
+from companion.games.match.moves import Layout
+from companion.games.match.scoring import red_in_hand, score_layout, score_round, scoreboard, stack_totals
+
+
+def round_of(**players):
+    return {"game": "match", "players": {p: {"matches": m, "hand": h} for p, (m, h) in players.items()}}
+
+
+def test_worked_example_1_order_of_matches():
+    """Deck readings, example 1: Ann matched 500, then 200, then 1000 and holds <300> and 700: 1300 - 300 = 1000.
+    'Take the number from the positive stack (Circled) and subtract any remaining red cards in-hand.'"""
+    ann = Layout(matches=(("blue-500-1", "red-500-1"), ("blue-200-1", "red-200-1"), ("blue-1000-1", "red-1000-1")),
+                 hand=("red-300-1", "blue-700-1"))
+    score = score_layout(ann)
+    assert score.stacks == (1300, -1300) and score.positive_stack == 1300
+    assert score.red_in_hand == 300 and score.score == 1000
+
+
+def test_worked_example_2_stacks_cancel_and_reds_in_hand():
+    """Deck readings, example 2: Ben matched 400 then 400 (stacks cancel) and holds <100>, <200>: 0 - 300 = -300."""
+    ben = Layout(matches=(("blue-400-1", "red-400-1"), ("blue-400-2", "red-400-2")), hand=("red-100-1", "red-200-1"))
+    assert score_layout(ben).score == -300
+
+
+def test_the_positive_stack_may_be_the_one_that_started_red():
+    """Matches 100 then 1000: stack 1 = 100 - 1000 = -900, so stack 2 (+900) is the positive one."""
+    assert stack_totals([["blue-100-1", "red-100-1"], ["blue-1000-1", "red-1000-1"]]) == (-900, 900)
+    assert score_layout(Layout(matches=(("blue-100-1", "red-100-1"), ("blue-1000-1", "red-1000-1")), hand=())).score == 900
+
+
+def test_unplayed_red_wild_counts_ten_thousand():
+    """'A red Wild card is worth <10,000> if not played.' Blue cards, a blue Wild, Trade and Steal cost nothing."""
+    assert red_in_hand(["red-wild-1"]) == 10000
+    assert red_in_hand(["blue-wild-1", "blue-900-1", "red-trade-1", "red-steal-2"]) == 0
+    assert red_in_hand(["red-wild-1", "red-wild-2", "red-500-1"]) == 20500
+
+
+def test_a_played_wild_takes_its_partners_number():
+    dan = Layout(matches=(("blue-600-1", "red-wild-1"), ("blue-wild-1", "red-900-1")), hand=("red-wild-2",))
+    score = score_layout(dan)
+    assert score.stacks == (-300, 300) and score.score == 300 - 10000
+
+
+def test_scoreboard_sums_three_rounds():
+    board = scoreboard(["Ann", "Ben", "Cat"], [(1000, -300, 1100), (900, 700, -1600), (-1700, 700, 900)])
+    assert [board[p]["total"] for p in ("Ann", "Ben", "Cat")] == [200, 1100, 400]
+    assert board["Cat"] == {"round_1": 1100, "round_2": -1600, "round_3": 900, "total": 400}
+
+
+def test_score_round_one_round_with_faces_and_codes():
+    data = round_of(Ann=([["blue-500", "red-500"], ["red-200-1", "blue-200"], ["blue-1000", "red-1000"]], ["red-300", "blue-700"]),
+                    Ben=([["blue-400", "red-400"], ["red-400", "blue-400"]], []))
+    result = score_round(data)
+    assert result["Ann"] == {"stack_1": 1300, "stack_2": -1300, "positive_stack": 1300, "red_in_hand": 300, "total": 1000}
+    assert result["Ben"]["total"] == 0
+
+
+def test_score_round_rejects_more_copies_than_the_deck_has():
+    data = round_of(Ann=([["blue-500", "red-500"]] * 4, []), Ben=([], ["red-100"]))
+    with pytest.raises(RuleViolation) as info:
+        score_round(data)
+    assert info.value.rule == "score.too_many_copies"
+
+
+@pytest.mark.parametrize("data, rule", [
+    (round_of(Ann=([["blue-500-1", "red-400-1"]], []), Ben=([], [])), "score.not_a_match"),
+    (round_of(Ann=([["blue-500-1", "red-500-1"]], ["red-500-1"]), Ben=([], [])), "score.card_twice"),
+    (round_of(Ann=([], ["red-500-1"]), Ben=([], ["blue-100-1"])), "score.no_empty_hand"),
+    ({"advanced": False, **round_of(Ann=([["blue-500-1", "red-wild-1"]], []), Ben=([], []))}, "score.advanced_card"),
+])
+def test_score_round_rejects_an_impossible_round_end(data, rule):
+    with pytest.raises(RuleViolation) as info:
+        score_round(data)
+    assert info.value.rule == rule
+
+
+@pytest.mark.parametrize("data", [
+    [], "round", {}, {"players": []}, {"players": {"Ann": {"matches": [], "hand": []}}},
+    round_of(Ann=([["blue-500-1"]], []), Ben=([], [])),
+    round_of(Ann=([], ["green-5"]), Ben=([], [])),
+    round_of(Ann=([], [7]), Ben=([], [])),
+    {"players": {"Ann": {"matches": [], "hand": [], "chips": 3}, "Ben": {"hand": []}}},
+    {"players": {"Ann": [], "Ben": {"hand": []}}},
+    {"round": 4, **round_of(Ann=([], []), Ben=([], []))},
+    {**round_of(Ann=([], []), Ben=([], [])), "game": "bux"},
+    {"rounds": []}, {"rounds": [round_of(Ann=([], []), Ben=([], [])), round_of(Ann=([], []), Cat=([], []))]},
+])
+def test_score_round_rejects_malformed_input(data):
+    with pytest.raises(RecordError):
+        score_round(data)
+
+
+def test_score_round_three_rounds_is_the_scoreboard():
+    rounds = [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["red-100"])),
+              round_of(Ann=([], ["red-wild"]), Ben=([["blue-900", "red-900"], ["blue-100", "red-100"]], [])),
+              round_of(Ann=([["blue-300", "red-300"]], ["blue-200"]), Ben=([], []))]
+    board = score_round({"rounds": rounds})
+    assert board["Ann"] == {"round_1": 500, "round_2": -10000, "round_3": 300, "total": -9200}
+    assert board["Ben"] == {"round_1": -100, "round_2": 800, "round_3": 0, "total": 700}
+
+
+def test_errors_are_companion_errors():
+    assert issubclass(RecordError, CompanionError) and issubclass(RuleViolation, CompanionError)
