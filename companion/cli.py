@@ -19,6 +19,7 @@ COMMANDS = (
     "replay",
     "games",
     "score",
+    "serve",
 )
 
 

@@ -1,0 +1,111 @@
+"""`companion serve`: the tablet page on the LAN, with waitress (not Flask's dev server).
+
+Prints the join link and its QR code (also shown on the host screen, which
+only this machine may open). SSE and MJPEG streams each hold a waitress
+thread until they end (about a minute), so the pool is sized for a table:
+a few devices, each with one live stream, plus ordinary requests.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import socket
+import sys
+from pathlib import Path
+
+from companion.commands.games import add_db_option
+from companion.errors import CompanionError, RecordError
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
+
+THREADS = 32
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("serve", help="serve the tablet page (scoreboard, bids, dice) on the local network")
+    add_db_option(p)
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="id of a stored game to serve")
+    which.add_argument("--new-game", action="store_true", help="start a new BUX game")
+    p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated")
+    p.add_argument("--first", help="new game: who plays first (default: the first name)")
+    p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
+    p.set_defaults(run=run)
+
+
+def lan_address() -> str:
+    """Return this machine's LAN IP address (a UDP socket is pointed outward; nothing is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def deal(players: list[str], first: str | None) -> dict:
+    """Return a setup line dealing 3 random playing cards to each player (the table then takes exactly these)."""
+    from companion.games.bux.state import PLAYING_CARDS
+
+    cards = list(PLAYING_CARDS)
+    secrets.SystemRandom().shuffle(cards)
+    return {"type": "setup", "game": "bux", "players": players, "first": first or players[0],
+            "spreads": {name: cards[3 * i: 3 * i + 3] for i, name in enumerate(players)}}
+
+
+def _new_game(store: EventStore, args) -> GameSession:
+    if args.setup:
+        try:
+            setup = json.loads(Path(args.setup).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise RecordError(f"cannot read the setup line from {args.setup!r}: {exc}") from None
+        if not isinstance(setup, dict):
+            raise RecordError("the setup file must hold one JSON object (a setup record line)")
+        return GameSession.start(store, setup)
+    players = [p.strip() for p in (args.players or "").split(",") if p.strip()]
+    if not players:
+        raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
+    session = GameSession.start(store, deal(players, args.first))
+    # The dealer needs exact cards (face and back); better: deal by hand and pass --setup.
+    print("The companion dealt. Dealer only: take exactly these cards (suit shape value) from the deck into each spread:")
+    from companion.games.bux.state import SHAPE, SUIT, VALUE
+
+    for name in players:
+        cards = ", ".join(f"{SUIT[c]} {SHAPE[c]} {VALUE[c]}" for c in sorted(session.state.spreads[session.state.players.index(name)]))
+        print(f"  {name}: {cards}")
+    return session
+
+
+def run(args) -> int:
+    import segno
+    from waitress import create_server
+
+    from companion.web import create_app
+    from companion.web.access import game_key, game_token
+    from companion.web.dice_service import DiceService
+
+    with EventStore(args.db) as store:
+        session = _new_game(store, args) if args.new_game else GameSession(store, args.game)
+        game_id = session.game_id
+        DiceService(store, game_id).ensure_seed()
+        token = game_token(game_key(store, game_id))
+    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
+    app = create_app({"DB": str(Path(args.db).resolve()), "PUBLIC_URL": public})
+    server = create_server(app, host=args.host, port=args.port, threads=THREADS, channel_timeout=120)
+    join = f"{public}/g/{game_id}?t={token}"
+    print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
+    segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
+    print(f"Scoreboard for everyone: {public}/g/{game_id}")
+    print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
+    sys.stdout.flush()
+    try:
+        server.run()
+    finally:
+        server.close()
+    return 0
