@@ -97,7 +97,7 @@ def _verify_phase(state: GrowState, kind: str, *wanted: str) -> None:
     if now == OVER:
         raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
     if now not in wanted:
-        raise RuleViolation(f"{kind}.wrong_phase", f"{kind}: the game is waiting for {_waiting_for(state)}, not a {kind}")
+        raise RuleViolation(f"{kind}.wrong_phase", f"{kind}: not now; the game is waiting for {_waiting_for(state)}")
 
 
 def _waiting_for(state: GrowState) -> str:
