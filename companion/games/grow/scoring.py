@@ -45,8 +45,8 @@ def score_numbers(green: Iterable[int], blue: Iterable[Iterable[int]], red: Iter
                   gold_plus: Iterable[int], gold_times: Iterable[int]) -> dict[str, int]:
     """Return {"green", "blue", "red", "gold", "total"} for one player's card numbers.
 
-    >>> score_numbers([5, 7], [[1, 2, 3]], [[4]], [2], [2])["total"]
-    33
+    >>> score_numbers([5, 7], [[1, 2, 3]], [[4]], [2], [2])  # 12, 6+2, 4+1, 2x2
+    {'green': 12, 'blue': 8, 'red': 5, 'gold': 4, 'total': 29}
     """
     blue = [list(s) for s in blue]
     red = [list(s) for s in red]
