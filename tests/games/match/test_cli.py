@@ -107,3 +107,12 @@ def test_replay_of_a_bad_match_record_reports_the_line(tmp_path, capsys):
     code, out, _ = run(["replay", str(path), "--json"], capsys)
     error = json.loads(out)["error"]
     assert code == 1 and error["line"] == 7 and error["rule"] == "discard.not_in_hand"
+
+
+def test_the_documented_round_example_scores_as_documented(write_json, capsys):
+    """docs/match.md: the ROUND.json example scores Ann 1000, Ben -300, Cat 1100."""
+    doc = (ROOT / "docs" / "match.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run(["score", "match", write_json(example), "--json"], capsys)
+    assert code == 0
+    assert {p: r["total"] for p, r in json.loads(out).items()} == {"Ann": 1000, "Ben": -300, "Cat": 1100}
