@@ -20,6 +20,7 @@ COMMANDS = (
     "games",
     "score",
     "serve",
+    "cards",
 )
 
 

@@ -507,14 +507,16 @@ def draw_cut_marks(canvas: Canvas, tpl: sheets.Template) -> None:
     canvas.restoreState()
 
 
-def footer(canvas: Canvas, tpl: sheets.Template, text: str, back: bool) -> None:
-    """Write a small page label in the bottom margin (the back's on the mirrored side)."""
+def footer(canvas: Canvas, tpl: sheets.Template, text: str) -> None:
+    """Write a small page label in the bottom margin, between the first column's cut marks."""
     if tpl.margin_y < 6:
         return
-    canvas.setFont(FONT, 7)
+    first = sheets.slots(tpl)[0].trim
+    canvas.setFont(FONT, 5.5)
     canvas.setFillColorRGB(0.35, 0.35, 0.35)
-    x = (tpl.paper_w / 2) * mm
-    canvas.drawCentredString(x, (tpl.margin_y - 6.0) * mm, text)
+    size = fit_size(text, FONT, 5.5, (first.w - 4) * mm)
+    canvas.setFont(FONT, size)
+    canvas.drawCentredString((first.x + first.w / 2) * mm, (tpl.margin_y / 2 - 1) * mm, text)
 
 
 def write_deck_pdf(
@@ -551,8 +553,8 @@ def write_deck_pdf(
                 draw_face(canvas, tpl.paper_h, placement.slot.trim, placement.slot.bleed, deck, printed, placement.code)
         draw_cut_marks(canvas, tpl)
         sheet = placement.page // 2 + 1
-        footer(canvas, tpl, f"{deck.title} - print {printed.name!s} ({printed.print_id}) - sheet {sheet}/{sheet_count} "
-               f"{'back' if back else 'front'} - print at 100% (actual size), duplex: flip on long edge", back)
+        footer(canvas, tpl, f"{deck.title} - {printed.name} ({printed.print_id}) - sheet {sheet}/{sheet_count} "
+               f"{'back' if back else 'front'} - 100% scale, flip on long edge")
         canvas.showPage()
         done += 1
         if on_page:

@@ -1,0 +1,170 @@
+"""`companion cards print|export|list|markers`: print a deck, export card images, list cards, print table plates.
+
+Each print of a deck gets a fresh secret; its deck file (payload -> card map)
+is written next to the PDF unless --deck names one. Reusing an existing --deck
+reprints the same print (for example one lost card with --cards). Errors are
+CompanionError; cli.main turns them into exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.cards.decks import load_deck
+from companion.cards.payloads import PrintDeck, load_print, new_print, save_print
+from companion.errors import CompanionError
+
+PAPERS = ("a4", "letter")
+
+
+def add_parser(sub) -> None:
+    """Register `cards` and its subcommands."""
+    parser = sub.add_parser("cards", help="print card sheets, export card images, list cards, print table plates")
+    cards_sub = parser.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+
+    p = cards_sub.add_parser("print", help="write the print-and-play PDF of a new (or existing) print of a deck")
+    p.add_argument("--game", default="bux")
+    p.add_argument("--paper", choices=PAPERS, default="a4")
+    p.add_argument("--out", required=True, type=Path, help="PDF file to write")
+    p.add_argument("--deck-name", default="home", help="name of this print (shown on the sheets)")
+    p.add_argument("--deck", type=Path, help="deck file: reused if it exists, else written (default: next to --out)")
+    p.add_argument("--cards", help="comma-separated card codes to print (default: all)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run_print)
+
+    e = cards_sub.add_parser("export", help="write one PNG per card front (trim size) plus manifest.json")
+    e.add_argument("--game", default="bux")
+    e.add_argument("--png", required=True, type=Path, help="directory for the PNGs")
+    e.add_argument("--deck", required=True, type=Path, help="deck file: used if it exists, else a new print is made there")
+    e.add_argument("--dpi", type=float, default=300.0)
+    e.add_argument("--backs", action="store_true", help="also write <code>.back.png")
+    e.add_argument("--quiet", action="store_true")
+    e.set_defaults(run=run_export)
+
+    ls = cards_sub.add_parser("list", help="list the cards of a game's deck")
+    ls.add_argument("--game", default="bux")
+    ls.add_argument("--json", action="store_true")
+    ls.set_defaults(run=run_list)
+
+    m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners) and the ChArUco board")
+    m.add_argument("--paper", choices=PAPERS, default="a4")
+    m.add_argument("--out", required=True, type=Path)
+    m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
+    m.add_argument("--quiet", action="store_true")
+    m.set_defaults(run=run_markers)
+
+
+def _progress(total: int, quiet: bool, desc: str):
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="page", file=sys.stderr, disable=quiet, leave=False)
+
+
+def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, bool]:
+    if deck_path.exists():
+        printed = load_print(deck_path)
+        if printed.game != game:
+            raise CompanionError(f"deck file {str(deck_path)!r} is a print of {printed.game!r}, not {game!r}")
+        return printed, False
+    printed = new_print(load_deck(game), name)
+    save_print(printed, deck_path)
+    return printed, True
+
+
+def _write_pdf(out: Path, writer) -> None:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_name(out.name + ".part")
+        with open(tmp, "wb") as fh:
+            writer(fh)
+        tmp.replace(out)
+    except OSError as exc:
+        raise CompanionError(f"cannot write {str(out)!r}: {exc.strerror}") from None
+
+
+def run_print(args) -> int:
+    """Write the deck's PDF (and its deck file); print where both went."""
+    from companion.printing.render import write_deck_pdf
+
+    deck = load_deck(args.game)
+    codes = None
+    if args.cards:
+        codes = [c.strip() for c in args.cards.split(",") if c.strip()]
+        unknown = [c for c in codes if c not in deck]
+        if unknown:
+            raise CompanionError(f"deck {args.game!r} has no card {unknown[0]!r}")
+    deck_path = args.deck or args.out.with_suffix(".deck.json")
+    if args.out.suffix.lower() != ".pdf":
+        raise CompanionError(f"--out must be a .pdf file, got {str(args.out)!r}")
+    printed, created = _open_or_create(args.game, deck_path, args.deck_name)
+    total = -(-len(codes or printed.codes()) // 9) * 2 + 2
+    with _progress(total, args.quiet, "pages") as bar:
+        _write_pdf(args.out, lambda fh: write_deck_pdf(printed, deck, args.paper, fh, codes=codes, on_page=lambda d, t: bar.update(1)))
+    print(f"wrote {args.out} ({args.paper}, print {printed.name!r} id {printed.print_id})")
+    print(f"{'wrote' if created else 'used'} deck file {deck_path} (keep it private: it maps QR marks to cards)")
+    return 0
+
+
+def run_export(args) -> int:
+    """Write one PNG per card front plus manifest.json [{"file", "code", "payload"}]."""
+    from companion.printing.render import card_png
+
+    deck = load_deck(args.game)
+    printed, created = _open_or_create(args.game, args.deck, "export")
+    if not 50 <= args.dpi <= 1200:
+        raise CompanionError(f"--dpi must be between 50 and 1200, got {args.dpi:g}")
+    try:
+        args.png.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CompanionError(f"cannot create {str(args.png)!r}: {exc.strerror}") from None
+    manifest = []
+    from tqdm import tqdm
+
+    for code in tqdm(printed.codes(), desc="cards", unit="card", file=sys.stderr, disable=args.quiet, leave=False):
+        name = f"{code}.png"
+        _write_bytes(args.png / name, card_png(printed, code, args.dpi, deck=deck))
+        entry = {"file": name, "code": code, "payload": printed.payload(code)}
+        if args.backs:
+            back = f"{code}.back.png"
+            _write_bytes(args.png / back, card_png(printed, code, args.dpi, deck=deck, back=True))
+            entry["back"] = back
+        manifest.append(entry)
+    _write_bytes(args.png / "manifest.json", (json.dumps(manifest, indent=1) + "\n").encode())
+    print(f"wrote {len(manifest)} cards at {args.dpi:g} dpi to {args.png} ({'new' if created else 'existing'} deck file {args.deck})")
+    return 0
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise CompanionError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+
+
+def run_list(args) -> int:
+    """Print the deck's cards: code, kind and what is printed on them."""
+    deck = load_deck(args.game)
+    rows = [{"code": c.code, "kind": c.kind, **c.attrs} for c in deck.cards]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    print(f"{deck.title}: {len(rows)} cards")
+    for card in deck.cards:
+        detail = ", ".join(f"{k}={v}" for k, v in card.attrs.items() if k != "lines")
+        print(f"  {card.code:<20} {card.kind:<8} {detail}")
+    return 0
+
+
+def run_markers(args) -> int:
+    """Write the table plates PDF."""
+    from companion.printing.plates import write_plates_pdf
+
+    names = [n.strip() for n in args.names.split(",")] if args.names else []
+    if len(names) > 5:
+        raise CompanionError(f"at most 5 seat names, got {len(names)}")
+    with _progress(6, args.quiet, "pages") as bar:
+        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=lambda d, t: bar.update(1)))
+    print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners, ChArUco board")
+    return 0

@@ -1,0 +1,202 @@
+"""Table plates: seat, bid-area, discard, timer-area and corner markers, plus a ChArUco calibration board.
+
+Why: the camera maps image pixels to the table and tells whose spread a card
+lies in from printed ArUco markers (ids and roles in calibration/markers.json,
+shared with vision). They print through the same path as the cards, drawn as
+vector squares so the marker edges are exact at any printer resolution.
+
+The ChArUco board uses a different dictionary (DICT_5X5_100) from the table
+markers (DICT_4X4_50), so a board lying on the table is never read as a seat
+plate. Layout only: nothing here reads the camera.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import cv2
+import numpy as np
+from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.errors import CompanionError
+from companion.printing import sheets
+
+MARKERS_FILE = Path(__file__).resolve().parents[2] / "calibration" / "markers.json"
+CHARUCO = {"dictionary": "DICT_5X5_100", "squares_x": 5, "squares_y": 7, "square_mm": 30.0, "marker_mm": 22.0}
+ROLE_TITLES = {"seat": "SEAT {seat}", "bid_area": "BID AREA", "discard": "DISCARD", "timer_area": "TIMER CARDS"}
+ROLE_HINTS = {
+    "seat": "Put this plate in front of the player, above their spread.",
+    "bid_area": "Drawn cards go here while they are up for bid.",
+    "discard": "Sold cards go here, face up.",
+    "timer_area": "Drawn BUX 1-2-3 timer cards go here.",
+}
+
+
+@dataclass(frozen=True)
+class MarkerSpec:
+    """One table marker: ArUco id, role and the role's extra data (seat number, corner name)."""
+
+    id: int
+    role: str
+    extra: Mapping[str, Any]
+
+
+def load_markers(path: Path = MARKERS_FILE) -> tuple[str, float, tuple[MarkerSpec, ...]]:
+    """Return (dictionary name, marker size in mm, markers) from the table-marker file.
+
+    Raises:
+        CompanionError: if the file is missing or malformed.
+    """
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        markers = tuple(
+            MarkerSpec(id=int(m["id"]), role=str(m["role"]), extra={k: v for k, v in m.items() if k not in ("id", "role")})
+            for m in data["markers"]
+        )
+        return str(data["dictionary"]), float(data["marker_mm"]), markers
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CompanionError(f"cannot read table markers {str(path)!r}: {exc}") from None
+
+
+def marker_cells(dictionary: str, marker_id: int) -> np.ndarray:
+    """Return the marker's cell matrix including its black border (1 = black)."""
+    aruco_dict = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+    bits = aruco_dict.markerSize + 2
+    image = cv2.aruco.generateImageMarker(aruco_dict, marker_id, bits)
+    return (image < 128).astype(np.uint8)
+
+
+def draw_cells(canvas: Canvas, page_h: float, x: float, y: float, size: float, cells: np.ndarray) -> None:
+    """Draw a cell matrix (1 = black) as one vector path, top-left at (x, y) page mm."""
+    n = cells.shape[0]
+    cell = size / n
+    path = canvas.beginPath()
+    for r in range(n):
+        for c in range(n):
+            if cells[r, c]:
+                path.rect((x + c * cell) * mm, (page_h - y - (r + 1) * cell) * mm, cell * mm, cell * mm)
+    canvas.setFillColor(black)
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dictionary: str, size: float, spec: MarkerSpec, name: str | None):
+    """Draw one plate in a horizontal band of the page: outline, marker, title, hint, name line."""
+    page_h = tpl.paper_h
+    left, width = 15.0, tpl.paper_w - 30.0
+    canvas.setStrokeColor(HexColor("#888888"))
+    canvas.setDash(3, 2)
+    canvas.setLineWidth(0.5)
+    canvas.rect(left * mm, (page_h - top - height) * mm, width * mm, height * mm, stroke=1, fill=0)
+    canvas.setDash()
+    mx, my = left + 12, top + (height - size) / 2
+    draw_cells(canvas, page_h, mx, my, size, marker_cells(dictionary, spec.id))
+    tx = mx + size + 12
+    title = ROLE_TITLES.get(spec.role, spec.role.upper()).format(**spec.extra)
+    if spec.role == "corner":
+        title = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
+    canvas.setFillColor(black)
+    canvas.setFont("Helvetica-Bold", 26)
+    canvas.drawString(tx * mm, (page_h - top - 24) * mm, title)
+    canvas.setFont("Helvetica", 9)
+    hint = ROLE_HINTS.get(spec.role, "Place at this corner of the play area, marker facing up.")
+    canvas.drawString(tx * mm, (page_h - top - 31) * mm, hint)
+    canvas.setFont("Helvetica", 7)
+    canvas.setFillColor(HexColor("#666666"))
+    canvas.drawString(tx * mm, (page_h - top - height + 8) * mm, f"marker id {spec.id} ({dictionary}), {size:g} mm - print at 100%")
+    if spec.role == "seat":
+        canvas.setFillColor(black)
+        canvas.setFont("Helvetica", 11)
+        canvas.drawString(tx * mm, (page_h - top - 48) * mm, "Name:")
+        canvas.setLineWidth(0.6)
+        canvas.setStrokeColor(black)
+        canvas.line((tx + 14) * mm, (page_h - top - 48) * mm, (left + width - 8) * mm, (page_h - top - 48) * mm)
+        if name:
+            canvas.setFont("Helvetica-Bold", 16)
+            canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
+
+
+def draw_charuco_page(canvas: Canvas, tpl: sheets.Template) -> dict[str, Any]:
+    """Draw the ChArUco calibration board centred on the page and return its parameters."""
+    spec = CHARUCO
+    aruco_dict = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, spec["dictionary"]))
+    board = cv2.aruco.CharucoBoard((spec["squares_x"], spec["squares_y"]), spec["square_mm"], spec["marker_mm"], aruco_dict)
+    sq = spec["square_mm"]
+    bw, bh = spec["squares_x"] * sq, spec["squares_y"] * sq
+    x0, y0 = (tpl.paper_w - bw) / 2, (tpl.paper_h - bh) / 2 + 6
+    # Which squares are black: read from OpenCV's own rendering, sampled near each square's corner.
+    px = 20
+    image = board.generateImage((spec["squares_x"] * px, spec["squares_y"] * px), marginSize=0)
+    path = canvas.beginPath()
+    for r in range(spec["squares_y"]):
+        for c in range(spec["squares_x"]):
+            if image[r * px + 1, c * px + 1] < 128:
+                path.rect((x0 + c * sq) * mm, (tpl.paper_h - y0 - (r + 1) * sq) * mm, sq * mm, sq * mm)
+    canvas.setFillColor(black)
+    canvas.drawPath(path, stroke=0, fill=1)
+    for marker_id, corners in zip(board.getIds().ravel(), board.getObjPoints()):
+        left, top = float(corners[:, 0].min()), float(corners[:, 1].min())
+        draw_cells(canvas, tpl.paper_h, x0 + left, y0 + top, spec["marker_mm"], marker_cells(spec["dictionary"], int(marker_id)))
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawCentredString(tpl.paper_w / 2 * mm, (tpl.paper_h - y0 + 12) * mm, "Camera calibration board (ChArUco)")
+    canvas.setFont("Helvetica", 8)
+    canvas.drawCentredString(
+        tpl.paper_w / 2 * mm,
+        (tpl.paper_h - y0 + 6) * mm,
+        f"{spec['squares_x']} x {spec['squares_y']} squares of {sq:g} mm, markers {spec['marker_mm']:g} mm, {spec['dictionary']}. "
+        "Print at 100%, glue flat on card; check a square measures 30 mm.",
+    )
+    return dict(spec)
+
+
+def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page: Callable[[int, int], None] | None = None) -> int:
+    """Write the table-plates PDF (two plates a page, corners, ChArUco board) and return its page count."""
+    tpl = sheets.template(paper)
+    dictionary, size, markers = load_markers()
+    plates = [m for m in markers if m.role != "corner"]
+    corners = [m for m in markers if m.role == "corner"]
+    canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm))
+    canvas.setTitle("Table companion: table plates and calibration board")
+    band = (tpl.paper_h - 30) / 2
+    pages_plates = [plates[i : i + 2] for i in range(0, len(plates), 2)]
+    total = len(pages_plates) + 2
+    done = 0
+    for page in pages_plates:
+        for k, spec in enumerate(page):
+            seat = spec.extra.get("seat")
+            name = names[seat - 1] if spec.role == "seat" and seat and seat <= len(names) else None
+            _plate(canvas, tpl, 15 + k * band, band - 5, dictionary, size, spec, name)
+        canvas.showPage()
+        done += 1
+        if on_page:
+            on_page(done, total)
+    # Corner markers: four small plates on one page, cut apart.
+    cw, ch = (tpl.paper_w - 30) / 2, (tpl.paper_h - 30) / 2
+    for k, spec in enumerate(corners):
+        x, y = 15 + (k % 2) * cw, 15 + (k // 2) * ch
+        canvas.setStrokeColor(HexColor("#888888"))
+        canvas.setDash(3, 2)
+        canvas.rect(x * mm, (tpl.paper_h - y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=0)
+        canvas.setDash()
+        draw_cells(canvas, tpl.paper_h, x + (cw - size) / 2, y + (ch - size) / 2, size, marker_cells(dictionary, spec.id))
+        canvas.setFillColor(black)
+        canvas.setFont("Helvetica-Bold", 14)
+        label = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
+        canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - 20) * mm, label)
+        canvas.setFont("Helvetica", 7)
+        canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - ch + 12) * mm, f"marker id {spec.id}, {size:g} mm")
+    canvas.showPage()
+    done += 1
+    if on_page:
+        on_page(done, total)
+    draw_charuco_page(canvas, tpl)
+    canvas.showPage()
+    canvas.save()
+    done += 1
+    if on_page:
+        on_page(done, total)
+    return total
