@@ -21,7 +21,8 @@ MAX_DICE = 20
 MAX_SIDES = 1000
 
 
-def _check(count: int, sides: int) -> None:
+def check_roll(count: int, sides: int) -> None:
+    """Raise ValueError unless count (1..MAX_DICE) and sides (2..MAX_SIDES) are sensible."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
         raise ValueError(f"dice: roll 1 to {MAX_DICE} dice, not {count!r}")
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
@@ -51,7 +52,7 @@ def roll(seed: bytes, number: int, count: int, sides: int) -> tuple[int, ...]:
     Raises:
         ValueError: for a count or number of sides out of range.
     """
-    _check(count, sides)
+    check_roll(count, sides)
     label = f"{number}:{count}d{sides}".encode()
     limit = 65536 - 65536 % sides  # largest multiple of `sides` that fits in two bytes
     stream = _stream(seed, label)
@@ -121,7 +122,7 @@ def parse_notation(text: str) -> tuple[int, int]:
     if not sep or not sides_text.isdigit() or (count_text and not count_text.isdigit()):
         raise ValueError(f"dice: write dice as NdM, e.g. 2d6, not {text!r}")
     count, sides = int(count_text or 1), int(sides_text)
-    _check(count, sides)
+    check_roll(count, sides)
     return count, sides
 
 

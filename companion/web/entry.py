@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
-from companion.errors import CompanionError, RecordError
+from companion.errors import CompanionError
 from companion.web.access import require_token
 from companion.web.bux_view import error_body
 from companion.web.common import json_body, load
@@ -35,8 +35,6 @@ def _price(line: dict) -> dict:
     price = line.get("price")
     if isinstance(price, str) and price.strip().isdigit():
         line = {**line, "price": int(price.strip())}
-    elif isinstance(price, str):
-        raise RecordError(_("The price must be a whole number of chips, not %(price)r", price=price))
     return line
 
 

@@ -1,0 +1,87 @@
+"""Fixtures for the tablet page: a real SQLite event store with a BUX game in progress."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.games.bux.state import PLAYING_CARDS
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
+from companion.web import create_app
+from companion.web.access import game_key, game_token, player_token
+
+RECORD = Path(__file__).resolve().parents[1] / "records" / "sample-3p.jsonl"
+LINES = [json.loads(line) for line in RECORD.read_text(encoding="utf-8").splitlines() if line.strip()]
+GAME_ID = "g1"
+CODE = re.compile("|".join(re.escape(c) for c in sorted(PLAYING_CARDS, key=len, reverse=True)))
+
+
+def start_game(db: Path, moves: int, game_id: str = GAME_ID, setup: dict | None = None) -> None:
+    """Store the sample game's setup and its first `moves` moves."""
+    with EventStore(db) as store:
+        session = GameSession.start(store, setup or LINES[0], game_id=game_id)
+        for line in LINES[1:1 + moves]:
+            session.submit(line, source="import")
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    path = tmp_path / "companion.db"
+    start_game(path, 5)
+    return path
+
+
+@pytest.fixture
+def app(db):
+    return create_app({"DB": str(db), "TESTING": True, "SSE_SECONDS": 0.6, "SSE_POLL": 0.05, "MJPEG_SECONDS": 0.5, "MJPEG_INTERVAL": 0.05})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def token(db) -> str:
+    with EventStore(db) as store:
+        return game_token(game_key(store, GAME_ID))
+
+
+@pytest.fixture
+def auth(token) -> dict:
+    return {"X-Companion-Token": token}
+
+
+@pytest.fixture
+def ptoken(db):
+    def make(player: str) -> str:
+        with EventStore(db) as store:
+            return player_token(game_key(store, GAME_ID), player)
+    return make
+
+
+def session_of(db: Path, game_id: str = GAME_ID) -> tuple[EventStore, GameSession]:
+    store = EventStore(db)
+    return store, GameSession(store, game_id)
+
+
+def snapshot(db: Path) -> tuple:
+    """Return (state, number of move events, number of undo events) to prove nothing changed."""
+    store, session = session_of(db)
+    try:
+        events = session.events
+        return session.state, sum(e.kind == "move" for e in events), sum(e.kind == "undo" for e in events)
+    finally:
+        store.close()
+
+
+def kinds(db: Path) -> list[str]:
+    store, session = session_of(db)
+    try:
+        return [e.kind for e in session.events]
+    finally:
+        store.close()
