@@ -108,3 +108,13 @@ def test_score_round_three_rounds_is_the_scoreboard():
 
 def test_errors_are_companion_errors():
     assert issubclass(RecordError, CompanionError) and issubclass(RuleViolation, CompanionError)
+
+
+def test_doctests_of_the_scoring_and_layout_modules():
+    import doctest
+
+    from companion.games.match import layout, scoring
+
+    for module in (scoring, layout):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
