@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError, RecordError, RuleViolation
 from companion.games import find_game
-from companion.games.match.record import move_from_json, move_to_json, read_record, replay, state_to_json, write_record
+from companion.games.match.record import MOVE_TYPES, move_from_json, move_to_json, read_record, replay, state_to_json, write_record
 from companion.games.match.selfplay import Style, random_game
 
 from .conftest import RECORDS, lines
@@ -96,3 +98,21 @@ def test_score_line_must_come_after_a_finished_round():
     setup = move_to_json(moves[0])
     error = error_of(lines(setup, deal, score))
     assert isinstance(error, RuleViolation) and error.rule == "score.round_not_over" and error.line == 3
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from(["Ann", "Ben", "blue-100-1", "red-100-1", "blue-deck", "red-wild-1", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["Ann", "Ben", "matches", "hand"]), inner, max_size=3),
+    max_leaves=12,
+)
+KEYS = ["player", "card", "cards", "from", "with", "take", "give", "draw", "hands", "round", "players"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(kind=st.sampled_from(MOVE_TYPES + ("other",)), fields=st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=5))
+def test_fuzzed_lines_fail_only_with_companion_errors(kind, fields):
+    """Like python-chess's fuzz: any line either replays or raises a CompanionError, never anything else."""
+    try:
+        replay(lines(SETUP, {"type": kind, **fields}))
+    except CompanionError as error:
+        assert error.line == 2 and error.message
