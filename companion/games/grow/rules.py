@@ -611,6 +611,14 @@ def legal_moves(state: GrowState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def next_check(state: GrowState) -> tuple[str, str, str] | None:
+    """Return (card, colour, check) for the roll the game waits for, or None; the page shows it before rolling."""
+    if phase(state) != ROLL:
+        return None
+    card = state.pending.card
+    return card, COLOUR[card], state.pending.checks[0]
+
+
 def total_tokens(state: GrowState) -> int:
     """Return the token points in the game: every player's plus the bank's (constant)."""
     return sum(t.worth for t in state.tokens) + state.bank

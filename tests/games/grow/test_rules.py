@@ -506,3 +506,9 @@ def test_view_for_hides_the_removed_cards():
         text = json.dumps(rules.view_for(state, viewer))
         assert not any(card in text for card in REMOVED_2P)
         assert '"removed_count": 8' in text and '"deck_size": 40' in text
+
+
+def test_next_check_tells_the_page_what_the_roll_is_for():
+    state = picked("green-11")
+    assert rules.next_check(state) == ("green-11", "green", "red")
+    assert rules.next_check(picking()) is None
