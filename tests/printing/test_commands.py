@@ -1,0 +1,90 @@
+"""The `companion cards` command: print, export, list, markers, and its error messages."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+import zxingcpp
+
+from companion.cards.payloads import load_print
+from companion.cli import main
+from companion.printing.render import rasterise_pdf
+
+FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
+
+
+def test_print_writes_pdf_and_deck_file_then_reuses_it(tmp_path, capsys):
+    out = tmp_path / "bux.pdf"
+    assert main(["cards", "print", "--game", "bux", "--paper", "letter", "--out", str(out), "--deck-name", "club night", "--quiet"]) == 0
+    deck_file = tmp_path / "bux.deck.json"
+    printed = load_print(deck_file)
+    assert printed.name == "club night"
+    assert out.read_bytes().startswith(b"%PDF")
+    # Reprint one lost card from the same print: same payload.
+    again = tmp_path / "lost.pdf"
+    assert main(["cards", "print", "--out", str(again), "--deck", str(deck_file), "--cards", "spade-x-50", "--quiet"]) == 0
+    page = rasterise_pdf(again.read_bytes(), 150)[0][..., 1]
+    assert {r.text for r in zxingcpp.read_barcodes(page, formats=FORMATS)} == {printed.payload("spade-x-50")}
+    assert "used deck file" in capsys.readouterr().out
+
+
+def test_export_writes_pngs_and_manifest(tmp_path):
+    deck_file = tmp_path / "prints" / "export.deck.json"
+    png_dir = tmp_path / "png"
+    assert main(["cards", "export", "--game", "bux", "--png", str(png_dir), "--deck", str(deck_file), "--dpi", "150", "--quiet"]) == 0
+    printed = load_print(deck_file)
+    manifest = json.loads((png_dir / "manifest.json").read_text())
+    assert [m["code"] for m in manifest] == list(printed.codes())
+    for entry in manifest[::9]:
+        image = cv2.imread(str(png_dir / entry["file"]), cv2.IMREAD_GRAYSCALE)
+        assert abs(image.shape[1] - 63 / 25.4 * 150) <= 1
+        texts = {r.text for r in zxingcpp.read_barcodes(image, formats=FORMATS)}
+        assert texts == {entry["payload"]}
+        assert printed.identify(entry["payload"]).code == entry["code"]
+
+
+def test_list_shows_every_card(capsys):
+    assert main(["cards", "list", "--game", "bux", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 55 and rows[0]["code"] == "heart-x-25"
+
+
+def test_markers_pdf_reads_back_every_table_marker_and_the_board(tmp_path):
+    out = tmp_path / "plates.pdf"
+    assert main(["cards", "markers", "--paper", "a4", "--out", str(out), "--names", "Ann,Bob", "--quiet"]) == 0
+    pages = rasterise_pdf(out.read_bytes(), 100)
+    table_dict = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    detector = cv2.aruco.ArucoDetector(table_dict)
+    found = set()
+    for page in pages[:-1]:
+        _, ids, _ = detector.detectMarkers(cv2.cvtColor(page, cv2.COLOR_RGB2GRAY))
+        found |= set(np.ravel(ids).tolist()) if ids is not None else set()
+    assert found == {1, 2, 3, 4, 5, 10, 11, 12, 20, 21, 22, 23}
+    board_dict = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_100)
+    board = cv2.aruco.CharucoBoard((5, 7), 30.0, 22.0, board_dict)
+    corners, ids, _, _ = cv2.aruco.CharucoDetector(board).detectBoard(cv2.cvtColor(pages[-1], cv2.COLOR_RGB2GRAY))
+    assert ids is not None and len(ids) == 4 * 6
+    _, stray, _ = detector.detectMarkers(cv2.cvtColor(pages[-1], cv2.COLOR_RGB2GRAY))
+    assert stray is None, "the board must not contain table markers"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["cards", "list", "--game", "nosuchgame"], "no deck definition"),
+        (["cards", "print", "--out", "{tmp}/x.txt", "--quiet"], "must be a .pdf"),
+        (["cards", "print", "--out", "{tmp}/x.pdf", "--cards", "heart-x-26", "--quiet"], "no card 'heart-x-26'"),
+        (["cards", "print", "--out", "{tmp}/x.pdf", "--deck", "{tmp}/bad.json", "--quiet"], "not valid JSON"),
+        (["cards", "export", "--png", "{tmp}/png", "--deck", "{tmp}/bad.json", "--quiet"], "not valid JSON"),
+    ],
+)
+def test_bad_input_gives_a_clear_message_and_writes_nothing(tmp_path, capsys, argv, message):
+    (tmp_path / "bad.json").write_text("{oops")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "png").exists()
