@@ -39,7 +39,7 @@ def test_faces_are_printable():
             expected = f"<{card['value']}>" if card["colour"] == "red" else str(card["value"])
             assert face["text"] == expected
         else:
-            assert face["title"] == card.kind.title() and face["lines"]
+            assert face["title"] == card.kind.title() and face["lines"] and card["title"] == f"{card['colour'].title()} {face['title']}"
 
 
 def test_readings_cover_the_damaged_and_silent_parts():
