@@ -42,8 +42,8 @@ def test_deck_has_both_warning_kinds_actions_plus_and_multiplier_cards():
 
 
 def test_choices_and_readings_are_documented():
-    assert len(DECK.data["design"]) >= 5 and len(DECK.readings) >= 10
-    for note in list(DECK.data["design"]) + list(DECK.readings):
+    assert len(DECK.data["choices"]) >= 5 and len(DECK.readings) >= 10
+    for note in list(DECK.data["choices"]) + list(DECK.readings):
         assert note["topic"] and note["why"] and (note.get("reading") or note.get("choice"))
 
 
