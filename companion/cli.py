@@ -21,6 +21,7 @@ COMMANDS = (
     "score",
     "serve",
     "cards",
+    "scan",
 )
 
 

@@ -93,12 +93,15 @@ def decode_zxing(
     try_downscale: bool = True,
     try_rotate: bool = True,
     try_invert: bool = False,
+    failed: list | None = None,
 ) -> tuple[Detection, ...]:
     """Return the QR symbols zxing-cpp reads in the image.
 
     `model2_only` keeps to QR Model 2 (what we print): zxing-cpp's `QRCode`
     format also matches Micro QR, which gave false numeric reads at 1.5 px per
     module. `binarizer` is "local" (LocalAverage) or "global" (GlobalHistogram).
+    If `failed` is a list, the corners of symbols located but not decoded are
+    appended to it (where a retry with other preprocessing may pay off).
     """
     if zxingcpp is None or image.size == 0 or min(image.shape[:2]) < 3:
         return ()
@@ -112,14 +115,18 @@ def decode_zxing(
             try_downscale=try_downscale,
             try_invert=try_invert,
             binarizer=bin_mode,
+            return_errors=failed is not None,
         )
     except (ValueError, RuntimeError):
         return ()
     out = []
     for b in found:
-        if not b.valid:
-            continue
         p = b.position
+        if not b.valid:
+            if failed is not None:
+                failed.append(((p.top_left.x, p.top_left.y), (p.top_right.x, p.top_right.y),
+                               (p.bottom_right.x, p.bottom_right.y), (p.bottom_left.x, p.bottom_left.y)))
+            continue
         corners = ((p.top_left.x, p.top_left.y), (p.top_right.x, p.top_right.y),
                    (p.bottom_right.x, p.bottom_right.y), (p.bottom_left.x, p.bottom_left.y))
         out.append(Detection(payload=b.text, corners=tuple((float(x), float(y)) for x, y in corners),

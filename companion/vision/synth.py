@@ -589,3 +589,38 @@ def random_conditions(rng: np.random.Generator, difficulty: str, width: int = 19
                   glare=n("glare"), shadows=n("shadows"), hands=n("hands"), defocus=u("defocus"), motion=u("motion"),
                   noise=u("noise"), jpeg=int(u("jpeg")), seed=seed)
     return cam, nz
+
+
+def load_card_arts(export_dir, codes: Sequence[str] | None = None) -> dict[str, CardArt]:
+    """Return CardArt for the cards written by `companion cards export --png DIR [--backs]`.
+
+    Reads DIR/manifest.json ([{"file", "code", "payload"}]); a card's back is
+    `<code>.back.png` when exported, else a plain dark back without any mark.
+
+    Raises:
+        ValueError: if the folder has no manifest or an image is unreadable.
+    """
+    from pathlib import Path
+    import json
+
+    root = Path(export_dir)
+    try:
+        manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{str(root)!r} is not a card export folder: {exc}") from None
+    arts: dict[str, CardArt] = {}
+    plain_back = None
+    for entry in manifest:
+        code = entry["code"]
+        if codes is not None and code not in codes:
+            continue
+        face = cv2.imread(str(root / entry["file"]), cv2.IMREAD_COLOR)
+        if face is None:
+            raise ValueError(f"cannot read card image {entry['file']!r}")
+        back = cv2.imread(str(root / f"{code}.back.png"), cv2.IMREAD_COLOR)
+        if back is None:
+            if plain_back is None:
+                plain_back = np.full_like(face, (110, 60, 35))
+            back = plain_back
+        arts[code] = card_art(code, entry["payload"], face, back)
+    return arts

@@ -1,0 +1,105 @@
+"""`companion scan IMAGE... --deck DECKFILE [--json]` and `companion watch SOURCE --deck DECKFILE`.
+
+scan: for each photo, the cards of the print it shows (code, payload, mark
+corners, zone), the QR codes that are no card of this print ("unknown"), other
+prints' cards ("other_print") and the time taken. watch: reads a camera,
+stream, video file or image folder and prints each stable table change as it
+happens. Composition root for vision + tracker; errors become CompanionError.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.cards.payloads import load_print
+from companion.errors import CompanionError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("scan", help="read the cards in photos of the table")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
+    p.add_argument("--json", action="store_true", help="one JSON object per image")
+    p.set_defaults(run=run_scan)
+    w = sub.add_parser("watch", help="watch the table and print stable changes as they happen")
+    w.add_argument("source", metavar="SOURCE", help="camera index, stream URL, video file or image folder")
+    w.add_argument("--deck", required=True, metavar="DECKFILE")
+    w.add_argument("--json", action="store_true", help="one JSON object per change")
+    w.add_argument("--max-frames", type=int, default=None, help="stop after this many frames")
+    w.add_argument("--fps", type=float, default=None, help="frame times for folders/videos (default: wall clock)")
+    w.set_defaults(run=run_watch)
+
+
+def run_scan(args) -> int:
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import read_image
+
+    deck = load_print(args.deck)
+    status = 0
+    with Pipeline(deck, track=False) as pipeline:
+        for path in args.images:
+            try:
+                image = read_image(path)
+            except CompanionError as error:
+                status = 1
+                if args.json:
+                    print(json.dumps({"image": path, "error": {"message": error.message}}, ensure_ascii=False))
+                else:
+                    print(f"companion: {error}", file=sys.stderr)
+                continue
+            r = pipeline.process(image)
+            body = {"image": path, "cards": [c.to_json() for c in r.cards], "unknown": list(r.unknown),
+                    "other_print": list(r.other_print), "ms": round(r.ms, 1)}
+            if args.json:
+                print(json.dumps(body, ensure_ascii=False))
+            else:
+                print(f"{path}: {len(r.cards)} card(s) in {r.ms:.0f} ms"
+                      + ("" if r.geometry else " (table markers not found: no zones)"))
+                for c in r.cards:
+                    print(f"  {c.code:20} {c.zone or '-'}")
+                for u in r.unknown:
+                    print(f"  unknown QR code {u!r} (not a card of this deck)")
+                for o in r.other_print:
+                    print(f"  card of another print {o!r}")
+    return status
+
+
+def run_watch(args) -> int:
+    from companion.tracker.fusion import Appeared, Fusion, Moved, TableSnapshot, Vanished
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import frames, open_source
+
+    deck = load_print(args.deck)
+    source = open_source(args.source)
+    fusion = Fusion()
+    n = 0
+    try:
+        with Pipeline(deck, track=True) as pipeline:
+            for note in pipeline.notes:
+                print(f"companion: {note}", file=sys.stderr)
+            for frame in frames(source):
+                t = frame.index / args.fps if args.fps else frame.time
+                for event in fusion.feed(pipeline.process(frame.image), t):
+                    _print_event(event, args.json, Appeared, Moved, Vanished, TableSnapshot)
+                n += 1
+                if args.max_frames is not None and n >= args.max_frames:
+                    break
+    finally:
+        source.close()
+    return 0
+
+
+def _print_event(event, as_json, Appeared, Moved, Vanished, TableSnapshot) -> None:
+    if isinstance(event, TableSnapshot):
+        body = {"event": "snapshot", "time": round(event.time, 3), "cards": dict(event.cards), "settled": event.settled}
+        text = f"{event.time:8.2f}  settled: {len(event.cards)} card(s) on the table"
+    else:
+        kind = {Appeared: "appeared", Moved: "moved", Vanished: "vanished"}[type(event)]
+        body = {"event": kind, "time": round(event.time, 3), "code": event.code, "zone": event.zone}
+        if isinstance(event, Moved):
+            body["from_zone"] = event.from_zone
+        text = f"{event.time:8.2f}  {kind:9} {event.code:20} {event.zone or '-'}"
+        if isinstance(event, Moved):
+            text += f" (from {event.from_zone})"
+    print(json.dumps(body, ensure_ascii=False) if as_json else text, flush=True)

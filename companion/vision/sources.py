@@ -1,0 +1,248 @@
+"""Frame sources: one protocol for cameras, streams, video files, image folders, photos and synthetic scenes.
+
+`read()` returns the next Frame or None (no frame now, or the source is
+finished: see `finished`); `close()` releases it. A camera or stream that
+drops is reopened with exponential backoff without raising, so the rest of the
+companion keeps running while it is away. Opening a path that does not exist
+or is not an image raises CompanionError with a clear message.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Protocol, Sequence
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One image from a source, with the time it was taken (seconds) and where it came from."""
+
+    image: np.ndarray = field(repr=False)
+    time: float
+    name: str = ""
+    index: int = 0
+
+
+class FrameSource(Protocol):
+    """Anything that yields frames: read() -> Frame | None, close(), finished."""
+
+    finished: bool
+
+    def read(self) -> Frame | None:
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+def read_image(path: str | Path) -> np.ndarray:
+    """Return a BGR image read from a file (any format OpenCV decodes, WebP included).
+
+    Raises:
+        CompanionError: if the file cannot be read or is not a decodable image.
+    """
+    p = Path(path)
+    try:
+        data = np.fromfile(str(p), dtype=np.uint8)
+    except (OSError, ValueError) as exc:
+        raise CompanionError(f"cannot read image {str(p)!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None or image.size == 0:
+        raise CompanionError(f"{str(p)!r} is not an image OpenCV can decode")
+    return image
+
+
+def decode_image_bytes(data: bytes, name: str = "upload") -> np.ndarray:
+    """Return a BGR image decoded from bytes (a photo uploaded from the tablet).
+
+    Raises:
+        CompanionError: if the bytes are not a decodable image.
+    """
+    arr = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(arr, cv2.IMREAD_COLOR) if arr.size else None
+    if image is None or image.size == 0:
+        raise CompanionError(f"{name!r} is not an image OpenCV can decode")
+    return image
+
+
+class PhotoSource:
+    """Single photos (files), one frame each, then finished."""
+
+    def __init__(self, paths: Sequence[str | Path], clock: Callable[[], float] = time.monotonic):
+        self._paths = list(paths)
+        self._i = 0
+        self._clock = clock
+        self.finished = not self._paths
+
+    def read(self) -> Frame | None:
+        """Return the next photo as a Frame. Raises CompanionError for an unreadable file."""
+        if self._i >= len(self._paths):
+            self.finished = True
+            return None
+        path = self._paths[self._i]
+        self._i += 1
+        self.finished = self._i >= len(self._paths)
+        return Frame(image=read_image(path), time=self._clock(), name=str(path), index=self._i - 1)
+
+    def close(self) -> None:
+        self.finished = True
+
+
+class FolderSource(PhotoSource):
+    """Every image in a folder, in name order.
+
+    Raises:
+        CompanionError: if the folder does not exist or holds no images.
+    """
+
+    def __init__(self, folder: str | Path, clock: Callable[[], float] = time.monotonic):
+        d = Path(folder)
+        if not d.is_dir():
+            raise CompanionError(f"{str(d)!r} is not a folder")
+        paths = sorted(p for p in d.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not paths:
+            raise CompanionError(f"folder {str(d)!r} holds no images ({', '.join(IMAGE_SUFFIXES)})")
+        super().__init__(paths, clock)
+
+
+class CaptureSource:
+    """Anything cv2.VideoCapture opens: a camera index, an RTSP/HTTP stream, a video file.
+
+    A live source (camera, stream) that fails to deliver is released and reopened
+    after a backoff that doubles from `backoff_s` up to `max_backoff_s`; `read()`
+    returns None meanwhile and never raises. A video file ends (`finished`) at its end.
+    """
+
+    def __init__(self, target: int | str, *, backoff_s: float = 0.5, max_backoff_s: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic, opener: Callable | None = None):
+        self.target = target
+        self.live = isinstance(target, int) or (isinstance(target, str) and "://" in target)
+        self.backoff_s = backoff_s
+        self.max_backoff_s = max_backoff_s
+        self._clock = clock
+        self._opener = opener or cv2.VideoCapture
+        self._cap = None
+        self._delay = backoff_s
+        self._retry_at = 0.0
+        self._index = 0
+        self.finished = False
+        self.reopens = 0
+        self.status = "closed"
+        if not self.live and not Path(str(target)).exists():
+            raise CompanionError(f"video file {str(target)!r} does not exist")
+        self._open()
+        if not self.live and self._cap is None:
+            raise CompanionError(f"{str(target)!r} is not a video OpenCV can open")
+
+    def _open(self) -> None:
+        cap = self._opener(self.target)
+        if cap is not None and cap.isOpened():
+            self._cap, self._delay, self.status = cap, self.backoff_s, "open"
+        else:
+            if cap is not None:
+                cap.release()
+            self._cap, self.status = None, f"unavailable; retrying in {self._delay:.1f} s"
+            self._retry_at = self._clock() + self._delay
+            self._delay = min(self._delay * 2, self.max_backoff_s)
+
+    def read(self) -> Frame | None:
+        """Return the next frame, or None while the source is away or after its end."""
+        if self.finished:
+            return None
+        if self._cap is None:
+            if self._clock() < self._retry_at:
+                return None
+            self.reopens += 1
+            self._open()
+            if self._cap is None:
+                return None
+        ok, image = self._cap.read()
+        if ok and image is not None and image.size:
+            self._index += 1
+            return Frame(image=image, time=self._clock(), name=str(self.target), index=self._index - 1)
+        if not self.live:
+            self.finished = True
+            self.close()
+            return None
+        # A live source dropped: release it and reopen after the backoff.
+        self._cap.release()
+        self._cap = None
+        self._retry_at = self._clock() + self._delay
+        self.status = f"dropped; retrying in {self._delay:.1f} s"
+        self._delay = min(self._delay * 2, self.max_backoff_s)
+        return None
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+
+class SyntheticSource:
+    """Frames from a callable (e.g. synth.render_scene per step), for tests and benchmarks.
+
+    Like OpenCV's VideoSynthBase: mimics a camera, with times `index / fps`.
+    """
+
+    def __init__(self, render: Callable[[int], np.ndarray | None], fps: float = 15.0, count: int | None = None):
+        self._render = render
+        self.fps = fps
+        self.count = count
+        self._i = 0
+        self.finished = False
+
+    def read(self) -> Frame | None:
+        """Return the next rendered frame, or None when `count` frames were given or render returned None."""
+        if self.count is not None and self._i >= self.count:
+            self.finished = True
+            return None
+        image = self._render(self._i)
+        if image is None:
+            self.finished = True
+            return None
+        frame = Frame(image=image, time=self._i / self.fps, name="synthetic", index=self._i)
+        self._i += 1
+        return frame
+
+    def close(self) -> None:
+        self.finished = True
+
+
+def open_source(spec: str) -> FrameSource:
+    """Return a source for a command-line spec: a camera index ("0"), a URL, a video file, a folder or an image.
+
+    Raises:
+        CompanionError: if a path does not exist or is not something frames can come from.
+    """
+    if spec.isdigit():
+        return CaptureSource(int(spec))
+    if "://" in spec:
+        return CaptureSource(spec)
+    p = Path(spec)
+    if p.is_dir():
+        return FolderSource(p)
+    if not p.exists():
+        raise CompanionError(f"{spec!r} is neither a camera index, a URL nor an existing file or folder")
+    if p.suffix.lower() in IMAGE_SUFFIXES:
+        return PhotoSource([p])
+    return CaptureSource(spec)
+
+
+def frames(source: FrameSource, idle_sleep_s: float = 0.02) -> Iterator[Frame]:
+    """Yield frames until the source is finished, sleeping (never spinning) while it has none."""
+    while not source.finished:
+        frame = source.read()
+        if frame is None:
+            if not source.finished:
+                time.sleep(idle_sleep_s)
+            continue
+        yield frame
