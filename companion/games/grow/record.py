@@ -210,3 +210,17 @@ def replay(lines: Iterable[str]) -> GrowState:
 def state_to_json(state: GrowState) -> dict:
     """Return the public summary printed by `companion replay --json` (the shared-screen view: no secrets)."""
     return rules.view_for(state, None)
+
+
+def format_summary(summary: dict) -> str:
+    """Return a human-readable table of a replayed grow game (state_to_json's output), for `companion replay`."""
+    status = f"game over, won by {', '.join(summary['winners'])}" if summary["over"] else f"waiting for {summary['waiting_for']}"
+    out = [f"Grow Your Assets: round {summary['round']}, {summary['deck_size']} cards in the deck; {status}"]
+    width = max((len(n) for n in summary["players"]), default=6)
+    for name, info in summary["players"].items():
+        score, tokens = info["score"], info["tokens"]
+        out.append(f"  {name:<{width}}  {score['total']:>4} points (green {score['green']}, blue {score['blue']}, "
+                   f"red {score['red']}, gold {score['gold']});  tokens {tokens['worth']} "
+                   f"({tokens['blue']} blue + {tokens['black']} black)")
+    out.append(f"  discard pile: {len(summary['discard'])} cards; bank: {summary['bank']} token points")
+    return "\n".join(out)

@@ -151,3 +151,12 @@ def test_mutated_records_never_crash():
             state_to_json(replay(lines))
         except CompanionError as error:
             assert error.line is not None and error.message
+
+
+def test_format_summary_reads_like_a_scoreboard():
+    from companion.games.grow.record import format_summary
+
+    summary = json.loads((RECORDS / "grow-joe-moe.expected.json").read_text(encoding="utf-8"))
+    text = format_summary(summary)
+    assert "round 3" in text and "waiting for 'Joe' to roll for a warning" in text
+    assert "Moe    17 points (green 15, blue 2, red 0, gold 0);  tokens 7 (0 blue + 7 black)" in text
