@@ -53,6 +53,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 def _http_error(error: HTTPException):
     """Answer errors as JSON for the API, as a small page otherwise; never a traceback."""
     body = {"error": {"message": error.description or error.name, "status": error.code}}
-    if request.path.startswith("/api/") or "/api/" in request.path or request.accept_mimetypes.best == "application/json":
+    wants_json = (request.method != "GET" or "/api/" in request.path or request.path.endswith(".json")
+                  or request.accept_mimetypes.best == "application/json")
+    if wants_json:
         return jsonify(body), error.code
     return render_template("error.html", error=error), error.code

@@ -13,6 +13,8 @@ heart-x-25 contains the value on the card's back, a handle does not.
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 import functools
 import hashlib
 import hmac
@@ -97,7 +99,7 @@ def require_token(view: Callable) -> Callable:
         get_session(game_id)  # 404 before 403 for unknown games
         token = presented_token(game_id, allow_cookie=False)
         if not same(token, game_token(game_key(get_store(), game_id))):
-            abort(403, description="this action needs the game's join link (token missing or wrong)")
+            abort(403, description=_("this action needs the game's join link (token missing or wrong)"))
         return view(game_id, *args, **kwargs)
 
     return wrapped

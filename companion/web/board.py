@@ -6,6 +6,8 @@ value, except a player's own private view (with that player's token).
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 import json
 import time
 
@@ -37,7 +39,7 @@ def game(game_id: str):
     given = request.args.get("t")
     if given is not None:
         if not same(given, token):
-            abort(403, description="this join link is not valid for this game")
+            abort(403, description=_("this join link is not valid for this game"))
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
@@ -111,7 +113,7 @@ def rules_by_name(name: str):
     try:
         game = find_game(name)
     except ValueError:
-        abort(404, description=f"unknown game {name!r}")
+        abort(404, description=_("unknown game %(name)r", name=name))
     deck = load_deck(game.name)
     return render_template("rules.html", game_id=None, game=game, deck=deck, readings=deck.readings)
 
@@ -119,9 +121,9 @@ def rules_by_name(name: str):
 def _player_or_403(game_id: str, player: str):
     session, key, view = load(game_id)
     if view is None or player not in session.state.players:
-        abort(404, description=f"no player {player!r} in this game")
+        abort(404, description=_("no player %(player)r in this game", player=player))
     if not same(request.args.get("k"), player_token(key, player)):
-        abort(403, description="this private link is not valid (ask the host for your seat's QR code)")
+        abort(403, description=_("this private link is not valid (ask the host for your seat's QR code)"))
     return session, key, view
 
 

@@ -5,6 +5,8 @@ Views read games through GameSession; nothing here knows a game's rules.
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from flask import Flask, abort, current_app, g
 
 from companion.errors import StoreError
@@ -24,9 +26,9 @@ def get_session(game_id: str) -> GameSession:
     try:
         return GameSession(get_store(), game_id)
     except StoreError:
-        abort(404, description=f"no game {game_id!r}")
+        abort(404, description=_("no game %(game_id)r", game_id=game_id))
     except ValueError:
-        abort(404, description=f"game {game_id!r} is of a kind this companion cannot show")
+        abort(404, description=_("game %(game_id)r is of a kind this companion cannot show", game_id=game_id))
 
 
 def close_store(_error: BaseException | None = None) -> None:

@@ -26,7 +26,7 @@ def options(game_id: str):
     """Return the legal choices for the player to move."""
     _session, _key, view = load(game_id)
     if view is None:
-        abort(404, description="this game has no entry forms yet")
+        abort(404, description=_("this game has no entry forms yet"))
     return jsonify(view.options())
 
 
@@ -46,7 +46,7 @@ def move(game_id: str):
     body = json_body()
     line = body.get("line")
     if view is None:
-        abort(404, description="this game has no entry forms yet")
+        abort(404, description=_("this game has no entry forms yet"))
     if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
         abort(400, description=_("Say which move: draw, sell, swap or broke."))
     attention = body.get("attention")

@@ -6,6 +6,8 @@ from this machine (loopback), like the terminal the server prints it on.
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 import segno
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 
@@ -29,7 +31,7 @@ def qr_svg(text: str, scale: int = 6) -> str:
 def page(game_id: str):
     """Show the join link with its QR code, and each player's private-view QR code."""
     if not is_loopback():
-        abort(403, description="the host screen is shown only on the machine running the companion")
+        abort(403, description=_("the host screen is shown only on the machine running the companion"))
     session, key, view = load(game_id)
     join = base_url() + url_for("board.game", game_id=game_id, t=game_token(key))
     seats = []

@@ -44,3 +44,20 @@ def init_app(app: Flask) -> None:
     app.after_request(remember_language)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
     app.jinja_env.globals["get_locale"] = get_locale
+
+
+def extract_deck(fileobj, keywords, comment_tags, options):
+    """Babel extractor for deck files: the rules-counter texts and house readings shown on the rules page.
+
+    Used by scripts/web_catalogs.sh through companion/web/babel.cfg.
+    """
+    import json
+
+    data = json.load(fileobj)
+    for card in data.get("cards", []):
+        if card.get("kind") == "rules":
+            for text in [card.get("title", ""), *card.get("lines", [])]:
+                yield 1, "gettext", text, ["deck: " + card["code"]]
+    for reading in data.get("readings", []):
+        for key in ("topic", "reading", "why"):
+            yield 1, "gettext", reading[key], ["deck reading"]
