@@ -63,7 +63,7 @@ def test_compiled_catalogs_match_their_po_files():
         def table(catalog):
             return {str(m.id): str(m.string) for m in catalog if m.id}
         assert table(committed) == table(fresh), f"recompile {lang}: scripts/web_catalogs.sh"
-        assert len(table(committed)) > 150
+        assert lang == "en" or len(table(committed)) > 150
 
 
 def test_russian_pages_and_api_speak_russian(client):
