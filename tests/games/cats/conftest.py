@@ -39,6 +39,3 @@ def table(hands: dict, *, to_move: str | None = None, lot=(c("peek", 2),), prize
     assert sum(map(len, places)) == len(ALL_CARDS) and frozenset().union(*places) == ALL_CARDS, "test table misplaces a card"
     return state
 
-
-def seat(state: CatsState, name: str) -> int:
-    return state.players.index(name)

@@ -37,10 +37,10 @@ CAT = [n(5000, 8), n(1, 16)]
 
 def test_zero_the_stake():
     """«Обнули ставку»: «кон был обнулён картой «Обнули ставку»» — the stake is zero and only number cards follow."""
-    state = numeric({"Ann": ANN, "Ben": [c("zero"), n(1)], "Cat": CAT}, middle=(n(1000),))
+    state = numeric({"Ann": ANN, "Ben": [c("zero"), n(1)], "Cat": CAT + [c("shish")]}, middle=(n(1000),))
     after = rules.apply(state, Play(player="Ben", card=c("zero")))
     assert after.stake == 0 and after.holder is None and stake_state(after) == "zero" and turn(after) == "Cat"
-    assert violation(after, Play(player="Cat", card=c("zero", 2))).rule in ("play.not_in_hand", "play.cat_at_zero")
+    assert violation(after, Play(player="Cat", card=c("shish"))).rule == "play.cat_at_zero"
     assert rules.apply(after, Bid(player="Cat", cards=(n(1, 16),))).stake == 1  # any sum opens again
 
 

@@ -20,7 +20,7 @@ from companion.games.cats.state import (
     stake_state,
     turn,
 )
-from tests.games.cats.conftest import c, n, seat, table
+from tests.games.cats.conftest import c, n, table
 
 DEALABLE = [x for x in CAT_CARDS if KIND[x] not in NOT_DEALT]
 
