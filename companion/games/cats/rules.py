@@ -295,7 +295,7 @@ def verify_bid(state: CatsState, move: Bid) -> None:
     value = bid_value(move.cards)
     if column != ZERO and value < 2 * state.stake:
         raise CatsViolation("bid.too_low", f"bid: {value} does not double the stake of {state.stake} (at least {2 * state.stake})",
-                            f"ставка: {value} — это меньше чем вдвое больше ставки {state.stake} (нужно не меньше {2 * state.stake})")
+                            f"ставка: {value} — мало, нужно хотя бы вдвое больше ставки на кону {state.stake}, то есть не меньше {2 * state.stake}")
 
 
 def apply_bid(state: CatsState, move: Bid) -> CatsState:
