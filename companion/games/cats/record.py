@@ -233,3 +233,27 @@ def view_for(state: CatsState, player: str | None) -> dict:
         summary["may"] = {"min_bid": actions.min_bid, "can_bid": actions.can_bid, "play": list(actions.playable),
                           "can_pass": actions.can_pass, "draw": actions.draw_count}
     return summary
+
+
+def format_summary(summary: dict) -> str:
+    """Return a plain-text table of state_to_json() for `companion replay` (no chips: cards held).
+
+    Shows only what the summary holds, so it never reveals a running game's hands.
+    """
+    if summary.get("over"):
+        status = f"game over, won by {', '.join(summary['winners'])} ({summary.get('reason')})"
+    else:
+        status = f"{summary.get('turn') or 'the lot'} to move"
+    stake = "golden" if summary.get("stake_state") == "golden" else summary.get("stake")
+    round_name = "decisive round" if summary.get("decisive") else f"round {summary.get('round')}"
+    out = [f"cats: {round_name}, stake {stake}; {status}"]
+    players = summary.get("players", {})
+    width = max((len(n) for n in players), default=6)
+    for name, info in players.items():
+        flags = " (out)" if info.get("out") else ""
+        line = f"  {name:<{width}}  {info.get('cards', 0):>3} cards{flags}"
+        if "hand" in info:
+            line += f": {', '.join(info['hand']) or '(empty)'}"
+        out.append(line)
+    out.append(f"  Bank {summary.get('bank_size')}, Prize {summary.get('prize_size')}, discard {summary.get('discard_size')}")
+    return "\n".join(out)

@@ -136,3 +136,14 @@ def test_cli_error_carries_the_russian_text(tmp_path, capsys):
     assert cli.main(["replay", str(path), "--json"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
     assert error["line"] == 2 and error["rule"] == "lot.not_in_prize" and "«Приз»" in error["messages"]["ru"]
+
+
+def test_text_summary_lists_players_and_hides_running_hands():
+    from companion.games.cats.record import format_summary
+
+    final = format_summary(state_to_json(replay(RECORDS.joinpath("cats-3p.jsonl").read_text(encoding="utf-8").splitlines(True))))
+    assert final.startswith("cats:") and "game over, won by" in final and "Аня" in final
+    moves = random_game(118, 3)
+    running = replay(write_record(moves[:12]).splitlines(True))
+    text = format_summary(state_to_json(running))
+    assert "to move" in text and not any(code in text for hand in running.hands for code in hand)
