@@ -109,7 +109,7 @@ function renderChart(board) {
   clear(box);
   const series = board.chart.series;
   const W = 420, H = 170, L = 40, B = 18;
-  const max = Math.max(200, ...series.flat());
+  const max = Math.ceil(Math.max(200, ...series.flat()) / 100) * 100;
   const n = Math.max(series.length - 1, 1);
   const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chips-chart", role: "img"});
   for (const frac of [0, 0.5, 1]) {

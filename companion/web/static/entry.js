@@ -43,6 +43,7 @@ function sendMove(line) {
 function resetForms() {
   drawPicked = []; sellPicked = []; sellSets = []; swapGive = swapTake = swapFrom = null;
   document.getElementById("bid-price").value = "";
+  document.getElementById("bid-winner").value = "";
   document.getElementById("bid-check").textContent = "";
   drawOptions();
 }

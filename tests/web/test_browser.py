@@ -1,0 +1,109 @@
+"""Real browser: Debian's chromium plays moves on the tablet page while a second screen updates live.
+
+Screenshots go to test-artifacts/web/ (1024x768 tablet, 768x1024 portrait, 390x844 phone).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+
+
+@pytest.fixture
+def server(app):
+    from waitress import create_server
+
+    app.config["SSE_SECONDS"] = 20
+    app.config["SSE_POLL"] = 0.1
+    srv = create_server(app, host="127.0.0.1", port=0, threads=12)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, token):
+    from playwright.sync_api import expect
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    wall = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    errors: list[str] = []
+    for page in (tablet, wall):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    wall.goto(f"{server}/g/g1")
+    tablet.goto(f"{server}/g/g1?t={token}")
+    expect(wall.locator(".player").first).to_contain_text("160")
+    expect(wall.locator("#live")).to_have_class("live on")
+    expect(tablet.locator("#entry-player")).to_contain_text("Ann")
+
+    # Ann draws club X 100, spade square 100, BUX 3, diamond oval 25: the 2nd timer card, Double-BUX.
+    for label in ("club / X", "spade / square"):
+        tablet.locator(f"#draw-deck .pick:has(title:text-is('{label}')):has(.value:text-is('100'))").click()
+    tablet.locator("#draw-timers .pick:has-text('BUX 3')").click()
+    tablet.locator("#draw-deck .pick:has(title:text-is('diamond / oval')):has(.value:text-is('25'))").click()
+    expect(tablet.locator("#draw-picked .seqno")).to_have_count(4)
+    tablet.select_option("#bid-winner", "Cat")
+    tablet.fill("#bid-price", "163")
+    expect(tablet.locator("#bid-check")).to_contain_text("multiple of 5")
+    tablet.click("#draw-bid")
+    expect(tablet.locator("#entry-msg")).to_contain_text("multiple of 5")
+    expect(wall.locator(".player").nth(2)).to_contain_text("325")  # unchanged
+    tablet.fill("#bid-price", "165")
+    tablet.click("#draw-bid")
+    expect(tablet.locator("#entry-msg")).to_contain_text("Cat won the bid for 165")
+
+    # The shared screen updates without a reload: chips, turn, timer, banner, history.
+    expect(wall.locator(".player").nth(2)).to_contain_text("160")
+    expect(wall.locator(".player").nth(0)).to_contain_text("325")
+    expect(wall.locator(".player.turn .name")).to_have_text("Ben")
+    expect(wall.locator("#banner")).to_be_visible()
+    expect(wall.locator("#banner")).to_contain_text("DOUBLE-BUX")
+    expect(wall.locator("#history li").first).to_contain_text("Ann drew")
+
+    tablet.click("[data-roll='2d6']")
+    expect(wall.locator("#dice-last .dice-big")).to_be_visible()
+    tablet.wait_for_timeout(300)
+    wall.screenshot(path=str(ARTIFACTS / "scoreboard-1024x768.png"), full_page=True)
+    tablet.screenshot(path=str(ARTIFACTS / "tablet-entry-1024x768.png"), full_page=True)
+    wall.set_viewport_size({"width": 768, "height": 1024})
+    wall.screenshot(path=str(ARTIFACTS / "scoreboard-768x1024.png"))
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True).new_page()
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.goto(f"{server}/g/g1?lang=ru")
+    expect(phone.locator("#banner")).to_contain_text("ДВОЙНОЙ BUX")
+    phone.screenshot(path=str(ARTIFACTS / "scoreboard-ru-390x844.png"))
+    phone.screenshot(path=str(ARTIFACTS / "scoreboard-ru-390x844-full.png"), full_page=True)
+
+    # Undo brings the old chips back on every screen.
+    tablet.locator(".tab[data-tab='other']").click()
+    tablet.click("#undo-go")
+    expect(wall.locator(".player").nth(2)).to_contain_text("325")
+    expect(wall.locator("#banner")).to_be_hidden()
+    assert errors == []
+    # Nothing on the shared page names a card's back value.
+    from tests.web.conftest import CODE
+
+    assert CODE.search(wall.content()) is None
