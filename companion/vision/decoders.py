@@ -90,6 +90,7 @@ def decode_zxing(
     *,
     binarizer: str = "local",
     model2_only: bool = True,
+    micro: bool = True,
     try_downscale: bool = True,
     try_rotate: bool = True,
     try_invert: bool = False,
@@ -97,15 +98,21 @@ def decode_zxing(
 ) -> tuple[Detection, ...]:
     """Return the QR symbols zxing-cpp reads in the image.
 
-    `model2_only` keeps to QR Model 2 (what we print): zxing-cpp's `QRCode`
-    format also matches Micro QR, which gave false numeric reads at 1.5 px per
-    module. `binarizer` is "local" (LocalAverage) or "global" (GlobalHistogram).
+    `model2_only` keeps to QR Model 2 and, with `micro`, Micro QR (the card
+    printer draws Micro QR M3 marks); False reads every QR variant (Model 1
+    too). Micro QR gave false numeric reads at 1.5 px per module in the
+    issue's measurements, so callers must identify payloads, never trust them. `binarizer` is "local" (LocalAverage) or "global" (GlobalHistogram).
     If `failed` is a list, the corners of symbols located but not decoded are
     appended to it (where a retry with other preprocessing may pay off).
     """
     if zxingcpp is None or image.size == 0 or min(image.shape[:2]) < 3:
         return ()
-    fmt = zxingcpp.BarcodeFormat.QRCodeModel2 if model2_only else zxingcpp.BarcodeFormat.QRCode
+    if model2_only:
+        fmt = zxingcpp.BarcodeFormat.QRCodeModel2
+        if micro:
+            fmt = (zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.MicroQRCode)
+    else:
+        fmt = zxingcpp.BarcodeFormat.QRCode
     bin_mode = zxingcpp.Binarizer.GlobalHistogram if binarizer == "global" else zxingcpp.Binarizer.LocalAverage
     try:
         found = zxingcpp.read_barcodes(

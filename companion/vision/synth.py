@@ -34,8 +34,8 @@ class CardArt:
     back: np.ndarray = field(repr=False)
     marks: tuple[np.ndarray, ...] = field(repr=False, default=())
     """Each mark's 4 corners in face pixels (symbol corners, quiet zone excluded)."""
-    modules: int = 21
-    """Modules across one mark (21 for a version-1 QR)."""
+    modules: int = 15
+    """Modules across one mark (15 for the printer's Micro QR M3, 21 for a version-1 QR)."""
 
 
 def card_art(code: str, payload: str, face: np.ndarray, back: np.ndarray, modules: int | None = None) -> CardArt:
@@ -54,7 +54,7 @@ def card_art(code: str, payload: str, face: np.ndarray, back: np.ndarray, module
 
 
 def _modules_of(face: np.ndarray, corners: np.ndarray) -> int:
-    """Return the module count across a mark by counting finder-pattern runs is overkill: use QR versions."""
+    """Return the module count across a mark: side / (finder run / 7), snapped to a QR or Micro QR size."""
     side = float(np.linalg.norm(corners[1] - corners[0]))
     gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
     # The finder pattern is 7 modules; measure the top-left black run along the top edge.
@@ -66,7 +66,7 @@ def _modules_of(face: np.ndarray, corners: np.ndarray) -> int:
     dark = line < 128
     run = int(np.argmin(dark)) if not dark.all() else n
     module_px = run / 7.0 if run else side / 21
-    versions = [21 + 4 * v for v in range(40)]
+    versions = [11, 13, 15, 17] + [21 + 4 * v for v in range(40)]
     return min(versions, key=lambda m: abs(side / m - module_px))
 
 

@@ -1,0 +1,97 @@
+"""The pipeline on rendered table scenes built from the real exported card PNGs."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import segno
+
+from companion.cards.payloads import new_print
+from companion.cards.decks import load_deck
+from companion.cli import main
+from companion.vision import decoders, synth
+from companion.vision.pipeline import Pipeline
+
+
+def _scene(arts, rng, n=16, difficulty="easy", size=(1920, 1080), seed=0):
+    placements = synth.random_table(rng, sorted(arts), n, timer_codes=("bux-1", "bux-2", "bux-3"))
+    cam, nz = synth.random_conditions(rng, difficulty, *size, seed=seed)
+    return synth.render_scene(arts, placements, cam, nz)
+
+
+def test_reads_the_cards_of_an_easy_scene_with_zones(arts, print_deck, rng):
+    scene = _scene(arts, rng, size=(2560, 1440))
+    want = {t.code: t.zone for t in scene.readable(2.2)}
+    assert len(want) >= 5
+    with Pipeline(print_deck, track=False) as p:
+        r = p.process(scene.image)
+    got = {c.code: c.zone for c in r.cards}
+    assert len(set(want) & set(got)) >= 0.9 * len(want), (set(want) - set(got))
+    assert set(got) <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    agree = sum(got.get(c) == z for c, z in want.items())
+    assert agree >= 0.9 * len(want), (want, got)
+    raw = {print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)}
+    assert len(set(got) & set(want)) >= len(raw & set(want))
+
+
+def test_card_counted_once_for_two_marks(arts, print_deck):
+    scene = synth.render_scene(arts, [synth.Placement("heart-x-25", (420, 620))], synth.Camera(width=1280, height=720, fill=0.9))
+    with Pipeline(print_deck, track=False) as p:
+        r = p.process(scene.image)
+    assert [c.code for c in r.cards] == ["heart-x-25"]
+    assert r.cards[0].marks == 2
+    assert r.cards[0].zone == "seat:1"
+
+
+def test_foreign_and_other_print_codes_never_become_cards(arts, print_deck):
+    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1280, height=720))
+    img = scene.image.copy()
+    wifi = segno.make("WIFI:T:WPA;S:home;P:secret;;", micro=False)
+    qr = cv2.resize(np.array([[0 if v else 255 for v in row] for row in wifi.matrix], np.uint8), None, fx=5, fy=5,
+                    interpolation=cv2.INTER_NEAREST)
+    qr = cv2.copyMakeBorder(qr, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+    img[300:300 + qr.shape[0], 500:500 + qr.shape[1]] = qr[..., None]
+    other = new_print(load_deck("bux"), "other", secret=b"another-secret!!")
+    oq = segno.make(other.payload("club-x-50"), micro=False)
+    oqi = cv2.resize(np.array([[0 if v else 255 for v in row] for row in oq.matrix], np.uint8), None, fx=6, fy=6,
+                     interpolation=cv2.INTER_NEAREST)
+    oqi = cv2.copyMakeBorder(oqi, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
+    img[60:60 + oqi.shape[0], 900:900 + oqi.shape[1]] = oqi[..., None]
+    with Pipeline(print_deck, track=False) as p:
+        r = p.process(img)
+    assert [c.code for c in r.cards] == ["club-x-50"]
+    assert "WIFI:T:WPA;S:home;P:secret;;" in r.unknown
+    assert other.payload("club-x-50") in r.other_print
+
+
+def test_settled_table_reuses_the_last_result(arts, print_deck, rng):
+    scene = _scene(arts, rng, n=12)
+    with Pipeline(print_deck, track=True) as p:
+        first = p.process(scene.image)
+        second = p.process(scene.image.copy())
+    assert first.scan == "full" and second.scan in ("settled", "partial")
+    assert second.codes() == first.codes()
+
+
+def test_cli_scan_json(tmp_path, arts, export, capsys):
+    folder, deck = export
+    scene = synth.render_scene(arts, [synth.Placement("diamond-oval-100", (600, 380))],
+                               synth.Camera(width=1280, height=720))
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), scene.image)
+    bad = tmp_path / "broken.jpg"
+    bad.write_bytes(b"not an image")
+    code = main(["scan", str(path), str(bad), "--deck", str(folder / "bux.print.json"), "--json"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    assert lines[0]["cards"][0]["code"] == "diamond-oval-100"
+    assert lines[0]["cards"][0]["zone"] == "discard"
+    assert len(lines[0]["cards"][0]["corners"]) == 4 and lines[0]["unknown"] == []
+    assert "not an image" in lines[1]["error"]["message"]
+
+
+def test_cli_scan_missing_deck_is_a_clear_error(tmp_path, capsys):
+    assert main(["scan", str(tmp_path / "x.png"), "--deck", str(tmp_path / "none.json")]) == 1
+    assert "cannot read deck file" in capsys.readouterr().err
