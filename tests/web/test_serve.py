@@ -1,0 +1,31 @@
+"""`companion serve`: clear errors before anything starts; the companion's own deal is legal."""
+
+from __future__ import annotations
+
+from companion.cli import main
+from companion.commands.serve import deal
+from companion.games.bux import rules
+from companion.games.bux.record import move_from_json
+
+
+def test_new_game_without_players_is_a_clear_error(tmp_path, capsys):
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--new-game"]) == 1
+    assert "--players" in capsys.readouterr().err
+
+
+def test_unknown_game_is_a_clear_error(tmp_path, capsys):
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--game", "nope"]) == 1
+    assert "nope" in capsys.readouterr().err
+
+
+def test_bad_setup_file_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "deal.json"
+    bad.write_text("[1, 2]")
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--new-game", "--setup", str(bad)]) == 1
+    assert "setup" in capsys.readouterr().err
+
+
+def test_the_companions_deal_is_legal():
+    line = deal(["Ann", "Ben", "Cat", "Dan"], "Cat")
+    state = rules.initial_state(move_from_json(line, first=True))
+    assert state.players[state.to_move] == "Cat" and all(len(s) == 3 for s in state.spreads)
