@@ -208,7 +208,7 @@ def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | Non
     except ValueError as exc:
         raise RecordError(str(exc), line=1) from None
     game.replay(lines)
-    session = GameSession.start(store, parsed[0], source="import", game_id=game_id, title=title)
-    for data in parsed[1:]:
-        store.append(session.game_id, MOVE, data, "import")
-    return session
+    game_id = game_id or uuid.uuid4().hex[:12]
+    store.create_game(game_id, game.name, title)
+    store.append_many(game_id, [(MOVE, data) for data in parsed], "import")
+    return GameSession(store, game_id)

@@ -100,27 +100,41 @@ class EventStore:
         Raises:
             StoreError: if the database cannot be written (disk full, read-only, corrupt).
         """
-        text = canonical_json(payload)
+        return self.append_many(game_id, [(kind, payload)], source, time=time)[0]
+
+    def append_many(self, game_id: str, items: list[tuple[str, Any]], source: str = "system", *, time: str | None = None) -> list[Event]:
+        """Append several (kind, payload) events in one transaction: all are stored or none.
+
+        Raises:
+            StoreError: if the database cannot be written (disk full, read-only, corrupt).
+        """
+        events = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 row = self.db.execute(
                     "SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
                 ).fetchone()
-                seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS_HASH)
+                seq, prev = (row[0], row[1]) if row else (0, GENESIS_HASH)
                 when = time or _now()
-                digest = event_hash(game_id, seq, when, source, kind, text, prev)
-                self.db.execute(
-                    "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, when, source, kind, text, prev, digest),
-                )
+                for kind, payload in items:
+                    seq += 1
+                    text = canonical_json(payload)
+                    digest = event_hash(game_id, seq, when, source, kind, text, prev)
+                    self.db.execute(
+                        "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, seq, when, source, kind, text, prev, digest),
+                    )
+                    events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
+                    prev = digest
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot write to the event store: {exc}") from None
-        return Event(game_id, seq, when, source, kind, text, prev, digest)
+        return events
 
     def events(self, game_id: str, after: int = 0) -> list[Event]:
         """Return a game's events in order (those with seq > after)."""

@@ -5,7 +5,6 @@ Pure functions over card codes; no state, no I/O.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
@@ -67,42 +66,83 @@ def best_partition(cards: Iterable[str], *, double: bool = False) -> Partition |
 
     The camera sees cards leave a spread for the discard pile but not how the
     player grouped them; the best-paying reading is proposed for confirmation.
-    Ties go to the lexicographically first grouping, so the answer is stable.
+
+    Why this is exact and fast: every card is sold in exactly one set and a mixed
+    set pays the sum of its backs, so any partition pays the sum of all the backs
+    plus (500 - 175) for each perfect match. The best partition is therefore the
+    one with the most perfect matches. Any three cards of one suit (or of one
+    shape) form a legal set, so a partition exists exactly when each card can be
+    sent to its suit's group or its shape's group with every group a multiple of
+    3. A front (suit, shape) holds at most 3 cards, so that is a small dynamic
+    programme over suits with the shape groups' remainders mod 3 as its state.
 
     >>> best_partition(["heart-x-25", "heart-x-50", "heart-x-100"]).payout
     500
     >>> best_partition(["heart-x-25", "club-oval-50", "spade-circle-100"]) is None
     True
     """
-    bag = tuple(sorted(set(cards)))
-    if len(bag) % 3 or len(bag) != len(tuple(cards)) or any(c not in SUIT for c in bag):
+    listed = list(cards)
+    bag = sorted(set(listed))
+    if len(bag) != len(listed) or len(bag) % 3 or any(c not in SUIT for c in bag):
         return None
-    best = _best(bag)
-    if best is None:
+    plan = _plan(bag)
+    if plan is None:
         return None
-    payout, sets = best
-    factor = DOUBLE_BUX_FACTOR if double else 1
-    return Partition(sets=sets, payout=payout * factor)
+    sets = _group(bag, plan)
+    payout = sum(set_payout(s, double=double) for s in sets)
+    return Partition(sets=sets, payout=payout)
 
 
-@functools.lru_cache(maxsize=4096)
-def _best(bag: tuple[str, ...]) -> tuple[int, tuple[tuple[str, str, str], ...]] | None:
-    if not bag:
-        return 0, ()
-    first, rest = bag[0], bag[1:]
-    best = None
-    for a, b in combinations(rest, 2):
-        pay = set_payout((first, a, b))
-        if pay is None:
+def _plan(bag: list[str]) -> dict[tuple[str, str], int] | None:
+    """Return, per front, how many of its cards go to the suit group (the rest to the shape group)."""
+    suits = sorted({SUIT[c] for c in bag})
+    shapes = sorted({SHAPE[c] for c in bag})
+    count: dict[tuple[str, str], int] = {}
+    for c in bag:
+        count[(SUIT[c], SHAPE[c])] = count.get((SUIT[c], SHAPE[c]), 0) + 1
+    # best[residues of the shape groups] = (perfect matches so far, choices per front)
+    best: dict[tuple[int, ...], tuple[int, dict]] = {(0,) * len(shapes): (0, {})}
+    for suit in suits:
+        fronts = [(suit, shape) for shape in shapes]
+        step: dict[tuple[int, ...], tuple[int, dict]] = {}
+        for residues, (perfect, chosen) in best.items():
+            for split in _splits([count.get(f, 0) for f in fronts]):
+                if sum(split) % 3:
+                    continue
+                new = tuple((r + count.get(f, 0) - k) % 3 for r, f, k in zip(residues, fronts, split))
+                gained = sum(1 for f, k in zip(fronts, split) if count.get(f, 0) == 3 and k in (0, 3))
+                if new not in step or perfect + gained > step[new][0]:
+                    step[new] = (perfect + gained, {**chosen, **dict(zip(fronts, split))})
+        best = step
+    final = best.get((0,) * len(shapes))
+    return final[1] if final else None
+
+
+def _splits(sizes: list[int]):
+    if not sizes:
+        yield ()
+        return
+    for k in range(sizes[0] + 1):
+        for rest in _splits(sizes[1:]):
+            yield (k,) + rest
+
+
+def _group(bag: list[str], plan: dict[tuple[str, str], int]) -> tuple[tuple[str, str, str], ...]:
+    """Turn a plan into sets: whole fronts as perfect matches, the rest in threes per group."""
+    by_suit: dict[str, list[str]] = {}
+    by_shape: dict[str, list[str]] = {}
+    sets: list[tuple[str, str, str]] = []
+    for front, k in sorted(plan.items()):
+        members = sorted(c for c in bag if (SUIT[c], SHAPE[c]) == front)
+        if len(members) == 3 and k in (0, 3):
+            sets.append(tuple(members))
             continue
-        remainder = tuple(c for c in rest if c != a and c != b)
-        sub = _best(remainder)
-        if sub is None:
-            continue
-        total = pay + sub[0]
-        if best is None or total > best[0]:
-            best = (total, ((first, a, b),) + sub[1])
-    return best
+        by_suit.setdefault(front[0], []).extend(members[:k])
+        by_shape.setdefault(front[1], []).extend(members[k:])
+    for group in (*by_suit.values(), *by_shape.values()):
+        group.sort()
+        sets.extend(tuple(group[i:i + 3]) for i in range(0, len(group), 3))
+    return tuple(sorted(sets))
 
 
 def sellable_sets(spread: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
