@@ -7,7 +7,6 @@ from pathlib import Path
 
 from companion.errors import RecordError
 from companion.games import find_game
-from companion.chips import describe_change
 
 
 def add_parser(sub) -> None:
@@ -59,29 +58,18 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(format_summary(summary))
+        print((game.format_summary or format_summary)(summary))
     return 0
 
 
 def format_summary(summary: dict) -> str:
-    """Return a human-readable table of a replayed game's state."""
-    out = []
-    status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"
-    if "deck" in summary:
-        banner = "  DOUBLE-BUX" if summary.get("double_bux") else ""
-        out.append(f"{summary['game'].upper()}: deck {summary['deck']}, timer {summary['bux_timer']}/3{banner}; {status}")
-    else:
-        out.append(f"{summary['game']}: {status}")
-    players = summary.get("players", {})
-    width = max((len(n) for n in players), default=6)
-    for name, info in players.items():
-        chips = info.get("chips")
-        line = f"  {name:<{width}}  {chips:>6} chips"
-        if isinstance(chips, int) and chips >= 0 and chips % 5 == 0:
-            line += f"  ({describe_change(chips)})"
-        out.append(line)
-        if "spread" in info:
-            out.append(f"  {'':<{width}}  spread: {', '.join(info['spread']) or '(empty)'}")
-    if "discard" in summary:
-        out.append(f"  discard pile: {len(summary['discard'])} cards")
+    """Return a plain table of any game's summary: status, then one line per player."""
+    status = f"game over, won by {', '.join(summary.get('winners') or ['nobody'])}" if summary.get("over") else f"{summary.get('turn')} to move"
+    out = [f"{summary.get('game', '?')}: {status}"]
+    for name, info in (summary.get("players") or {}).items():
+        if isinstance(info, dict):
+            facts = ", ".join(f"{k} {v}" for k, v in info.items() if not isinstance(v, (dict, list)))
+        else:
+            facts = str(info)
+        out.append(f"  {name}: {facts}")
     return "\n".join(out)

@@ -8,7 +8,7 @@ state for shared screens. Pure: nothing here does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 
 @dataclass(frozen=True)
@@ -25,3 +25,5 @@ class Game:
     replay: Callable[[Iterable[str]], Any]
     state_to_json: Callable[[Any], dict]
     is_over: Callable[[Any], bool]
+    format_summary: Optional[Callable[[dict], str]] = None
+    """Human-readable text of state_to_json's summary; None uses a generic table."""

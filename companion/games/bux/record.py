@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Iterator
 
+from companion.chips import describe_change
 from companion.errors import CompanionError, RecordError
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
@@ -224,3 +225,19 @@ def state_to_json(state: BuxState) -> dict:
 def draw_deck_codes(state: BuxState) -> list[str]:
     """Return the draw deck's contents, sorted (what a reshuffle would hold)."""
     return sorted(draw_deck(state))
+
+
+def format_summary(summary: dict) -> str:
+    """Return the human-readable table `companion replay` prints for a BUX summary."""
+    out = []
+    status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"
+    banner = "  DOUBLE-BUX" if summary["double_bux"] else ""
+    out.append(f"BUX: deck {summary['deck']}, timer {summary['bux_timer']}/3{banner}; {status}")
+    players = summary.get("players", {})
+    width = max((len(n) for n in players), default=6)
+    for name, info in players.items():
+        chips = info.get("chips")
+        out.append(f"  {name:<{width}}  {chips:>6} chips  ({describe_change(chips)})")
+        out.append(f"  {'':<{width}}  spread: {', '.join(info['spread']) or '(empty)'}")
+    out.append(f"  discard pile: {len(summary['discard'])} cards")
+    return "\n".join(out)

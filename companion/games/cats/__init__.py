@@ -18,4 +18,5 @@ GAME = Game(
     replay=record.replay,
     state_to_json=record.state_to_json,
     is_over=rules.is_over,
+    format_summary=record.format_summary,
 )
