@@ -1,4 +1,8 @@
-"""Fill ru/LC_MESSAGES/messages.po from ru_source.RU (run by scripts/web_catalogs.sh before compiling)."""
+"""Fill ru/LC_MESSAGES/messages.po from the RU dicts of ru_source*.py (run by scripts/web_catalogs.sh).
+
+Each game's screens keep their Russian in their own ru_source_<game>.py, so
+adding a game adds a file instead of editing a shared one.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,12 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
+    import importlib
+
     sys.path.insert(0, str(HERE))
-    from ru_source import RU
+    RU: dict[str, str] = {}
+    for source in sorted(HERE.glob("ru_source*.py")):
+        RU.update(importlib.import_module(source.stem).RU)
 
     path = HERE / "ru" / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as handle:
