@@ -23,6 +23,9 @@ from companion.web.dice_service import DiceService
 
 bp = Blueprint("board", __name__)
 
+GAME_PAGES: dict[str, str] = {}
+"""Game name -> endpoint of that game's own page; /g/<id> redirects there (BUX uses game.html)."""
+
 
 @bp.get("/")
 def index():
@@ -43,6 +46,8 @@ def game(game_id: str):
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
+    if session.game.name in GAME_PAGES:
+        return redirect(url_for(GAME_PAGES[session.game.name], game_id=game_id))
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(get_store(), game_id).ensure_seed()
     return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,

@@ -14,11 +14,16 @@ from companion.web.bux_view import BuxView
 from companion.web.db import get_session, get_store
 
 
-def load(game_id: str) -> tuple[GameSession, bytes, BuxView | None]:
+VIEWS: dict[str, Any] = {"bux": BuxView}
+"""Game name -> view class (session, key) for the shared scoreboard; one line per game."""
+
+
+def load(game_id: str) -> tuple[GameSession, bytes, Any]:
     """Return the game's session, its key and its view (None for a game with no tablet view yet)."""
     session = get_session(game_id)
     key = game_key(get_store(), game_id)
-    view = BuxView(session, key) if session.game.name == "bux" else None
+    view_class = VIEWS.get(session.game.name)
+    view = view_class(session, key) if view_class is not None else None
     return session, key, view
 
 
