@@ -20,7 +20,9 @@ REJECTED = "rejected"
 NOTE = "note"
 ATTENTION = "attention"
 RESOLVED = "resolved"
-KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, "evidence", "dice", "seed", "seed_reveal")
+OBSERVATION = "observation"
+"""A settled table change the camera saw: {"t": seconds, "changes": [{"code", "from", "to"}]}."""
+KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, "evidence", "dice", "seed", "seed_reveal")
 
 
 def canonical_json(value: Any) -> str:

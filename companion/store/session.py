@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from companion.errors import CompanionError, RecordError, RuleViolation, StoreError
 from companion.games import find_game
 from companion.games.base import Game
-from companion.store.events import ATTENTION, MOVE, REJECTED, RESOLVED, UNDO, Event
+from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
 from companion.store.sqlite import EventStore
 
 
@@ -89,8 +89,7 @@ class GameSession:
             raise RecordError(str(exc)) from None
         game.initial_state(game.move_from_json(setup, first=True))
         game_id = game_id or uuid.uuid4().hex[:12]
-        store.create_game(game_id, game.name, title)
-        store.append(game_id, MOVE, setup, source)
+        store.create_game(game_id, game.name, title, events=[(MOVE, setup)], source=source)
         return cls(store, game_id)
 
     def refresh(self) -> Folded:
@@ -177,6 +176,16 @@ class GameSession:
             raise RuleViolation("attention.unknown", f"no open attention item {item_id!r}")
         return self.store.append(self.game_id, RESOLVED, {"id": item_id, "how": how}, source)
 
+    def observe(self, changes: list[dict], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
+        """Store one settled table change the camera saw and return its event.
+
+        `changes` are {"code", "from", "to"} (zone names, None for "not on the
+        table"); `t` is the camera time in seconds. The audit checks that some
+        move explains each change. Observations never touch state.
+        """
+        payload = {"t": t, "changes": [dict(c) for c in changes], **(extra or {})}
+        return self.store.append(self.game_id, OBSERVATION, payload, source)
+
     def record_lines(self) -> list[dict]:
         """Return the record lines of the moves in effect (evidence and envelope removed)."""
         return [{k: v for k, v in e.data.items() if k != "evidence"} for e in self.refresh().moves]
@@ -209,6 +218,5 @@ def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | Non
         raise RecordError(str(exc), line=1) from None
     game.replay(lines)
     game_id = game_id or uuid.uuid4().hex[:12]
-    store.create_game(game_id, game.name, title)
-    store.append_many(game_id, [(MOVE, data) for data in parsed], "import")
+    store.create_game(game_id, game.name, title, events=[(MOVE, data) for data in parsed], source="import")
     return GameSession(store, game_id)

@@ -1,7 +1,10 @@
 """Append-only event store in one SQLite file, hash-chained per game.
 
-Rows are only ever inserted: this module has no UPDATE or DELETE. Corrections
-and undo are new events that the fold interprets. WAL journal with
+Rows are only ever inserted: this module has no UPDATE, and its only DELETE
+is on the `keyframes` table (downscaled JPEGs of the table, kept under a
+per-game byte budget; the oldest are dropped first). Events only reference a
+keyframe by id, so pruning pictures never touches the hash-chained log.
+Corrections and undo are new events that the fold interprets. WAL journal with
 synchronous=FULL: an append is on disk (WAL fsynced at commit) before
 append() returns, so a tablet that shows "accepted" never loses the move to a
 power cut; the cost (one fsync per move, a few ms) is nothing at table speed.
@@ -36,6 +39,14 @@ CREATE TABLE IF NOT EXISTS events (
     hash TEXT NOT NULL,
     UNIQUE (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS keyframes (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    jpeg BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS keyframes_game ON keyframes (game_id, id);
 CREATE TABLE IF NOT EXISTS secrets (
     game_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -46,6 +57,17 @@ CREATE TABLE IF NOT EXISTS secrets (
 """
 
 
+DEFAULT_KEYFRAME_BUDGET = 64 * 1024 * 1024
+"""Bytes of keyframe JPEGs kept per game (about 2,000 frames of 640 px at quality 70)."""
+
+
+def _write_error(exc: sqlite3.DatabaseError) -> StoreError:
+    """Return the StoreError for a failed write, in words a player can act on."""
+    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return StoreError("the disk is full: nothing was stored (the last entry was not saved); free some space and enter it again")
+    return StoreError(f"cannot write to the event store: {exc}")
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -53,11 +75,16 @@ def _now() -> str:
 class EventStore:
     """An open SQLite event store. Use as a context manager or call close()."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, keyframe_budget: int = DEFAULT_KEYFRAME_BUDGET):
         self.path = Path(path)
+        self.keyframe_budget = keyframe_budget
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
             self.db.execute("PRAGMA journal_mode=WAL")
+            # FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so
+            # the last moves could vanish on a power cut after the tablet said
+            # "accepted". FULL syncs the WAL on every commit (kill -9 alone never
+            # loses a committed move even with NORMAL; power loss would).
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
@@ -73,14 +100,31 @@ class EventStore:
         """Close the database connection."""
         self.db.close()
 
-    def create_game(self, game_id: str, game: str, title: str = "") -> None:
-        """Register a new game id. Raises StoreError if the id exists."""
+    def create_game(self, game_id: str, game: str, title: str = "", *, events: list[tuple[str, Any]] = (),
+                    source: str = "system") -> list[Event]:
+        """Register a new game id together with its first events, in one transaction.
+
+        A crash can never leave a registered game without its setup: either
+        the game and its events are stored, or nothing is.
+
+        Raises:
+            StoreError: if the id exists or the store cannot be written.
+        """
         try:
-            self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
+                stored = self._insert_events(game_id, list(events), source, None)
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
         except sqlite3.IntegrityError:
             raise StoreError(f"game {game_id!r} already exists") from None
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot write to the event store: {exc}") from None
+            raise _write_error(exc) from None
+        return stored
 
     def games(self) -> list[dict[str, str]]:
         """Return every stored game: id, game name, creation time and title, oldest first."""
@@ -108,32 +152,35 @@ class EventStore:
         Raises:
             StoreError: if the database cannot be written (disk full, read-only, corrupt).
         """
-        events = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                row = self.db.execute(
-                    "SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-                ).fetchone()
-                seq, prev = (row[0], row[1]) if row else (0, GENESIS_HASH)
-                when = time or _now()
-                for kind, payload in items:
-                    seq += 1
-                    text = canonical_json(payload)
-                    digest = event_hash(game_id, seq, when, source, kind, text, prev)
-                    self.db.execute(
-                        "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, seq, when, source, kind, text, prev, digest),
-                    )
-                    events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
-                    prev = digest
+                events = self._insert_events(game_id, items, source, time)
                 self.db.execute("COMMIT")
             except BaseException:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
                 raise
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot write to the event store: {exc}") from None
+            raise _write_error(exc) from None
+        return events
+
+    def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None) -> list[Event]:
+        """Insert chained events inside the caller's transaction and return them."""
+        events = []
+        row = self.db.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        seq, prev = (row[0], row[1]) if row else (0, GENESIS_HASH)
+        when = time or _now()
+        for kind, payload in items:
+            seq += 1
+            text = canonical_json(payload)
+            digest = event_hash(game_id, seq, when, source, kind, text, prev)
+            self.db.execute(
+                "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, when, source, kind, text, prev, digest),
+            )
+            events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
+            prev = digest
         return events
 
     def events(self, game_id: str, after: int = 0) -> list[Event]:
@@ -170,12 +217,66 @@ class EventStore:
         except sqlite3.IntegrityError:
             raise StoreError(f"secret {name!r} of game {game_id!r} already exists") from None
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot write to the event store: {exc}") from None
+            raise _write_error(exc) from None
 
     def get_secret(self, game_id: str, name: str) -> str | None:
         """Return a game's stored secret, or None if it was never stored."""
         rows = self._query("SELECT value FROM secrets WHERE game_id = ? AND name = ?", (game_id, name))
         return rows[0][0] if rows else None
+
+    def put_keyframe(self, game_id: str, jpeg: bytes, *, budget: int | None = None) -> int:
+        """Store one keyframe (JPEG bytes) of a game and return its id, for a move's evidence.
+
+        Keeps the game's keyframes within `budget` bytes (default: the store's
+        keyframe_budget) by dropping its oldest ones; a move whose keyframe was
+        dropped still names the id, and get_keyframe() then returns None.
+
+        Raises:
+            StoreError: if the bytes are not a JPEG or the store cannot be written.
+        """
+        if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
+            raise StoreError("a keyframe must be JPEG bytes")
+        limit = self.keyframe_budget if budget is None else budget
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",
+                                         (game_id, _now(), len(jpeg), bytes(jpeg)))
+                frame_id = cursor.lastrowid
+                self._prune_keyframes(game_id, limit)
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as exc:
+            raise _write_error(exc) from None
+        return frame_id
+
+    def _prune_keyframes(self, game_id: str, limit: int) -> None:
+        """Drop a game's oldest keyframes until the rest fit in `limit` bytes (the newest always stays)."""
+        total = self.db.execute("SELECT COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = ?", (game_id,)).fetchone()[0]
+        if total <= limit:
+            return
+        rows = self.db.execute("SELECT id, size FROM keyframes WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+        drop = []
+        for frame_id, size in rows[:-1]:
+            if total <= limit:
+                break
+            drop.append((frame_id,))
+            total -= size
+        # The one DELETE of this module: pictures only, never events (see the module docstring).
+        self.db.executemany("DELETE FROM keyframes WHERE id = ?", drop)
+
+    def get_keyframe(self, frame_id: int) -> bytes | None:
+        """Return a keyframe's JPEG bytes, or None if it was never stored or was pruned."""
+        rows = self._query("SELECT jpeg FROM keyframes WHERE id = ?", (frame_id,))
+        return bytes(rows[0][0]) if rows else None
+
+    def keyframe_usage(self, game_id: str) -> tuple[int, int]:
+        """Return (count, bytes) of a game's stored keyframes."""
+        rows = self._query("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = ?", (game_id,))
+        return rows[0][0], rows[0][1]
 
     def last_seq(self, game_id: str) -> int:
         """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
