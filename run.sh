@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh
-exec .venv/bin/companion replay tests/records/sample-3p.jsonl "$@"
+exec .venv/bin/companion replay tests/records/bux-3p-full.jsonl "$@"

@@ -1,0 +1,87 @@
+"""The append-only event store on a real SQLite file: hash chain, WAL, clear errors."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import companion.store.sqlite as sqlite_module
+from companion.errors import StoreError
+from companion.store.events import GENESIS_HASH
+from companion.store.sqlite import EventStore, verify_chain
+
+
+@pytest.fixture
+def store(tmp_path):
+    with EventStore(tmp_path / "events.db") as s:
+        s.create_game("g1", "bux")
+        yield s
+
+
+def test_events_are_numbered_and_chained(store):
+    a = store.append("g1", "move", {"type": "x"}, "tablet")
+    b = store.append("g1", "note", {"text": "hi"}, "system")
+    assert (a.seq, b.seq) == (1, 2)
+    assert a.prev_hash == GENESIS_HASH and b.prev_hash == a.hash
+    assert verify_chain(store.events("g1")) is None
+    assert [e.data for e in store.events("g1")] == [{"type": "x"}, {"text": "hi"}]
+
+
+def test_games_have_separate_chains(store):
+    store.create_game("g2", "bux")
+    store.append("g1", "move", {"n": 1})
+    first_of_g2 = store.append("g2", "move", {"n": 1})
+    assert first_of_g2.seq == 1 and first_of_g2.prev_hash == GENESIS_HASH
+
+
+def test_an_edited_event_is_detected_and_located(store, tmp_path):
+    for n in range(5):
+        store.append("g1", "move", {"n": n})
+    raw = sqlite3.connect(tmp_path / "events.db")
+    raw.execute("UPDATE events SET payload = ? WHERE game_id = 'g1' AND seq = 3", ('{"n":99}',))
+    raw.commit()
+    raw.close()
+    assert verify_chain(store.events("g1")) == 3
+
+
+def test_a_deleted_event_is_detected_and_located(store, tmp_path):
+    for n in range(5):
+        store.append("g1", "move", {"n": n})
+    raw = sqlite3.connect(tmp_path / "events.db")
+    raw.execute("DELETE FROM events WHERE game_id = 'g1' AND seq = 2")
+    raw.commit()
+    raw.close()
+    assert verify_chain(store.events("g1")) == 3
+
+
+def test_append_many_is_all_or_nothing(store):
+    with pytest.raises(TypeError):
+        store.append_many("g1", [("move", {"ok": 1}), ("move", {"bad": object()})])
+    assert store.events("g1") == []
+
+
+def test_wal_mode_and_full_sync(store):
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_the_module_never_updates_or_deletes_events():
+    source = Path(sqlite_module.__file__).read_text()
+    assert not re.search(r"\b(UPDATE|DELETE\s+FROM|REPLACE\s+INTO|INSERT\s+OR\s+REPLACE\s+INTO)\s+(events|games)\b", source, re.I)
+
+
+def test_duplicate_game_and_unknown_game_are_clear_errors(store):
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_game("g1", "bux")
+    with pytest.raises(StoreError, match="no stored game"):
+        store.game_name("nope")
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(StoreError, match="cannot open event store"):
+        EventStore(path)
