@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.match.layout import SeenCard, round_from_seats
+import pytest
+
+from companion.games.match.layout import SeatArea, SeenCard, assign_to_seats, round_from_seats
 from companion.games.match.scoring import score_round
 
 CARD_H = 88.0
@@ -59,3 +61,36 @@ def test_wrong_pairs_are_flagged_not_scored_silently():
     seats = {"Ann": laid_out([("blue-500-1", "red-400-1")], [])}
     reading = round_from_seats(seats)
     assert reading.problems == ("Ann: match 1: 'blue-500-1' and 'red-400-1' are not a match",)
+
+
+def test_a_missing_card_mid_stack_does_not_shift_the_later_pairs():
+    """Rows are paired by height: a card missed in row 2 leaves rows 1 and 3 intact."""
+    seats = {"Ann": laid_out([("blue-500-1", "red-500-1"), ("red-200-1", "blue-200-1"), ("blue-900-1", "red-900-1")], [])}
+    seats["Ann"] = [c for c in seats["Ann"] if c.code != "blue-200-1"]
+    reading = round_from_seats(seats)
+    assert reading.round["players"]["Ann"]["matches"] == [["blue-500-1", "red-500-1"], ["blue-900-1", "red-900-1"]]
+    assert reading.rows["Ann"] == (("blue-500-1", "red-500-1"), ("red-200-1", None), ("blue-900-1", "red-900-1"))
+    assert not any("not a match" in p for p in reading.problems)
+
+
+@pytest.mark.parametrize("facing, rect, near_left", [
+    (0, (90, 545, 520, 690), (100, 680)),
+    (90, (880, 170, 1030, 590), (1020, 580)),
+    (180, (330, 70, 770, 215), (760, 80)),
+    (270, (70, 170, 220, 590), (80, 180)),
+])
+def test_seat_axes_start_at_the_players_left_on_their_own_edge(facing, rect, near_left):
+    area = SeatArea(rect, facing)
+    assert area.to_seat(near_left) == (10.0, 10.0)
+    width, depth = area.size()
+    assert width > depth
+
+
+def test_cards_go_to_the_nearest_edge_and_the_discard_area_is_ignored():
+    areas = {"Ann": SeatArea((90, 545, 520, 690), 0), "Dan": SeatArea((330, 70, 770, 215), 180)}
+    cards = [("red-100-1", (400, 420)), ("blue-100-1", (400, 330)), ("red-200-1", (600, 380)), ("red-300-1", (1080, 380))]
+    placed = assign_to_seats(cards, areas, ignore=[(530, 290, 680, 520)])
+    assert [c.code for c in placed.seats["Ann"]] == ["red-100-1"]
+    assert [c.code for c in placed.seats["Dan"]] == ["blue-100-1"]
+    assert placed.ignored == ("red-200-1",)
+    assert placed.unplaced == ("red-300-1",)
