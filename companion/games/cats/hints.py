@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from companion.games.cats.state import DECK, CatsState
+from companion.games.cats.state import DECK, CatsState, lot_size, prize_size
 
 CONDITIONS: Mapping[str, Mapping[str, str]] = DECK.data["conditions"]
 """Condition id -> {"ru": sheet text, "en": English}."""
@@ -38,9 +38,9 @@ CAT_ROWS: Mapping[str, Mapping[str, Cell]] = {
 _HOLDS: dict[str, Callable[[CatsState], bool]] = {
     "prev_double": lambda s: s.last_bid == "double",
     "prev_golden": lambda s: s.last_bid == "golden",
-    "prize_not_empty": lambda s: bool(s.prize),
+    "prize_not_empty": lambda s: prize_size(s) > 0,
     "bank_not_empty": lambda s: bool(s.bank),
-    "lot_not_empty": lambda s: bool(s.lot),
+    "lot_not_empty": lambda s: lot_size(s) > 0,
 }
 
 

@@ -14,7 +14,11 @@ from typing import Mapping
 
 @dataclass(frozen=True)
 class Setup:
-    """The deal: seating order (turn order), who moves first, and each player's hand."""
+    """The deal: seating order (turn order), who moves first, and each player's hand.
+
+    `hands` empty means the deal is secret: each player enters their own hand
+    afterwards with a Deal move (on their phone).
+    """
 
     players: tuple[str, ...]
     first: str
@@ -23,9 +27,29 @@ class Setup:
 
 @dataclass(frozen=True)
 class Lot:
-    """The top card of the Prize deck is laid face down as the round's lot."""
+    """The top card of the Prize deck is laid face down as the round's lot.
 
-    card: str
+    `card` None: nobody can see it (the usual case at a real table); the
+    round's winner names it later with a Reveal move.
+    """
+
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A player says which cards they were dealt (a setup without hands waits for one from each)."""
+
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The round's winner names the face-down lot cards they just took into their hand."""
+
+    player: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -41,7 +65,8 @@ class Play:
     """The player to move plays one cat card.
 
     `turned` is the card the effect took from a deck: the Bank card of a
-    «Random stake», the Prize card of «Top up the lot» or «Magic frame-up».
+    «Random stake» (face up, so always named), the Prize card of «Top up the
+    lot» or «Magic frame-up» (face down: None when nobody can name it).
     """
 
     player: str
@@ -65,4 +90,4 @@ class Draw:
     cards: tuple[str, ...]
 
 
-Move = Setup | Lot | Bid | Play | Pass | Draw
+Move = Setup | Deal | Lot | Bid | Play | Pass | Draw | Reveal

@@ -1,8 +1,10 @@
 """The cat auction game record: one JSON object per line, read and written here only.
 
-Lines: setup (game "cats", players, first, hands), lot (card), bid (player,
-cards), play (player, card, turned?), pass (player, penalty), draw (player,
-cards). read_record() raises RecordError for anything malformed, with its
+Lines: setup (game "cats", players, first, hands?), deal (player, cards),
+lot (card?), bid (player, cards), play (player, card, turned?), pass (player,
+penalty), draw (player, cards), reveal (player, cards). A setup without hands
+is a secret deal (each player's deal line follows); a lot or a turned Prize
+card without a code lies face down unnamed until the winner's reveal line. read_record() raises RecordError for anything malformed, with its
 line; replay() folds through the rules. state_to_json() is the public summary
 (hand sizes only until the game is over); view_for() is one seat's view.
 """
@@ -14,10 +16,10 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
 from companion.games.cats import rules
-from companion.games.cats.moves import Bid, Draw, Lot, Move, Pass, Play, Setup
-from companion.games.cats.state import ALL_CARDS, KIND, OVER, CatsState, draw_count, stake_state, turn
+from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
+from companion.games.cats.state import ALL_CARDS, DEAL, KIND, OVER, CatsState, draw_count, lot_size, prize_size, stake_state, turn
 
-MOVE_TYPES = ("setup", "lot", "bid", "play", "pass", "draw")
+MOVE_TYPES = ("setup", "deal", "lot", "bid", "play", "pass", "draw", "reveal")
 
 
 def _raise(error: CompanionError) -> None:
@@ -76,7 +78,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     if kind == "setup":
         return _setup(data)
     if kind == "lot":
-        return Lot(card=_card(data, "card", kind))
+        return Lot(card=None if data.get("card") is None else _card(data, "card", kind))
     player = _name(data, "player", kind)
     if kind == "bid":
         return Bid(player=player, cards=tuple(_cards(data.get("cards"), "bid: cards")))
@@ -85,6 +87,10 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
         return Play(player=player, card=_card(data, "card", kind), turned=None if turned is None else _card(data, "turned", kind))
     if kind == "pass":
         return Pass(player=player, penalty=_card(data, "penalty", kind))
+    if kind == "deal":
+        return Deal(player=player, cards=tuple(_cards(data.get("cards"), "deal: cards")))
+    if kind == "reveal":
+        return Reveal(player=player, cards=tuple(_cards(data.get("cards"), "reveal: cards")))
     return Draw(player=player, cards=tuple(_cards(data.get("cards"), "draw: cards")))
 
 
@@ -95,7 +101,7 @@ def _setup(data: dict) -> Setup:
     if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
         raise RecordError("setup: players must be a list of non-empty names")
     first = _name(data, "first", "setup")
-    hands = data.get("hands")
+    hands = data.get("hands", {})
     if not isinstance(hands, dict):
         raise RecordError("setup: hands must be an object {player: [cards]}")
     return Setup(players=tuple(players), first=first,
@@ -128,10 +134,14 @@ def _cards(value: Any, what: str) -> list[str]:
 def move_to_json(move: Move) -> dict:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
-        return {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first,
-                "hands": {p: list(move.hands[p]) for p in move.players}}
+        line = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
+        if move.hands:
+            line["hands"] = {p: list(move.hands[p]) for p in move.players}
+        return line
     if isinstance(move, Lot):
-        return {"type": "lot", "card": move.card}
+        return {"type": "lot"} if move.card is None else {"type": "lot", "card": move.card}
+    if isinstance(move, (Deal, Reveal)):
+        return {"type": "deal" if isinstance(move, Deal) else "reveal", "player": move.player, "cards": list(move.cards)}
     if isinstance(move, Bid):
         return {"type": "bid", "player": move.player, "cards": list(move.cards)}
     if isinstance(move, Play):
@@ -185,10 +195,10 @@ def _public(state: CatsState) -> dict:
         "holder": state.players[holder] if holder is not None else None,
         # Bids are played face up to the middle; the lot and penalties are face down.
         "middle": list(state.middle),
-        "lot_size": len(state.lot),
+        "lot_size": lot_size(state),
         "penalty_count": len(state.penalties),
         "bank_size": len(state.bank),
-        "prize_size": len(state.prize),
+        "prize_size": prize_size(state),
         "discard_size": len(state.discard),
         "draws": [state.players[s] for s in state.draws],
         "draw_count": draw_count(state) if state.draws else 0,
@@ -204,9 +214,12 @@ def state_to_json(state: CatsState) -> dict:
     """Return the public summary printed by `companion replay --json`.
 
     Hands are secret while the game runs (sizes only); once it is over every
-    hand is shown, as players do when they lay their cards down.
+    hand is shown, as players do when they lay their cards down. During a
+    secret deal, "waiting_for_hands" names who has not entered their hand.
     """
     summary = _public(state)
+    if state.phase == DEAL:
+        summary["waiting_for_hands"] = [p for s, p in enumerate(state.players) if s not in state.dealt]
     if state.phase == OVER:
         for name, hand in zip(state.players, state.hands):
             summary["players"][name]["hand"] = sorted(hand)
@@ -231,7 +244,9 @@ def view_for(state: CatsState, player: str | None) -> dict:
     actions = rules.legal_actions(state)
     if actions.player == player:
         summary["may"] = {"min_bid": actions.min_bid, "can_bid": actions.can_bid, "play": list(actions.playable),
-                          "can_pass": actions.can_pass, "draw": actions.draw_count}
+                          "can_pass": actions.can_pass, "draw": actions.draw_count, "reveal": actions.reveal}
+    if state.phase == DEAL and seat not in state.dealt:
+        summary["may"] = {"deal": True}
     return summary
 
 

@@ -13,13 +13,14 @@ from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
 from companion.games.cats import hints
-from companion.games.cats.moves import Bid, Draw, Lot, Move, Pass, Play, Setup
+from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
 from companion.games.cats.names import card_name as _name
 from companion.games.cats.state import (
     ALL_CARDS,
     BANK_CARDS_EACH,
     BIDDING,
     CAT_CARDS,
+    DEAL,
     DRAWING,
     GOLDEN,
     KIND,
@@ -29,6 +30,7 @@ from companion.games.cats.state import (
     NOT_DEALT,
     NUMBER_CARDS,
     OVER,
+    REVEAL,
     VALUE,
     ZERO,
     CatsState,
@@ -36,6 +38,7 @@ from companion.games.cats.state import (
     draw_count,
     in_game,
     in_round,
+    prize_size,
     stake_state,
     turn,
 )
@@ -84,30 +87,36 @@ def verify_setup(move: Setup) -> None:
     if move.first not in players:
         raise CatsViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players",
                             f"раздача: первый ход у {move.first!r}, но такого игрока нет за столом")
+    if not move.hands:
+        return  # a secret deal: each player enters their own hand (Deal moves)
     if set(move.hands) != set(players):
         raise CatsViolation("setup.hands_players", "setup: hands must name exactly the players",
                             "раздача: руки должны быть указаны ровно для игроков за столом")
     seen: set[str] = set()
     for player in players:
-        hand = move.hands[player]
-        for card in hand:
-            if card not in ALL_CARDS:
-                raise CatsViolation("setup.unknown_card", f"setup: unknown card {card!r}", f"раздача: неизвестная карта {card!r}")
-            if card in seen:
-                raise CatsViolation("setup.card_twice", f"setup: card {card!r} is dealt twice", f"раздача: карта {card!r} роздана дважды")
-            seen.add(card)
-        numbers = [c for c in hand if c in _NUMBERS]
-        cats = [c for c in hand if c in _CATS]
-        if len(numbers) != BANK_CARDS_EACH:
-            raise CatsViolation("setup.bank_cards", f"setup: {player!r} must be dealt {BANK_CARDS_EACH} Bank cards, not {len(numbers)}",
-                                f"раздача: {player} должен получить {BANK_CARDS_EACH} карт из «Банка», а не {len(numbers)}")
-        if len(cats) != count - 1:
-            raise CatsViolation("setup.cat_cards", f"setup: with {count} players each is dealt {count - 1} cat cards; {player!r} has {len(cats)}",
-                                f"раздача: при {count} игроках каждому раздают {count - 1} карт котиков, а у {player} их {len(cats)}")
-        for card in cats:
-            if KIND[card] in NOT_DEALT:
-                raise CatsViolation("setup.pair_dealt", f"setup: {_name(card)} is one of the pairs that are not dealt ({card!r})",
-                                    f"раздача: {_name(card, 'ru')} — из пар, которые не раздают ({card!r})")
+        _verify_hand(player, move.hands[player], count, seen)
+
+
+def _verify_hand(player: str, hand, count: int, seen: set[str]) -> None:
+    """Check one dealt hand: known unique cards, 7 Bank cards and N-1 dealable cats."""
+    for card in hand:
+        if card not in ALL_CARDS:
+            raise CatsViolation("setup.unknown_card", f"setup: unknown card {card!r}", f"раздача: неизвестная карта {card!r}")
+        if card in seen:
+            raise CatsViolation("setup.card_twice", f"setup: card {card!r} is dealt twice", f"раздача: карта {card!r} роздана дважды")
+        seen.add(card)
+    numbers = [c for c in hand if c in _NUMBERS]
+    cats = [c for c in hand if c in _CATS]
+    if len(numbers) != BANK_CARDS_EACH:
+        raise CatsViolation("setup.bank_cards", f"setup: {player!r} must be dealt {BANK_CARDS_EACH} Bank cards, not {len(numbers)}",
+                            f"раздача: {player} должен получить {BANK_CARDS_EACH} карт из «Банка», а не {len(numbers)}")
+    if len(cats) != count - 1:
+        raise CatsViolation("setup.cat_cards", f"setup: with {count} players each is dealt {count - 1} cat cards; {player!r} has {len(cats)}",
+                            f"раздача: при {count} игроках каждому раздают {count - 1} карт котиков, а у {player} их {len(cats)}")
+    for card in cats:
+        if KIND[card] in NOT_DEALT:
+            raise CatsViolation("setup.pair_dealt", f"setup: {_name(card)} is one of the pairs that are not dealt ({card!r})",
+                                f"раздача: {_name(card, 'ru')} — из пар, которые не раздают ({card!r})")
 
 
 def initial_state(move: Setup) -> CatsState:
@@ -120,12 +129,54 @@ def initial_state(move: Setup) -> CatsState:
     dealt = frozenset(c for hand in move.hands.values() for c in hand)
     state = CatsState(
         players=tuple(move.players),
-        hands=tuple(frozenset(move.hands[p]) for p in move.players),
+        hands=tuple(frozenset(move.hands.get(p, ())) for p in move.players),
         bank=_NUMBERS - dealt,
         prize=_CATS - dealt,
         starter=move.players.index(move.first),
     )
-    return _check(_begin_round(state))
+    if not move.hands:
+        return _check(replace(state, phase=DEAL))
+    return _check(_begin_round(replace(state, dealt=frozenset(range(len(state.players))))))
+
+
+# --- Deal (a secret deal, one hand at a time) --------------------------------
+
+def verify_deal(state: CatsState, move: Deal) -> None:
+    """Check one player's dealt hand: the deal is open, theirs is not in yet, the cards are still in the decks.
+
+    Raises:
+        CatsViolation: naming the rule broken.
+    """
+    if state.phase != DEAL:
+        raise CatsViolation("deal.not_now", "deal: the cards were already dealt", "раздача: карты уже розданы")
+    if move.player not in state.players:
+        raise CatsViolation("deal.unknown_player", f"deal: {move.player!r} is not playing", f"раздача: {move.player!r} не играет")
+    if state.seat(move.player) in state.dealt:
+        raise CatsViolation("deal.twice", f"deal: {move.player}'s hand is already entered (undo it to correct)",
+                            f"раздача: рука игрока {move.player} уже введена (чтобы исправить, отмените ввод)")
+    if len(set(move.cards)) != len(move.cards):
+        raise CatsViolation("deal.card_twice", "deal: a card is entered twice", "раздача: одна карта введена дважды")
+    _verify_hand(move.player, move.cards, len(state.players), set())
+    for card in move.cards:
+        if card not in state.bank and card not in state.prize:
+            raise CatsViolation("deal.card_taken", f"deal: {_name(card)} ({card!r}) is already in another hand",
+                                f"раздача: карта {_name(card, 'ru')} ({card!r}) уже у другого игрока")
+
+
+def apply_deal(state: CatsState, move: Deal) -> CatsState:
+    """Return the state with one more hand known; the first round begins once every hand is in.
+
+    Raises:
+        CatsViolation: if the hand is not a legal deal.
+    """
+    verify_deal(state, move)
+    seat = state.seat(move.player)
+    cards = frozenset(move.cards)
+    state = replace(state, hands=_with(state.hands, seat, cards), bank=state.bank - cards, prize=state.prize - cards,
+                    dealt=state.dealt | {seat})
+    if len(state.dealt) == len(state.players):
+        return _check(_begin_round(state))
+    return _check(state)
 
 
 # --- Round flow -------------------------------------------------------------
@@ -137,7 +188,7 @@ _ROUND_RESET = dict(lot=(), penalties=(), middle=(), stake=0, golden=False, prio
 def _begin_round(state: CatsState) -> CatsState:
     """Start the next round: wait for the lot, or (Prize deck empty) open the decisive round."""
     state = replace(state, **_ROUND_RESET)
-    if state.prize:
+    if prize_size(state):
         return replace(state, phase=LOT)
     state = replace(state, phase=BIDDING, decisive=True, round_no=state.round_no + 1)
     return _next_turn(state, _before(state, state.starter))
@@ -170,7 +221,10 @@ def _next_turn(state: CatsState, actor: int) -> CatsState:
 
 
 def _win_round(state: CatsState) -> CatsState:
-    """The holder wins: lot and penalties to their hand, bids to the discard, losers draw."""
+    """The holder wins: lot and penalties to their hand, bids to the discard, losers draw.
+
+    Face-down lot cards nobody named make the winner name them first (REVEAL).
+    """
     winner = state.holder
     assert winner is not None, "a round is won only by the stake holder"
     hands = _with(state.hands, winner, state.hands[winner] | set(state.lot) | set(state.penalties))
@@ -179,6 +233,14 @@ def _win_round(state: CatsState) -> CatsState:
                     last_round=f"won by {name}")
     if state.decisive:
         return replace(state, phase=OVER, to_move=None, winner=winner)
+    if state.lot_hidden:
+        return replace(state, phase=REVEAL, to_move=None)
+    return _after_win(state)
+
+
+def _after_win(state: CatsState) -> CatsState:
+    """The losers who bid draw their compensation, then the winner starts the next round."""
+    winner = state.holder
     n = len(state.players)
     order = ((state.starter + k) % n for k in range(n))
     drawers = tuple(s for s in order if s != winner and s not in state.out and s in state.passed and s not in state.early)
@@ -193,7 +255,8 @@ def _no_winner(state: CatsState) -> CatsState:
     discard = state.discard | set(state.lot) | set(state.penalties) | set(state.middle)
     n = len(state.players)
     starter = next(s for s in ((state.starter + k) % n for k in range(1, n + 1)) if s not in state.out)
-    state = replace(state, discard=discard, lot=(), penalties=(), middle=(), starter=starter, last_round="no winner")
+    state = replace(state, discard=discard, lot=(), penalties=(), middle=(), starter=starter, last_round="no winner",
+                    discard_hidden=state.discard_hidden + state.lot_hidden, lot_hidden=0)
     return _begin_round(state)
 
 
@@ -218,6 +281,8 @@ def verify_lot(state: CatsState, move: Lot) -> None:
     """
     if state.phase != LOT:
         raise CatsViolation("lot.not_now", "lot: the round is not waiting for a lot", "лот: сейчас не время выкладывать лот")
+    if move.card is None:
+        return
     if move.card not in ALL_CARDS:
         raise CatsViolation("lot.unknown_card", f"lot: unknown card {move.card!r}", f"лот: неизвестная карта {move.card!r}")
     if move.card not in state.prize:
@@ -231,15 +296,18 @@ def apply_lot(state: CatsState, move: Lot) -> CatsState:
         CatsViolation: if no lot is due or the card is not in the Prize deck.
     """
     verify_lot(state, move)
-    state = replace(state, lot=(move.card,), prize=state.prize - {move.card}, phase=BIDDING, decisive=False,
-                    round_no=state.round_no + 1)
+    if move.card is None:
+        state = replace(state, lot_hidden=1, phase=BIDDING, decisive=False, round_no=state.round_no + 1)
+    else:
+        state = replace(state, lot=(move.card,), prize=state.prize - {move.card}, phase=BIDDING, decisive=False,
+                        round_no=state.round_no + 1)
     return _next_turn(state, _before(state, state.starter))
 
 
 # --- Bidding guards ----------------------------------------------------------
 
 def _verify_turn(state: CatsState, player: str, kind: str) -> int:
-    ru_kind = {"bid": "ставка", "play": "карта", "pass": "пас", "draw": "добор"}[kind]
+    ru_kind = {"bid": "ставка", "play": "карта", "pass": "пас", "draw": "добор", "reveal": "лот"}[kind]
     if state.phase == OVER:
         raise CatsViolation(f"{kind}.after_game_end", f"{kind}: the game is over", f"{ru_kind}: игра окончена")
     if player not in state.players:
@@ -247,13 +315,21 @@ def _verify_turn(state: CatsState, player: str, kind: str) -> int:
     seat = state.seat(player)
     if seat in state.out:
         raise CatsViolation(f"{kind}.player_out", f"{kind}: {player!r} is out of the game", f"{ru_kind}: {player} выбыл из игры")
-    wanted = DRAWING if kind == "draw" else BIDDING
+    wanted = {"draw": DRAWING, "reveal": REVEAL}.get(kind, BIDDING)
     if state.phase != wanted:
+        if state.phase == DEAL:
+            raise CatsViolation(f"{kind}.deal_first", f"{kind}: every player must enter their dealt hand first",
+                                f"{ru_kind}: сначала все игроки вводят свои розданные карты")
+        if state.phase == REVEAL:
+            raise CatsViolation(f"{kind}.reveal_first", f"{kind}: {turn(state)} must first say which cards the won lot holds",
+                                f"{ru_kind}: сначала {turn(state)} называет карты выигранного лота")
         if state.phase == LOT:
             raise CatsViolation(f"{kind}.lot_first", f"{kind}: lay the lot from the Prize deck first", f"{ru_kind}: сначала выложите лот из колоды «Приз»")
         if state.phase == DRAWING:
             raise CatsViolation(f"{kind}.draws_first", f"{kind}: the round's losers must draw first ({turn(state)!r} next)",
                                 f"{ru_kind}: сначала проигравшие берут карты из «Банка» (сейчас {turn(state)})")
+        if kind == "reveal":
+            raise CatsViolation("reveal.not_now", "reveal: no won lot waits to be named", "лот: сейчас нет выигранного лота, который нужно назвать")
         raise CatsViolation(f"{kind}.not_now", f"{kind}: nobody draws now", f"{ru_kind}: сейчас никто не берёт карты")
     if player != turn(state):
         raise CatsViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s",
@@ -344,10 +420,12 @@ def verify_play(state: CatsState, move: Play) -> None:
             raise CatsViolation("play.turned_unexpected", f"play: {_name(card)} turns up no card", f"карта: {_name(card, 'ru')} не открывает карт")
         return
     deck_ru = "«Банк»" if deck == "bank" else "«Приз»"
+    if move.turned is None and deck == "prize":
+        return  # laid face down from the Prize deck: nobody can name it yet
     if move.turned is None:
         raise CatsViolation("play.turned_missing", f"play: say which card {_name(card)} turned up from the {deck.title()} deck",
                             f"карта: укажите, какую карту {_name(card, 'ru')} открыла из колоды {deck_ru}")
-    if move.turned not in getattr(state, deck):
+    if move.turned not in getattr(state, deck) or (deck == "prize" and move.turned not in _CATS):
         raise CatsViolation("play.turned_not_in_deck", f"play: {move.turned!r} is not in the {deck.title()} deck",
                             f"карта: карты {move.turned!r} нет в колоде {deck_ru}")
 
@@ -381,10 +459,15 @@ def apply_play(state: CatsState, move: Play) -> CatsState:
         return _after_bid(state, seat, kind, **base | {"bank": state.bank - {move.turned}, "stake": VALUE[move.turned],
                                                        "middle": base["middle"] + (move.turned,)})
     if kind == "top-up":
+        if move.turned is None:
+            return _after_bid(state, seat, kind, **base | {"lot_hidden": state.lot_hidden + 1})
         return _after_bid(state, seat, kind, **base | {"prize": state.prize - {move.turned}, "lot": state.lot + (move.turned,)})
     assert kind == "frame-up", f"no effect written for cat kind {kind!r}"
-    # The lot's prize cards go under the Prize deck; the top Prize card is the new lot.
-    return _after_bid(state, seat, kind, **base | {"prize": state.prize - {move.turned} | set(state.lot), "lot": (move.turned,),
+    # The lot's prize cards go under the Prize deck (back into the unnamed pool); the top Prize card is the new lot.
+    pool = state.prize | set(state.lot)
+    if move.turned is None:
+        return _after_bid(state, seat, kind, **base | {"prize": pool, "lot": (), "lot_hidden": 1, "peeked": frozenset()})
+    return _after_bid(state, seat, kind, **base | {"prize": pool - {move.turned}, "lot": (move.turned,), "lot_hidden": 0,
                                                    "peeked": frozenset()})
 
 
@@ -453,9 +536,46 @@ def apply_draw(state: CatsState, move: Draw) -> CatsState:
     return _check(_begin_round(state))
 
 
+# --- Reveal -----------------------------------------------------------------
+
+def verify_reveal(state: CatsState, move: Reveal) -> None:
+    """Check the winner's naming of the face-down lot cards: as many as lay there, cat cards nobody has named.
+
+    Raises:
+        CatsViolation: naming the rule broken.
+    """
+    _verify_turn(state, move.player, "reveal")
+    if len(move.cards) != state.lot_hidden:
+        raise CatsViolation("reveal.count", f"reveal: the lot held {state.lot_hidden} face-down cards, not {len(move.cards)}",
+                            f"лот: в лоте было закрытых карт: {state.lot_hidden}, а названо {len(move.cards)}")
+    if len(set(move.cards)) != len(move.cards):
+        raise CatsViolation("reveal.card_twice", "reveal: a card is named twice", "лот: одна карта названа дважды")
+    for card in move.cards:
+        if card not in _CATS:
+            raise CatsViolation("reveal.not_a_cat", f"reveal: {card!r} is not a cat card; a lot holds cat cards",
+                                f"лот: {card!r} — не карта котика, а в лоте только котики")
+        if card not in state.prize:
+            raise CatsViolation("reveal.card_seen", f"reveal: {_name(card)} ({card!r}) is already elsewhere on the table",
+                                f"лот: карта {_name(card, 'ru')} ({card!r}) уже лежит в другом месте")
+
+
+def apply_reveal(state: CatsState, move: Reveal) -> CatsState:
+    """Return the state with the won lot's cards named in the winner's hand; then the losers draw.
+
+    Raises:
+        CatsViolation: if the cards cannot be what the lot held.
+    """
+    verify_reveal(state, move)
+    seat = state.holder
+    cards = frozenset(move.cards)
+    state = replace(state, hands=_with(state.hands, seat, state.hands[seat] | cards), prize=state.prize - cards, lot_hidden=0)
+    return _check(_after_win(state))
+
+
 # --- Dispatch ---------------------------------------------------------------
 
-_APPLY = {Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pass: apply_pass, Draw: apply_draw}
+_APPLY = {Deal: apply_deal, Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pass: apply_pass, Draw: apply_draw,
+          Reveal: apply_reveal}
 
 
 def apply(state: CatsState, move: Move) -> CatsState:
@@ -494,6 +614,8 @@ class LegalActions:
     """The cat cards in hand that may be played now."""
     can_pass: bool
     draw_count: int
+    reveal: int = 0
+    """How many face-down lot cards the winner must name now (the reveal phase)."""
 
 
 def legal_actions(state: CatsState) -> LegalActions:
@@ -502,7 +624,8 @@ def legal_actions(state: CatsState) -> LegalActions:
     column = stake_state(state)
     if player is None or state.phase != BIDDING:
         return LegalActions(player=player, phase=state.phase, stake_state=column, min_bid=None, can_bid=False, playable=(),
-                            can_pass=False, draw_count=draw_count(state) if state.phase == DRAWING else 0)
+                            can_pass=False, draw_count=draw_count(state) if state.phase == DRAWING else 0,
+                            reveal=state.lot_hidden if state.phase == REVEAL else 0)
     hand = state.hands[state.to_move]
     min_bid = None if column == GOLDEN else (1 if column == ZERO else 2 * state.stake)
     can_bid = min_bid is not None and bid_value([c for c in hand if c in _NUMBERS]) >= min_bid

@@ -11,13 +11,14 @@ import random
 from dataclasses import dataclass
 
 from companion.games.cats import rules
-from companion.games.cats.moves import Bid, Draw, Lot, Move, Pass, Play, Setup
+from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
 from companion.games.cats.state import (
     BANK_CARDS_EACH,
     BIDDING,
     CAT_CARDS,
     DRAWING,
     KIND,
+    REVEAL,
     LOT,
     NOT_DEALT,
     NUMBER_CARDS,
@@ -69,6 +70,40 @@ def random_game(seed: int, players: int | None = None, style: Style = Style()) -
         state = rules.apply(state, move)
         moves.append(move)
     return moves
+
+
+def as_table_records(moves: list[Move]) -> list[Move]:
+    """Return the same game as a real table enters it: hidden hands and face-down lots.
+
+    The setup names no hands and each player's Deal follows; lots and the
+    Prize cards «Top up» / «Magic frame-up» lay are unnamed; when a round's
+    winner takes a lot, their Reveal names its cards. Replaying the result
+    ends with the same hands as the original game.
+    """
+    setup = moves[0]
+    assert isinstance(setup, Setup) and setup.hands, "a fully dealt setup comes first"
+    out: list[Move] = [Setup(players=setup.players, first=setup.first, hands={})]
+    out += [Deal(player=p, cards=tuple(setup.hands[p])) for p in setup.players]
+    known = rules.initial_state(setup)
+    hidden = rules.initial_state(out[0])
+    for move in out[1:]:
+        hidden = rules.apply(hidden, move)
+    for move in moves[1:]:
+        if isinstance(move, Lot):
+            table_move: Move = Lot()
+        elif isinstance(move, Play) and KIND[move.card] in ("top-up", "frame-up"):
+            table_move = Play(player=move.player, card=move.card)
+        else:
+            table_move = move
+        lot_before = known.lot
+        known = rules.apply(known, move)
+        hidden = rules.apply(hidden, table_move)
+        out.append(table_move)
+        if hidden.phase == REVEAL:
+            reveal = Reveal(player=hidden.players[hidden.holder], cards=tuple(c for c in lot_before if c not in hidden.lot))
+            hidden = rules.apply(hidden, reveal)
+            out.append(reveal)
+    return out
 
 
 def _choose(state: CatsState, table: _Table, rng: random.Random, style: Style) -> Move:

@@ -27,9 +27,13 @@ MIN_PLAYERS: int = DECK.data["players"]["min"]
 MAX_PLAYERS: int = DECK.data["players"]["max"]
 
 # Phases of play.
+DEAL = "deal"
+"""Waiting for each player to enter their dealt hand (a setup without hands: the real deal is secret)."""
 LOT = "lot"
 """Waiting for the top Prize card to be laid as the lot."""
 BIDDING = "bidding"
+REVEAL = "reveal"
+"""A won lot held face-down cards: the winner, now holding them, says (privately) what they are."""
 DRAWING = "drawing"
 """A won round's losers draw their compensation cards, one after another."""
 OVER = "over"
@@ -62,7 +66,11 @@ class CatsState:
     round_no: int = 0
     decisive: bool = False
     lot: tuple[str, ...] = ()
-    """The prize cards being auctioned (face down)."""
+    """The known prize cards being auctioned (face down; known when a record names them)."""
+    lot_hidden: int = 0
+    """Lot cards nobody has named yet (laid face down from the Prize deck, code unknown)."""
+    discard_hidden: int = 0
+    """Unnamed prize cards that went face down to the discard pile (a lot nobody won)."""
     penalties: tuple[str, ...] = ()
     """Penalty cards paid into the lot this round; they go to the round's winner."""
     middle: tuple[str, ...] = ()
@@ -72,7 +80,7 @@ class CatsState:
     prior_stake: int = 0
     """The stake before the last bid: what «Cancel the x2 card» goes back to."""
     holder: int | None = None
-    """The seat holding the stake, or None (no bid yet, or zeroed)."""
+    """The seat holding the stake, or None (no bid yet, or zeroed); in the reveal phase, the round's winner."""
     last_bid: str | None = None
     """The kind of the round's last bid: "number" or a cat kind; None at the round's start."""
     bid_made: bool = False
@@ -89,6 +97,8 @@ class CatsState:
     """The game's winner, once it is over."""
     last_round: str | None = None
     """How the last finished round ended: "won by NAME" or "no winner"."""
+    dealt: frozenset[int] = frozenset()
+    """Seats whose dealt hand is known (all of them once the deal phase is over)."""
 
     def seat(self, name: str) -> int:
         """Return a player's seat index. Raises ValueError for a stranger."""
@@ -101,7 +111,23 @@ def turn(state: CatsState) -> str | None:
         return state.players[state.to_move]
     if state.phase == DRAWING and state.draws:
         return state.players[state.draws[0]]
+    if state.phase == REVEAL and state.holder is not None:
+        return state.players[state.holder]
     return None
+
+
+def prize_size(state: CatsState) -> int:
+    """Return how many cards the physical Prize deck holds.
+
+    `prize` is the pool of prize cards nobody has named yet: the deck itself
+    plus the face-down cards laid from it whose codes are still unknown.
+    """
+    return len(state.prize) - state.lot_hidden - state.discard_hidden
+
+
+def lot_size(state: CatsState) -> int:
+    """Return how many prize cards lie in the lot (named or not)."""
+    return len(state.lot) + state.lot_hidden
 
 
 def stake_state(state: CatsState) -> str:

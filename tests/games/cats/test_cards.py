@@ -65,8 +65,10 @@ def test_cancel_the_x2_card_only_right_after_a_double():
 def test_top_up_the_lot_adds_the_top_prize_card():
     """«Пополни лот призовой картой» with «Колода «Приз» не пустая»: the Prize card joins the lot; the winner takes both."""
     state = numeric({"Ann": ANN, "Ben": [c("top-up"), n(1)], "Cat": CAT}, lot=(c("peek"),), middle=(n(1000),))
-    error = violation(state, Play(player="Ben", card=c("top-up")))
-    assert error.rule == "play.turned_missing" and "«Приз»" in error.texts["ru"]
+    face_down = rules.apply(state, Play(player="Ben", card=c("top-up")))  # nobody can name the face-down card
+    assert face_down.lot == (c("peek"),) and face_down.lot_hidden == 1 and face_down.prize == state.prize
+    error = violation(state, Play(player="Ben", card=c("random")))
+    assert error.rule == "play.not_in_hand"
     after = rules.apply(state, Play(player="Ben", card=c("top-up"), turned=c("golden")))
     assert after.lot == (c("peek"), c("golden")) and c("golden") not in after.prize and after.stake == 1000 and after.holder == 1
     after = rules.apply(after, Pass(player="Cat", penalty=n(1, 16)))

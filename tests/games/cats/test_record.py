@@ -76,7 +76,7 @@ def test_hands_are_hidden_in_the_summary_until_the_game_is_over():
         ({"type": "play", "player": "Аня"}, "'card'"),
         ({"type": "play", "player": "Аня", "card": "cat-zero-1", "turned": 5}, "'turned'"),
         ({"type": "pass", "player": "Аня", "penalty": None}, "'penalty'"),
-        ({"type": "lot"}, "'card'"),
+        ({"type": "lot", "card": 7}, "'card'"),
         ({"type": "draw", "cards": []}, "'player'"),
         ({"type": "Bid", "player": "Аня"}, "unknown line type"),
         ({"type": "setup", "game": "cats"}, "only the first line"),
