@@ -241,10 +241,15 @@ def _aruco_plate(dictionary: str, marker_id: int) -> np.ndarray:
 
 
 class _Scaled:
-    """Caches card images pre-shrunk to a power-of-two scale so warps do not alias."""
+    """Caches card images pre-shrunk to a power-of-two scale so warps do not alias.
 
-    def __init__(self):
-        self._cache: dict[tuple[int, int], np.ndarray] = {}
+    Keyed by the image object itself (kept alive in the entry), so a new image
+    that happens to reuse a freed id never gets a stale pyramid level.
+    """
+
+    def __init__(self, limit: int = 4000):
+        self._cache: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self.limit = limit
 
     def get(self, image: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
         level = 0
@@ -253,21 +258,25 @@ class _Scaled:
         if level == 0:
             return image, 1.0
         key = (id(image), level)
-        img = self._cache.get(key)
-        if img is None:
+        hit = self._cache.get(key)
+        if hit is None or hit[0] is not image:
             f = 0.5 ** level
             img = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-            if len(self._cache) > 2000:
+            if len(self._cache) >= self.limit:
                 self._cache.clear()
-            self._cache[key] = img
-        return img, 0.5 ** level
+            hit = self._cache[key] = (image, img)
+        return hit[1], 0.5 ** level
 
 
 _SCALED = _Scaled()
 
 
 def _paste(frame: np.ndarray, image: np.ndarray, h_img_to_frame: np.ndarray, quad: np.ndarray) -> None:
-    """Warp `image` into `frame` where `quad` (its 4 projected corners) falls, in place."""
+    """Warp `image` into `frame` where `quad` (its 4 projected corners) falls, in place.
+
+    Only the quad's bounding box is touched, and the warp writes straight into
+    it (transparent border), so a card costs its own size, not a frame.
+    """
     hgt, wid = frame.shape[:2]
     x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 1
     x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
@@ -279,13 +288,8 @@ def _paste(frame: np.ndarray, image: np.ndarray, h_img_to_frame: np.ndarray, qua
     src, f = _SCALED.get(image, scale)
     s = np.diag([1.0 / f, 1.0 / f, 1.0])
     roi_h = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h_img_to_frame @ s
-    warped = cv2.warpPerspective(src, roi_h, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
-                                 borderMode=cv2.BORDER_CONSTANT)
-    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillConvexPoly(mask, np.round((quad - (x0, y0)) * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
-    roi = frame[y0:y1, x0:x1]
-    a = (mask.astype(np.float32) / 255.0)[..., None]
-    roi[:] = (warped * a + roi * (1.0 - a)).astype(np.uint8)
+    cv2.warpPerspective(src, roi_h, (x1 - x0, y1 - y0), dst=frame[y0:y1, x0:x1], flags=cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_TRANSPARENT)
 
 
 def card_to_table(art_shape: tuple[int, int], placement: Placement, layout: TableLayout) -> np.ndarray:
@@ -343,12 +347,81 @@ def _expand(quad: np.ndarray, amount: float) -> np.ndarray:
 
 @functools.lru_cache(maxsize=8)
 def _distort_maps(camera: Camera, k_bytes: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """Return remap tables (fixed point, the fast form) that put the lens's barrel on a frame."""
     k = np.frombuffer(k_bytes).reshape(3, 3)
     w, h = camera.width, camera.height
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
     und = cv2.undistortPoints(pts, k, np.array([camera.k1, 0, 0, 0], np.float64), P=k).reshape(h, w, 2)
-    return und[..., 0].astype(np.float32), und[..., 1].astype(np.float32)
+    return cv2.convertMaps(und[..., 0].astype(np.float32), und[..., 1].astype(np.float32), cv2.CV_16SC2)
+
+
+class _Backgrounds:
+    """Caches the empty table (floor, table top, plates) per camera pose, so a video frame starts from a copy."""
+
+    def __init__(self, limit: int = 6):
+        self._cache: dict[tuple, tuple[TableLayout, np.ndarray]] = {}
+        self.limit = limit
+
+    def get(self, layout: TableLayout, camera: Camera, h_tab: np.ndarray, texture: str, texture_seed: int,
+            markers: Mapping[int, tuple[float, float]] | None, hidden: Sequence[int]) -> np.ndarray:
+        key = (id(layout), camera, texture, texture_seed,
+               tuple(sorted((int(k), tuple(map(float, v))) for k, v in (markers or {}).items())),
+               tuple(sorted(int(m) for m in hidden)))
+        hit = self._cache.get(key)
+        if hit is None or hit[0] is not layout:
+            if len(self._cache) >= self.limit:
+                self._cache.pop(next(iter(self._cache)))
+            hit = self._cache[key] = (layout, _empty_table(layout, camera, h_tab, texture, texture_seed,
+                                                            markers, hidden))
+        return hit[1].copy()
+
+
+def _empty_table(layout, camera, h_tab, texture, texture_seed, markers, hidden) -> np.ndarray:
+    """Return the floor, the table top and the plates as the camera sees them."""
+    w, hgt = camera.width, camera.height
+    tw, th = int(layout.table_mm[0]), int(layout.table_mm[1])
+    frame = np.empty((hgt, w, 3), np.uint8)
+    frame[:] = (38, 40, 44)
+    tex = _texture(texture, texture_seed, (tw, th))
+    cv2.warpPerspective(tex, h_tab, (w, hgt), dst=frame, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
+    positions = dict(markers or {})
+    for mid in layout.markers:
+        if mid in hidden:
+            continue
+        centre = positions.get(mid, layout.markers[mid][0])
+        plate = _aruco_plate(layout.dictionary, mid)
+        corners = layout.marker_corners_mm(mid, centre)
+        plate_corners = _expand_square(corners, 70.0 / 50.0)
+        src = np.array([[0, 0], [280, 0], [280, 280], [0, 280]], np.float64)
+        h_plate = cv2.getPerspectiveTransform(src.astype(np.float32), plate_corners.astype(np.float32))
+        _paste(frame, plate, h_tab @ h_plate, _project(h_tab, plate_corners))
+    return frame
+
+
+_BACKGROUNDS = _Backgrounds()
+
+
+@functools.lru_cache(maxsize=4)
+def _noise_bank(sigma_x10: int, channels: int = 3, side: int = 1024) -> np.ndarray:
+    """Return a tile of Gaussian sensor noise (int16) that frames take random windows of."""
+    rng = np.random.default_rng(sigma_x10)
+    return np.round(rng.normal(0.0, sigma_x10 / 10.0, (side, side, channels))).astype(np.int16)
+
+
+def _add_noise(frame: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
+    """Return the frame plus Gaussian noise, tiled from a cached bank at a random offset (cheap per frame)."""
+    bank = _noise_bank(max(int(round(sigma * 10)), 1))
+    side = bank.shape[0]
+    hgt, w = frame.shape[:2]
+    out = np.empty_like(frame)
+    oy, ox = (int(v) for v in rng.integers(0, side // 2, 2))
+    for y in range(0, hgt, side // 2):
+        for x in range(0, w, side // 2):
+            h1, w1 = min(side // 2, hgt - y), min(side // 2, w - x)
+            cv2.add(frame[y:y + h1, x:x + w1], bank[oy:oy + h1, ox:ox + w1], dst=out[y:y + h1, x:x + w1],
+                    dtype=cv2.CV_8U)
+    return out
 
 
 def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], camera: Camera = Camera(),
@@ -368,24 +441,8 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     w, hgt = camera.width, camera.height
     tw, th = int(layout.table_mm[0]), int(layout.table_mm[1])
 
-    # Floor, then the table top.
-    frame = np.empty((hgt, w, 3), np.uint8)
-    frame[:] = (38, 40, 44)
-    tex = _texture(nuisance.texture, nuisance.seed % 4, (tw, th))
-    cv2.warpPerspective(tex, h_tab, (w, hgt), dst=frame, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
-
-    # Plates.
-    positions = dict(markers or {})
-    for mid in layout.markers:
-        if mid in hidden_markers:
-            continue
-        centre = positions.get(mid, layout.markers[mid][0])
-        plate = _aruco_plate(layout.dictionary, mid)
-        corners = layout.marker_corners_mm(mid, centre)
-        plate_corners = _expand_square(corners, 70.0 / 50.0)
-        src = np.array([[0, 0], [280, 0], [280, 280], [0, 280]], np.float64)
-        h_plate = cv2.getPerspectiveTransform(src.astype(np.float32), plate_corners.astype(np.float32))
-        _paste(frame, plate, h_tab @ h_plate, _project(h_tab, plate_corners))
+    # Floor, table top and plates: cached per camera pose (a video keeps its camera).
+    frame = _BACKGROUNDS.get(layout, camera, h_tab, nuisance.texture, nuisance.seed % 4, markers, hidden_markers)
 
     # Cards, bottom to top.
     drawn: list[tuple[Placement, CardArt, np.ndarray, list[np.ndarray]]] = []
@@ -393,25 +450,23 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         art = arts[p.code]
         img = art.face if p.face_up else art.back
         h_card = card_to_table(art.face.shape[:2], p, layout)
-        if img.shape[:2] != art.face.shape[:2]:
-            img = cv2.resize(img, (art.face.shape[1], art.face.shape[0]), interpolation=cv2.INTER_AREA)
         fh, fw = art.face.shape[:2]
+        h_img = h_tab @ h_card
+        if img.shape[:2] != art.face.shape[:2]:
+            bh, bw = img.shape[:2]
+            h_img = h_img @ np.diag([fw / bw, fh / bh, 1.0])
         corners_card = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float64)
         quad = _project(h_tab @ h_card, corners_card)
-        _paste(frame, img, h_tab @ h_card, quad)
+        _paste(frame, img, h_img, quad)
         marks_img = [_project(h_tab @ h_card, m) for m in art.marks]
         drawn.append((p, art, quad, marks_img))
 
-    # Hands (with a soft shadow first).
+    # Hands (with a soft shadow first, drawn at quarter scale over the hand's box only).
     hand_quads: list[np.ndarray] = []
     for _ in range(nuisance.hands):
         polys_mm = _hand_polys(rng, layout)
         polys = [_project(h_tab, p) for p in polys_mm]
-        shadow = np.zeros((hgt, w), np.uint8)
-        for p in polys:
-            cv2.fillConvexPoly(shadow, np.round(p + (25, 30)).astype(np.int32), 255)
-        shadow = cv2.GaussianBlur(shadow, (0, 0), 12)
-        frame[:] = (frame * (1.0 - 0.45 * shadow[..., None] / 255.0)).astype(np.uint8)
+        _shade(frame, [p + (25, 30) for p in polys], 0.45, blur=12.0)
         tone = np.array([95, 130, 185]) * rng.uniform(0.7, 1.1)
         for p in polys:
             cv2.fillConvexPoly(frame, np.round(p * 16).astype(np.int32), tone.tolist(), cv2.LINE_AA, 4)
@@ -430,16 +485,16 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     for _ in range(nuisance.glare):
         sx, sy = rng.uniform(0.1, 0.9), rng.uniform(0.1, 0.9)
         glare_field += nuisance.glare_strength * np.exp(-(((gx - sx) / 0.05) ** 2 + ((gy - sy) / 0.07) ** 2))
-    light_full = cv2.resize(light, (w, hgt), interpolation=cv2.INTER_LINEAR)
     tint = np.array([1.0 - 0.28 * nuisance.warm, 1.0 - 0.1 * nuisance.warm, 1.0], np.float32)
-    if nuisance.light_falloff or nuisance.shadows or nuisance.warm or nuisance.glare:
-        out = frame.astype(np.float32)
-        out *= light_full[..., None]
-        out *= tint
-        if nuisance.glare:
-            glare_full = cv2.resize(glare_field, (w, hgt), interpolation=cv2.INTER_LINEAR)
-            out += 255.0 * glare_full[..., None]
-        frame = np.clip(out, 0, 255).astype(np.uint8)
+    if nuisance.light_falloff or nuisance.shadows or nuisance.warm:
+        # Gain as 8-bit (255 = 1.0) so the multiply runs in integer SIMD.
+        gain = np.clip(light[..., None] * tint * 255.0, 0, 255).astype(np.uint8)
+        gain_full = cv2.resize(gain, (w, hgt), interpolation=cv2.INTER_LINEAR)
+        frame = cv2.multiply(frame, gain_full, scale=1.0 / 255.0)
+    if nuisance.glare:
+        glare_u8 = np.clip(glare_field * 255.0, 0, 255).astype(np.uint8)
+        frame = cv2.add(frame, cv2.cvtColor(cv2.resize(glare_u8, (w, hgt), interpolation=cv2.INTER_LINEAR),
+                                            cv2.COLOR_GRAY2BGR))
 
     if nuisance.defocus > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), nuisance.defocus)
@@ -452,13 +507,10 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         frame = cv2.filter2D(frame, -1, kern / kern.sum())
     dist = np.array([camera.k1, 0, 0, 0], np.float64)
     if camera.k1:
-        mx, my = _distort_maps(camera, k.tobytes())
-        frame = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        m1, m2 = _distort_maps(camera, k.tobytes())
+        frame = cv2.remap(frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if nuisance.noise > 0:
-        noise = np.empty(frame.shape, np.int16)
-        cv2.randn(noise, 0, nuisance.noise)
-        cv2.setRNGSeed(nuisance.seed)
-        frame = np.clip(frame.astype(np.int16) + noise, 0, 255).astype(np.uint8)
+        frame = _add_noise(frame, nuisance.noise, rng)
     if nuisance.jpeg:
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(nuisance.jpeg)])
         frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
@@ -491,6 +543,28 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
                                readable=p.face_up and best > 0, corners=corners))
     # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
     return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist)
+
+
+def _shade(frame: np.ndarray, polys: Sequence[np.ndarray], strength: float, blur: float) -> None:
+    """Darken the frame in place under soft-edged polygons (a hand's shadow), working at quarter scale."""
+    hgt, w = frame.shape[:2]
+    pts = np.concatenate(polys)
+    pad = 3 * blur
+    x0, y0 = np.floor(pts.min(axis=0) - pad).astype(int)
+    x1, y1 = np.ceil(pts.max(axis=0) + pad).astype(int)
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, hgt)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return
+    q = 4
+    small = np.zeros(((y1 - y0 + q - 1) // q, (x1 - x0 + q - 1) // q), np.uint8)
+    for p in polys:
+        cv2.fillConvexPoly(small, np.round((p - (x0, y0)) / q * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
+    small = cv2.GaussianBlur(small, (0, 0), blur / q)
+    # Gain 255 = unchanged, 255 * (1 - strength) under the full shadow.
+    gain = (255 - (small.astype(np.uint16) * int(round(strength * 255)) // 255)).astype(np.uint8)
+    gain = cv2.resize(gain, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
+    roi = frame[y0:y1, x0:x1]
+    roi[:] = cv2.multiply(roi, cv2.cvtColor(gain, cv2.COLOR_GRAY2BGR), scale=1.0 / 255.0)
 
 
 def _expand_square(corners: np.ndarray, factor: float) -> np.ndarray:
