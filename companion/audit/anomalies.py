@@ -1,0 +1,160 @@
+"""Anomalies an audit reports, and the rules that find them in a game's events.
+
+Each finder is a plain function over what the single pass over the log
+collected; none reads the store. Severity: "error" means the record cannot be
+trusted there (chain break, a move that does not replay, a dice roll the seed
+does not give); "warning" means a person overrode or undid something, or the
+camera saw a card move that no move explains; "notice" is worth knowing but
+normal (a move typed in without camera evidence, a rejected entry).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+from companion import dice
+
+ERROR, WARNING, NOTICE = "error", "warning", "notice"
+SEVERITIES = (ERROR, WARNING, NOTICE)
+
+
+@dataclass(frozen=True)
+class Anomaly:
+    """One thing the audit wants a person to look at."""
+
+    kind: str
+    """Stable id: chain.edited, chain.missing, chain.relinked, chain.order, replay.fails, evidence.none,
+    evidence.dangling, camera.unexplained, undo, rejected, override, attention.open, dice.mismatch, dice.unrevealed."""
+    severity: str
+    seq: int | None
+    message: str
+    time: str = ""
+
+    def to_json(self) -> dict:
+        """Return the anomaly as a JSON object."""
+        return asdict(self)
+
+
+def _strings(value) -> Iterable[str]:
+    """Yield every string inside a record line (card codes, names), however nested."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def unexplained_changes(observations: list[dict], moves: list[dict]) -> list[Anomaly]:
+    """Return camera-seen card movements that no move explains.
+
+    A change is explained when a move's evidence names its observation, or when
+    the move entered just before or just after it (undone ones included, since
+    the cards go back on the table after an undo) mentions the card. Anything
+    else is a card that moved on the table without a matching move.
+    """
+    referenced = {seq for move in moves for seq in (move.get("evidence") or {}).get("observations") or () if isinstance(seq, int)}
+    seqs = [move["seq"] for move in moves]
+    mentions = [set(_strings(move["line"])) for move in moves]
+    found = []
+    for obs in observations:
+        if obs["seq"] in referenced:
+            continue
+        index = bisect.bisect_left(seqs, obs["seq"])
+        near = mentions[max(index - 1, 0):index + 1]
+        for change in obs["changes"]:
+            code = change.get("code")
+            if change.get("from") == change.get("to"):
+                continue
+            if any(code in names for names in near):
+                continue
+            found.append(Anomaly("camera.unexplained", WARNING, obs["seq"],
+                                 f"the camera saw {code} move from {_zone(change.get('from'))} to {_zone(change.get('to'))} "
+                                 f"(t={obs.get('t', '?')} s) and no move explains it", obs.get("time", "")))
+    return found
+
+
+def _zone(name) -> str:
+    return "off the table" if name in (None, "") else str(name)
+
+
+def missing_evidence(moves: list[dict], observation_seqs: set[int]) -> list[Anomaly]:
+    """Return moves in effect entered without camera evidence, and evidence naming non-observations."""
+    found = []
+    for move in moves[1:]:
+        if move["undone"]:
+            continue
+        evidence = move.get("evidence") or {}
+        named = [s for s in evidence.get("observations") or () if isinstance(s, int)]
+        who = move["line"].get("player", "")
+        what = f"{move['line'].get('type', 'move')}{' by ' + who if who else ''}"
+        if not named:
+            via = "on the tablet" if move["source"] == "tablet" else f"by {move['source']}"
+            found.append(Anomaly("evidence.none", NOTICE, move["seq"], f"{what} was entered {via} without camera evidence", move["time"]))
+        dangling = [s for s in named if s not in observation_seqs]
+        if dangling:
+            found.append(Anomaly("evidence.dangling", WARNING, move["seq"],
+                                 f"{what} cites event(s) {', '.join(map(str, dangling))} as camera evidence, but they are not camera observations",
+                                 move["time"]))
+    return found
+
+
+def corrections(undos: list[dict], rejected: list[dict], attention: list[dict], resolved: list[dict],
+                moves_by_seq: dict[int, dict]) -> list[Anomaly]:
+    """Return undos, rejected entries, manual overrides and attention items never resolved."""
+    found = []
+    for undo in undos:
+        target = moves_by_seq.get(undo["data"].get("undoes"))
+        what = f"{target['line'].get('type')} by {target['line'].get('player', '?')} (event {target['seq']})" if target else f"event {undo['data'].get('undoes')}"
+        found.append(Anomaly("undo", WARNING, undo["seq"], f"undo ({undo['source']}): cancelled {what}", undo["time"]))
+    for item in rejected:
+        data = item["data"]
+        line = data.get("line") or {}
+        found.append(Anomaly("rejected", NOTICE, item["seq"],
+                             f"rejected {line.get('type', 'entry')} from {item['source']}: {data.get('message', '')}", item["time"]))
+    raised = {item["data"].get("id"): item for item in attention}
+    closed = set()
+    for item in resolved:
+        how = item["data"].get("how")
+        closed.add(item["data"].get("id"))
+        origin = raised.get(item["data"].get("id"))
+        about = origin["data"].get("message", "") if origin else "an unknown item"
+        if how in ("corrected", "dismissed"):
+            found.append(Anomaly("override", WARNING, item["seq"], f"manual override ({how}, {item['source']}): {about}", item["time"]))
+    for key, item in raised.items():
+        if key not in closed:
+            found.append(Anomaly("attention.open", WARNING, item["seq"], f"never resolved: {item['data'].get('message', '')}", item["time"]))
+    return found
+
+
+def dice_checks(rolls: list[dict], commitments: list[dict], reveals: list[dict]) -> list[Anomaly]:
+    """Return dice rolls the revealed seed does not reproduce (or a note that nothing could be checked)."""
+    digital = [r for r in rolls if not r["data"].get("physical")]
+    if not digital and not reveals:
+        return []
+    if not reveals:
+        return [Anomaly("dice.unrevealed", NOTICE, digital[0]["seq"],
+                        f"{len(digital)} digital roll(s), but the seed was never revealed: they cannot be checked", digital[0]["time"])]
+    reveal = reveals[0]
+    try:
+        seed = bytes.fromhex(str(reveal["data"].get("seed", "")))
+    except ValueError:
+        return [Anomaly("dice.mismatch", ERROR, reveal["seq"], "the revealed seed is not hex", reveal["time"])]
+    committed = commitments[0]["data"].get("commitment") if commitments else None
+    by_number = {r["data"].get("number"): r for r in digital}
+    found = []
+    for problem in dice.verify_rolls(seed, [r["data"] for r in digital], committed=committed):
+        if problem.number == 0:
+            found.append(Anomaly("dice.mismatch", ERROR, reveal["seq"], "the revealed seed does not match the commitment shown at the start", reveal["time"]))
+            continue
+        roll = by_number.get(problem.number, reveal)
+        expected = "" if problem.expected is None else f", the seed gives {list(problem.expected)}"
+        found.append(Anomaly("dice.mismatch", ERROR, roll["seq"],
+                             f"roll {problem.number} recorded {list(problem.recorded)}{expected} ({problem.reason})", roll["time"]))
+    if not commitments:
+        found.append(Anomaly("dice.mismatch", WARNING, reveal["seq"], "no commitment was stored before the rolls", reveal["time"]))
+    return found

@@ -1,0 +1,218 @@
+"""Run an audit: one streaming pass over a game's events, then replay and the anomaly finders.
+
+The pass checks the hash chain event by event and keeps only what the report
+needs: moves, undos, corrections, dice, and the camera observations that
+actually saw a card move. Per-frame observations with no change are counted,
+not kept, so a four-hour log of a million observations streams through in
+bounded memory.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from companion.audit import anomalies as find
+from companion.audit.chain import ChainCheck
+from companion.audit.flow import describe_generic, flow_for
+from companion.audit.source import AuditSource
+from companion.errors import CompanionError
+from companion.games import find_game
+from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO
+
+_EMPTY_CHANGES = '"changes":[]'
+
+
+@dataclass
+class Audit:
+    """Everything an audit found; to_json() is the JSON export, report.render() the HTML."""
+
+    game_id: str
+    game: str
+    label: str
+    chained: bool
+    chain: ChainCheck
+    events: int = 0
+    observations: int = 0
+    """Camera observation events (with or without a change)."""
+    moves: list[dict] = field(default_factory=list)
+    """Every move event in log order (undone ones flagged), with state summaries after each applied move."""
+    anomalies: list[find.Anomaly] = field(default_factory=list)
+    replay_error: str | None = None
+    final: dict | None = None
+    """state_to_json of the final state (the standings)."""
+    flow: dict | None = None
+    start_time: str = ""
+    keyframe: Callable[[int], bytes | None] = lambda _id: None
+
+    @property
+    def over(self) -> bool:
+        """Return True if the replayed game has ended."""
+        return bool(self.final and self.final.get("over"))
+
+    def counts(self) -> dict[str, int]:
+        """Return how many anomalies of each severity were found."""
+        return {s: sum(1 for a in self.anomalies if a.severity == s) for s in find.SEVERITIES}
+
+    def to_json(self) -> dict:
+        """Return the audit as plain JSON (the export next to the HTML report)."""
+        return {
+            "game_id": self.game_id,
+            "game": self.game,
+            "source": self.label,
+            "chain": {"checked": self.chained, "ok": self.chain.ok if self.chained else None, "head": self.chain.head if self.chained else None,
+                      "breaks": [vars(b) | {} for b in self.chain.breaks]},
+            "events": self.events,
+            "observations": self.observations,
+            "replay": {"ok": self.replay_error is None, "error": self.replay_error},
+            "standings": self.final,
+            "flow": self.flow,
+            "anomaly_counts": self.counts(),
+            "anomalies": [a.to_json() for a in self.anomalies],
+            "moves": self.moves,
+        }
+
+
+def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | None = None) -> Audit:
+    """Return the audit of one game's events (read once, in order).
+
+    Raises:
+        CompanionError: if the source cannot be read (a damaged store, a malformed file).
+    """
+    audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
+                  chain=ChainCheck(), keyframe=source.keyframe)
+    kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal")}
+    observations: list[dict] = []
+    observation_seqs: set[int] = set()
+    stream = source.events()
+    if progress is not None:
+        stream = progress(stream)
+    check = audit.chain.check
+    for event in stream:
+        audit.events += 1
+        if source.chained:
+            check(event)
+        kind = event.kind
+        if kind == OBSERVATION:
+            audit.observations += 1
+            observation_seqs.add(event.seq)
+            if _EMPTY_CHANGES in event.payload:
+                continue
+            data = _data(event)
+            if isinstance(data, dict) and data.get("changes"):
+                observations.append({"seq": event.seq, "time": event.time, "t": data.get("t"), "changes": data["changes"]})
+        elif kind == MOVE:
+            data = _data(event)
+            line = {k: v for k, v in data.items() if k != "evidence"} if isinstance(data, dict) else {}
+            evidence = data.get("evidence") if isinstance(data, dict) and isinstance(data.get("evidence"), dict) else None
+            audit.moves.append({"seq": event.seq, "time": event.time, "source": event.source, "line": line,
+                                "evidence": evidence, "undone": False})
+        elif kind in kept:
+            kept[kind].append({"seq": event.seq, "time": event.time, "source": event.source, "data": _data(event) or {}})
+    audit.start_time = audit.moves[0]["time"] if audit.moves else ""
+    for brk in audit.chain.breaks:
+        audit.anomalies.append(find.Anomaly(f"chain.{brk.kind}", find.ERROR, brk.seq, brk.message))
+    _mark_undone(audit, kept[UNDO])
+    _replay(audit)
+    by_seq = {m["seq"]: m for m in audit.moves}
+    if source.chained:
+        audit.anomalies += find.missing_evidence(audit.moves, observation_seqs)
+    elif len(audit.moves) > 1:
+        audit.anomalies.append(find.Anomaly("evidence.none", find.NOTICE, None,
+                                            "a plain record carries no camera evidence or hash chain: only the rules were checked"))
+    audit.anomalies += find.unexplained_changes(observations, audit.moves)
+    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq)
+    audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
+    rank = {s: i for i, s in enumerate(find.SEVERITIES)}
+    audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
+    return audit
+
+
+def standing(summary: dict) -> dict[str, float]:
+    """Return each player's headline number from a state summary: chips, money or total score."""
+    out = {}
+    for name, info in (summary.get("players") or {}).items():
+        value = None
+        if isinstance(info, dict):
+            for key in ("chips", "money", "total", "score", "points"):
+                item = info.get(key)
+                if isinstance(item, dict):
+                    item = item.get("total")
+                if isinstance(item, (int, float)) and not isinstance(item, bool):
+                    value = item
+                    break
+        elif isinstance(info, (int, float)):
+            value = info
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def _data(event) -> Any:
+    try:
+        return json.loads(event.payload)
+    except (json.JSONDecodeError, TypeError):
+        return None
+
+
+def _mark_undone(audit: Audit, undos: list[dict]) -> None:
+    """Flag moves cancelled by an undo, following the same stack rule as the store's fold."""
+    undo_at = {u["seq"]: u for u in undos}
+    effective: list[dict] = []
+    order = sorted([(m["seq"], "move", m) for m in audit.moves] + [(u["seq"], "undo", u) for u in undos], key=lambda x: x[0])
+    for seq, kind, item in order:
+        if kind == "move":
+            effective.append(item)
+            continue
+        target = item["data"].get("undoes")
+        if len(effective) > 1 and effective[-1]["seq"] == target:
+            effective.pop()["undone"] = True
+            continue
+        audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, seq, f"undo names event {target!r}, which is not the last move in effect"))
+    del undo_at
+
+
+def _replay(audit: Audit) -> None:
+    """Apply the moves in effect through the rules, keeping a summary after each and the money flow."""
+    try:
+        game = find_game(audit.game)
+    except ValueError as exc:
+        audit.replay_error = str(exc)
+        audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, None, str(exc)))
+        return
+    state = None
+    book = None
+    number = 0
+    for row in audit.moves:
+        if row["undone"]:
+            row["text"] = describe_generic(row["line"])
+            continue
+        try:
+            move = game.move_from_json(row["line"], first=state is None)
+            after = game.initial_state(move) if state is None else game.apply(state, move)
+        except CompanionError as error:
+            audit.replay_error = f"event {row['seq']}: {error.message}"
+            audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, row["seq"],
+                                                f"{row['line'].get('type', 'move')} does not replay: {error.message}", row["time"]))
+            row["text"] = describe_generic(row["line"])
+            row["failed"] = True
+            break
+        if state is None:
+            book = flow_for(audit.game, row["line"], after)
+            row["text"] = f"{', '.join(after.players)} sit down" if hasattr(after, "players") else "setup"
+        elif book is not None:
+            row["text"] = book.step(row["line"], state, after)
+        else:
+            row["text"] = describe_generic(row["line"])
+        row["number"] = number
+        number += 1
+        summary = game.state_to_json(after)
+        row["standing"] = standing(summary)
+        if "bux_timer" in summary:
+            row["timer"] = {"deck": summary["deck"], "timer": summary["bux_timer"], "double": summary["double_bux"]}
+        state = after
+    if state is not None:
+        audit.final = game.state_to_json(state)
+    if book is not None:
+        audit.flow = book.to_json()
