@@ -23,8 +23,8 @@ from companion.games.match.scoring import match_value
 from companion.games.match.state import ALL_CARDS
 
 HAND_DEPTH_MM = 100.0
-ROW_TOLERANCE_MM = 15.0
-"""Two stack cards whose centres differ by less than this in y lie in one row (one match)."""
+ROW_GAP_MM = 30.0
+"""Pairing two stack cards whose heights differ by more than twice this costs more than leaving both alone."""
 SEAT_MARGIN_MM = 40.0
 """A card this far outside a seat's width, or behind the player's edge, still belongs to the seat."""
 SEAT_REACH_MM = 320.0
@@ -87,6 +87,20 @@ class SeatArea:
         v = dx * math.sin(t) + dy * math.cos(t)
         w, h = self.size()
         return (round(u + w / 2.0, 3), round(h / 2.0 - v, 3))
+
+    def to_table(self, point: Sequence[float]) -> tuple[float, float]:
+        """Return a seat-axes point on the table (the inverse of to_seat).
+
+        >>> SeatArea((330, 70, 770, 215), 180).to_table((10, 10))
+        (760.0, 80.0)
+        """
+        x0, y0, x1, y1 = self.rect
+        w, h = self.size()
+        u, v = point[0] - w / 2.0, h / 2.0 - point[1]
+        t = math.radians(self.facing)
+        dx = u * math.cos(t) + v * math.sin(t)
+        dy = -u * math.sin(t) + v * math.cos(t)
+        return (round((x0 + x1) / 2.0 + dx, 3), round((y0 + y1) / 2.0 + dy, 3))
 
 
 def _inside(rect: Rect, point: Sequence[float]) -> bool:
@@ -151,23 +165,36 @@ def _split_columns(cards: list[SeenCard]) -> tuple[list[SeenCard], list[SeenCard
 
 
 def _rows(left: list[SeenCard], right: list[SeenCard]) -> list[tuple[SeenCard | None, SeenCard | None]]:
-    """Pair the two columns row by row (farthest first); a card with no partner at its height stands alone."""
+    """Pair the two columns row by row (farthest first); a card with no partner at its height stands alone.
+
+    An alignment (as in a sequence diff) of the two columns by height: pairing
+    costs the height difference, leaving a card alone costs ROW_GAP_MM. Equal
+    columns pair in order; a missed card leaves a gap where the heights say.
+    """
     left = sorted(left, key=lambda c: -c.y)
     right = sorted(right, key=lambda c: -c.y)
+    n, m = len(left), len(right)
+    cost = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if i == 0 or j == 0:
+                cost[i][j] = ROW_GAP_MM * (i + j)
+            else:
+                cost[i][j] = min(cost[i - 1][j - 1] + abs(left[i - 1].y - right[j - 1].y),
+                                 cost[i - 1][j] + ROW_GAP_MM, cost[i][j - 1] + ROW_GAP_MM)
     rows: list[tuple[SeenCard | None, SeenCard | None]] = []
-    i = j = 0
-    while i < len(left) or j < len(right):
-        a = left[i] if i < len(left) else None
-        b = right[j] if j < len(right) else None
-        if a is not None and b is not None and abs(a.y - b.y) <= ROW_TOLERANCE_MM:
-            rows.append((a, b))
-            i, j = i + 1, j + 1
-        elif b is None or (a is not None and a.y > b.y):
-            rows.append((a, None))
-            i += 1
+    i, j = n, m
+    while i or j:
+        if i and j and cost[i][j] == cost[i - 1][j - 1] + abs(left[i - 1].y - right[j - 1].y):
+            rows.append((left[i - 1], right[j - 1]))
+            i, j = i - 1, j - 1
+        elif i and cost[i][j] == cost[i - 1][j] + ROW_GAP_MM:
+            rows.append((left[i - 1], None))
+            i -= 1
         else:
-            rows.append((None, b))
-            j += 1
+            rows.append((None, right[j - 1]))
+            j -= 1
+    rows.reverse()
     return rows
 
 

@@ -1,0 +1,153 @@
+"""A photo of the table at a blue/red round's end -> the proposed round, for the match page to confirm.
+
+This is the match page's composition point (as `companion scan` is the CLI's):
+it wires vision (decode the photo, fit the table from the printed plates) to
+the game's pure layout reading (companion/games/match/layout.py). Views call
+read_round() and never touch vision themselves. Nothing is stored here.
+
+Which seat each player sits at is the seat plate number (1-5) the page sends;
+by default players sit at plates 1, 2, 3... in the game's order. The two
+discard piles live in the table's `discard` zone; face-up cards there are
+ignored (the draw decks lie face down and show no mark).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from companion.errors import CompanionError
+from companion.games.match.layout import RoundReading, SeatArea, assign_to_seats, round_from_seats
+
+MAX_SEATS = 5
+
+
+@dataclass(frozen=True)
+class PhotoReading:
+    """What one photo showed: the proposed round, the cards nobody owns, and how the read went."""
+
+    reading: RoundReading
+    ignored: tuple[str, ...]
+    unplaced: tuple[str, ...]
+    cards_read: int
+    unknown: int
+    ms: float
+    sha256: str
+
+    def to_json(self) -> dict:
+        """Return the JSON the page receives (rows carry None for a card the camera missed)."""
+        return {
+            "round": self.reading.round,
+            "rows": {name: [list(r) for r in rows] for name, rows in self.reading.rows.items()},
+            "problems": list(self.reading.problems),
+            "ignored": list(self.ignored),
+            "unplaced": list(self.unplaced),
+            "cards_read": self.cards_read,
+            "unknown": self.unknown,
+            "ms": round(self.ms, 1),
+            "sha256": self.sha256,
+        }
+
+
+def default_seats(players: Sequence[str]) -> dict[str, int]:
+    """Return the default seating: the game's players at seat plates 1, 2, 3, ... in order."""
+    return {name: number for number, name in enumerate(players, start=1)}
+
+
+def check_seats(seats: Mapping[str, object], players: Sequence[str]) -> dict[str, int]:
+    """Return {player: seat plate} after checking every player has a different plate 1-5.
+
+    Raises:
+        CompanionError: naming what is wrong.
+    """
+    if not isinstance(seats, Mapping) or sorted(seats) != sorted(players):
+        raise CompanionError(f"give a seat plate for each player: {', '.join(players)}")
+    out: dict[str, int] = {}
+    for name in players:
+        value = seats[name]
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SEATS:
+            raise CompanionError(f"{name}'s seat plate must be 1 to {MAX_SEATS}, not {value!r}")
+        out[name] = value
+    if len(set(out.values())) != len(out):
+        raise CompanionError("two players cannot share a seat plate")
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _print_deck(path: str, mtime: float):
+    from companion.cards.payloads import load_print
+
+    return load_print(path)
+
+
+def load_print_deck(path: str | Path):
+    """Return the print's deck (cached while the file is unchanged).
+
+    Raises:
+        CompanionError: if the file is missing or not a deck file.
+    """
+    try:
+        mtime = Path(path).stat().st_mtime
+    except OSError as exc:
+        raise CompanionError(f"cannot read the print's deck file {str(path)!r}: {exc.strerror}") from None
+    return _print_deck(str(path), mtime)
+
+
+def decode_image(data: bytes):
+    """Return the photo as a BGR image.
+
+    Raises:
+        CompanionError: if the bytes are no image OpenCV can read.
+    """
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise CompanionError("the photo could not be read as an image")
+    return image
+
+
+def read_round(image, print_deck, seats: Mapping[str, int], *, round_number: int | None = None,
+               sha256: str = "") -> PhotoReading:
+    """Return the round a photo of the laid-out table shows (not scored, not stored).
+
+    Raises:
+        CompanionError: if the photo shows too few table plates to place the cards.
+    """
+    from companion.vision.pipeline import Pipeline
+
+    if print_deck.game != "match":
+        raise CompanionError(f"the deck file is a print of {print_deck.game!r}, not of the blue/red match cards")
+    with Pipeline(print_deck, track=False, photo=True) as pipeline:
+        result = pipeline.process(image)
+    geometry = result.geometry
+    if geometry is None:
+        raise CompanionError("the table plates are not in the photo: take it from higher up so the corner plates show")
+    layout = geometry.layout
+    areas = {}
+    for name, number in seats.items():
+        zone = layout.zone(f"seat:{number}")
+        areas[name] = SeatArea(geometry.zone_rect(zone), zone.facing)
+    ignore = [geometry.zone_rect(z) for z in layout.zones if z.name == "discard"]
+    cards = [(c.code, c.table_mm) for c in result.cards if c.table_mm is not None]
+    placed = assign_to_seats(cards, areas, ignore=ignore)
+    reading = round_from_seats(placed.seats, round_number=round_number)
+    return PhotoReading(reading=reading, ignored=placed.ignored, unplaced=placed.unplaced, cards_read=len(result.cards),
+                        unknown=len(result.unknown) + len(result.other_print), ms=result.ms, sha256=sha256)
+
+
+def read_photo(data: bytes, deck_path: str | Path, seats: Mapping[str, int], *, round_number: int | None = None) -> PhotoReading:
+    """Return the round a photo (JPEG/PNG bytes) shows, reading cards of the print in `deck_path`.
+
+    Raises:
+        CompanionError: for an unreadable photo or deck file, or a photo without the table plates.
+    """
+    image = decode_image(data)
+    return read_round(image, load_print_deck(deck_path), seats, round_number=round_number,
+                      sha256=hashlib.sha256(data).hexdigest())
