@@ -29,6 +29,7 @@ def add_parser(sub) -> None:
     which.add_argument("--game", help="id of a stored game to serve")
     which.add_argument("--new-game", action="store_true", help="start a new BUX game")
     p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated")
+    p.add_argument("--game-type", default="bux", help="new game: which game (bux, grow); default bux")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
@@ -71,6 +72,8 @@ def _new_game(store: EventStore, args) -> GameSession:
     players = [p.strip() for p in (args.players or "").split(",") if p.strip()]
     if not players:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
+    if args.game_type == "grow":
+        return _new_grow_game(store, players)
     session = GameSession.start(store, deal(players, args.first))
     # The dealer needs exact cards (face and back); better: deal by hand and pass --setup.
     print("The companion dealt. Dealer only: take exactly these cards (suit shape value) from the deck into each spread:")
@@ -79,6 +82,20 @@ def _new_game(store: EventStore, args) -> GameSession:
     for name in players:
         cards = ", ".join(f"{SUIT[c]} {SHAPE[c]} {VALUE[c]}" for c in sorted(session.state.spreads[session.state.players.index(name)]))
         print(f"  {name}: {cards}")
+    return session
+
+
+def _new_grow_game(store: EventStore, players: list[str]) -> GameSession:
+    """Start Grow Your Assets; with two players remove 2 random cards of each colour and tell only the dealer which."""
+    from companion.games.grow.state import COLOUR, COLOURS, GAME_CARDS, REMOVED_PER_COLOUR_TWO_PLAYERS
+
+    rng = secrets.SystemRandom()
+    removed = [card for colour in COLOURS
+               for card in rng.sample([c for c in GAME_CARDS if COLOUR[c] == colour], REMOVED_PER_COLOUR_TWO_PLAYERS)] if len(players) == 2 else []
+    session = GameSession.start(store, {"type": "setup", "game": "grow", "players": players, "removed": removed})
+    if removed:
+        print("Dealer only: take these cards out of the deck face down, unseen by the players:")
+        print("  " + ", ".join(sorted(removed)))
     return session
 
 

@@ -38,6 +38,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     for module in (board, entry, dice_views, camera, host):
         app.register_blueprint(module.bp)
+    from companion.web import grow_pages
+    app.register_blueprint(grow_pages.bp)
     app.register_error_handler(HTTPException, _http_error)
 
     @app.after_request

@@ -1,0 +1,368 @@
+// Grow Your Assets: the shared scoreboard, the tablet's entry steps (sealed bids handed round, dice,
+// picks, actions) and a player's phone. Everything shown comes from the server's JSON, which never
+// holds a bid amount before the reveal; a bid typed here is sent once and kept only in this page.
+"use strict";
+const CFG = document.getElementById("config").dataset;
+const S = JSON.parse(document.getElementById("strings").textContent);
+const TABLE = CFG.mode === "table";
+let board = null;
+let options = null;
+let myBid = null;
+
+function fmt(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
+function $(id) { return document.getElementById(id); }
+
+function api(path, body) {
+  const headers = {"Content-Type": "application/json"};
+  if (CFG.token) headers["X-Companion-Token"] = CFG.token;
+  return fetch(CFG.api + path, {method: "POST", headers, body: JSON.stringify(body || {})})
+    .then((r) => r.json().then((data) => ({ok: r.ok, data})));
+}
+
+function say(node, text, good) {
+  if (!node) return;
+  node.textContent = text || "";
+  node.className = "msg " + (good ? "good" : "bad");
+}
+
+// --- cards --------------------------------------------------------------------
+
+function gcard(info, opts) {
+  opts = opts || {};
+  const box = el(opts.button ? "button" : "span", {class: "gcard c-" + info.colour + (opts.cls ? " " + opts.cls : "")});
+  if (opts.button) box.type = "button";
+  box.dataset.code = info.code;
+  box.appendChild(el("span", {class: "glabel"}, info.label));
+  const icons = el("span", {class: "gicons"});
+  for (let i = 0; i < info.warnings; i++) icons.appendChild(el("span", {class: "warn-icon", title: S.warnings}, "\u26a0"));
+  for (let i = 0; i < info.red_warnings; i++) icons.appendChild(el("span", {class: "warn-icon red", title: S.warnings}, "\u26a0"));
+  if (info.action) icons.appendChild(el("span", {class: "act-icon", title: info.action}, "\u2605"));
+  box.appendChild(icons);
+  box.setAttribute("aria-label", (S.colours[info.colour] || info.colour) + " " + info.label + (info.action ? ", " + info.action : ""));
+  box.title = (S.colours[info.colour] || info.colour) + " " + info.label + (info.action ? " \u2014 " + info.action : "");
+  return box;
+}
+
+function stackEl(cards, colour) {
+  const s = el("span", {class: "gstack s-" + colour});
+  cards.forEach((c) => s.appendChild(gcard(c, {cls: "small"})));
+  return s;
+}
+
+// --- shared screens -------------------------------------------------------------
+
+function renderStatus(b) {
+  const node = $("status");
+  node.textContent = b.over ? S.game_over + " \u2014 " + S.winner + ": " + b.winners.join(", ") : b.status;
+  node.className = "banner grow-status ph-" + b.phase;
+}
+
+function renderRow(b) {
+  const row = $("row");
+  row.textContent = "";
+  if (!b.row.length) row.appendChild(el("span", {class: "empty"}, S.no_cards));
+  b.row.forEach((c) => row.appendChild(gcard(c)));
+  $("round").textContent = b.round ? S.round + " " + b.round : "";
+  $("deck-line").textContent = S.deck + ": " + b.deck_size + " \u00b7 " + S.discard + ": " + b.discard.length + " \u00b7 " + S.bank + ": " + b.bank;
+}
+
+function diceFaces(values, cls) {
+  const wrap = el("span", {class: "dice-faces " + (cls || "")});
+  values.forEach((v) => wrap.appendChild(el("span", {class: "die"}, String.fromCodePoint(0x2680 + v - 1))));
+  wrap.appendChild(el("span", {class: "dice-nums"}, values.join(" + ")));
+  return wrap;
+}
+
+function renderRoll(b) {
+  const panel = $("roll-panel");
+  const pending = b.phase === "roll" ? b.pending : null;
+  const last = b.last_roll;
+  panel.hidden = !pending && !last;
+  const card = $("roll-card"), dice = $("roll-dice"), text = $("roll-text");
+  card.textContent = ""; dice.textContent = ""; text.textContent = "";
+  text.className = "roll-text";
+  if (last) {
+    card.appendChild(el("span", {class: "roll-who"}, last.player + " \u00b7 " + last.check_text + " \u00b7 "));
+    card.appendChild(gcard(last.card, {cls: "small"}));
+    dice.appendChild(diceFaces(last.dice, last.result));
+    text.textContent = last.text;
+    text.classList.add("r-" + last.result);
+  }
+  if (pending) {
+    const next = el("p", {class: "roll-next"});
+    next.appendChild(el("strong", {}, pending.player + ": "));
+    next.appendChild(gcard(pending.card, {cls: "small"}));
+    next.appendChild(el("span", {}, " " + pending.check_text + " \u00b7 " + fmt(S.roll_of, {i: pending.roll_no, n: pending.rolls})));
+    card.prepend(next);
+  }
+}
+
+function renderPlayers(b) {
+  const wrap = $("players");
+  wrap.textContent = "";
+  b.players.forEach((p) => {
+    const box = el("section", {class: "player gplayer" + (p.to_move ? " turn" : "") + (p.winner ? " won" : "")});
+    box.style.setProperty("--seat", ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"][(p.seat - 1) % 4]);
+    const head = el("div", {class: "player-head"});
+    head.appendChild(el("span", {class: "name"}, p.name));
+    if (p.bid_in === true) head.appendChild(el("span", {class: "badge sealed"}, "\u2709 " + S.bid_in));
+    if (p.bid_in === false) head.appendChild(el("span", {class: "badge waiting"}, S.bid_waiting));
+    if (p.bid !== null) head.appendChild(el("span", {class: "badge"}, S.bid + " " + p.bid + (p.pays !== null ? " \u00b7 " + S.pays + " " + p.pays : "")));
+    if (p.place !== null) head.appendChild(el("span", {class: "badge gold"}, fmt(S.place, {n: p.place})));
+    if (p.winner) head.appendChild(el("span", {class: "badge gold"}, S.winner));
+    box.appendChild(head);
+    const money = el("div", {class: "money"});
+    money.appendChild(el("span", {class: "total"}, p.score.total));
+    money.appendChild(el("span", {class: "unit"}, S.points));
+    const parts = el("span", {class: "breakdown"});
+    ["green", "blue", "red", "gold"].forEach((c) => parts.appendChild(el("span", {class: "part p-" + c}, S.colours[c] + " " + p.score[c])));
+    money.appendChild(parts);
+    box.appendChild(money);
+    const tokens = el("div", {class: "tokens"});
+    tokens.appendChild(el("span", {class: "tok-worth"}, p.tokens.worth + " " + S.tokens));
+    for (let i = 0; i < p.tokens.blue; i++) tokens.appendChild(el("span", {class: "tok blue", title: S.blue_token}, "5"));
+    for (let i = 0; i < p.tokens.black; i++) tokens.appendChild(el("span", {class: "tok black", title: S.black_tokens}));
+    box.appendChild(tokens);
+    const held = el("div", {class: "holdings"});
+    if (p.green.length) held.appendChild(stackEl(p.green, "green"));
+    p.blue.forEach((s) => held.appendChild(stackEl(s, "blue")));
+    p.red.forEach((s) => held.appendChild(stackEl(s, "red")));
+    if (p.gold.length) held.appendChild(stackEl(p.gold, "gold"));
+    if (!held.children.length) held.appendChild(el("span", {class: "empty"}, S.no_cards));
+    box.appendChild(held);
+    wrap.appendChild(box);
+  });
+}
+
+function renderHistory(b) {
+  const list = $("history");
+  if (!list) return;
+  list.textContent = "";
+  b.history.forEach((h) => list.appendChild(el("li", {}, h)));
+}
+
+function renderDice(d) {
+  const list = $("dice-history");
+  if (!list || !d) return;
+  list.textContent = "";
+  d.rolls.forEach((r) => list.appendChild(el("li", {}, "#" + r.number + ": " + r.values.join(" + ") + (r.physical ? " (\u270b)" : ""))));
+  $("dice-proof").textContent = d.seed ? "seed " + d.seed : (d.commitment ? "sha256 " + d.commitment : "");
+}
+
+// --- the tablet's entry steps ------------------------------------------------------
+
+function button(text, cls, onClick) {
+  const b = el("button", {type: "button", class: "big " + (cls || "")}, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function after(result) {
+  say($("entry-msg"), result.ok ? (result.data.message || S.accepted) : result.data.error.message, result.ok);
+  refresh();
+}
+
+function typedDice(text) {
+  const v = (text || "").trim().split(/[\s,+\-]+/).filter(Boolean).map(Number);
+  return v.length === 2 ? v : null;
+}
+
+function rollControls(body, tied) {
+  body.appendChild(button("\ud83c\udfb2 " + (tied ? tied.join(", ") : ""), "go huge", () => api("/roll").then(after)));
+  const row = el("div", {class: "row typed"});
+  const inputs = {};
+  (tied || [null]).forEach((p) => {
+    const input = el("input", {class: "short", placeholder: "3 5", "aria-label": p || "dice"});
+    inputs[p] = input;
+    if (p) row.appendChild(el("span", {class: "from-name"}, p));
+    row.appendChild(input);
+  });
+  row.appendChild(button("\u270b", "", () => {
+    let physical;
+    if (tied) { physical = {}; tied.forEach((p) => { physical[p] = typedDice(inputs[p].value); }); }
+    else physical = typedDice(inputs[null].value) || [];
+    api("/roll", {physical}).then(after);
+  }));
+  body.appendChild(row);
+}
+
+function renderEntry() {
+  const body = $("entry-body");
+  if (!body || !options || !board) return;
+  body.textContent = "";
+  const title = $("entry-title");
+  title.textContent = board.status;
+  const ph = options.phase;
+  if (ph === "draw") {
+    const chosen = [];
+    const picked = el("div", {class: "gcards picked"});
+    const go = button("\u2714", "go", () => api("/move", {line: {type: "draw", cards: chosen}}).then(after));
+    go.disabled = true;
+    body.appendChild(el("p", {class: "hint"}, fmt(S.pick_n, {n: options.count})));
+    body.appendChild(picked);
+    options.deck.forEach((group) => {
+      const g = el("div", {class: "gcards picker"});
+      group.cards.forEach((c) => {
+        const b = gcard(c, {button: true, cls: "small"});
+        b.addEventListener("click", () => {
+          const at = chosen.indexOf(c.code);
+          if (at >= 0) chosen.splice(at, 1); else if (chosen.length < options.count) chosen.push(c.code);
+          b.classList.toggle("on", chosen.includes(c.code));
+          picked.textContent = "";
+          chosen.forEach((code) => picked.appendChild(gcard(group_card(code), {cls: "small"})));
+          go.disabled = chosen.length !== options.count;
+        });
+        g.appendChild(b);
+      });
+      body.appendChild(g);
+    });
+    body.appendChild(go);
+  } else if (ph === "bid") {
+    board.players.forEach((p) => {
+      body.appendChild(button((p.bid_in ? "\u2709 " : "") + p.name, p.bid_in ? "" : "go", () => openBid(p.name)));
+    });
+    if (!board.bids.waiting.length) body.appendChild(button("\u2714", "go", () => api("/reveal").then(after)));
+  } else if (ph === "tiebreak") {
+    rollControls(body, options.tied);
+  } else if (ph === "roll") {
+    rollControls(body, null);
+  } else if (ph === "pick") {
+    const targets = el("div", {class: "row"});
+    const row = el("div", {class: "gcards picker"});
+    options.picks.forEach((choice) => {
+      const b = gcard(choice.card, {button: true});
+      b.addEventListener("click", () => {
+        if (choice.targets.length === 1) { api("/move", {line: choice.targets[0].line}).then(after); return; }
+        row.querySelectorAll(".gcard").forEach((n) => n.classList.toggle("on", n === b));
+        targets.textContent = "";
+        choice.targets.forEach((t) => targets.appendChild(button(t.text, "go", () => api("/move", {line: t.line}).then(after))));
+      });
+      row.appendChild(b);
+    });
+    body.appendChild(row);
+    body.appendChild(targets);
+  } else if (ph === "act") {
+    options.acts.forEach((a) => body.appendChild(button(a.text, "go", () => api("/move", {line: a.line}).then(after))));
+    body.appendChild(button(S.decline, "", () => api("/move", {line: {type: "decline", player: options.player}}).then(after)));
+  }
+  const brk = $("break-row");
+  brk.textContent = "";
+  options.break.forEach((p) => brk.appendChild(button(p + ": 5 \u2192 5\u00d71", "small", () => api("/move", {line: {type: "break", player: p}}).then(after))));
+}
+
+const CARD_CACHE = {};
+function group_card(code) { return CARD_CACHE[code]; }
+
+function loadOptions() {
+  return fetch(CFG.api + "/options", {headers: {"X-Companion-Token": CFG.token}, cache: "no-store"})
+    .then((r) => r.json()).then((o) => {
+      options = o;
+      (o.deck || []).forEach((g) => g.cards.forEach((c) => { CARD_CACHE[c.code] = c; }));
+      renderEntry();
+    });
+}
+
+// The tablet handed round for sealed bids: one player at a time, the amount masked and cleared.
+let bidFor = null;
+function openBid(name) {
+  bidFor = name;
+  $("bid-cover").hidden = false;
+  $("bid-who").textContent = fmt(S.pass_to, {name});
+  $("bid-me").textContent = name + " \u2192";
+  $("bid-start").hidden = false; $("bid-ask").hidden = true; $("bid-done").hidden = true;
+  $("bid-amount").value = ""; $("bid-msg").textContent = "";
+}
+function closeBid() { bidFor = null; $("bid-amount").value = ""; $("bid-cover").hidden = true; }
+function sealFromTablet() {
+  const text = $("bid-amount").value.trim();
+  if (!/^\d+$/.test(text)) { $("bid-msg").textContent = S.bad_number; return; }
+  api("/bid", {player: bidFor, bid: Number(text)}).then((res) => {
+    $("bid-amount").value = "";
+    if (!res.ok) { $("bid-msg").textContent = res.data.error.message; return; }
+    $("bid-ask").hidden = true; $("bid-done").hidden = false;
+    $("bid-done-text").textContent = S.sealed;
+    refresh();
+  });
+}
+
+// --- the phone ---------------------------------------------------------------------
+
+function renderMe(me) {
+  const tokens = $("me-tokens");
+  tokens.textContent = "";
+  tokens.appendChild(el("span", {class: "total"}, me.tokens.worth));
+  tokens.appendChild(el("span", {class: "unit"}, S.tokens + " (" + me.tokens.blue + " " + S.blue_token + " + " + me.tokens.black + " " + S.black_tokens + ")"));
+  $("bid-form").hidden = !me.bidding;
+  const msg = $("bid-msg");
+  if (!me.bidding) { myBid = null; say(msg, S.not_bidding, true); return; }
+  if (me.sealed) say(msg, S.your_bid_sealed + (myBid !== null ? " " + fmt(S.you_typed, {n: myBid}) : ""), true);
+  else if (!msg.classList.contains("bad")) msg.textContent = "";
+}
+
+function sealFromPhone() {
+  const text = $("bid-amount").value.trim();
+  if (!/^\d+$/.test(text)) { say($("bid-msg"), S.bad_number, false); return; }
+  api("/bid", {player: CFG.player, bid: Number(text), k: CFG.k}).then((res) => {
+    $("bid-amount").value = "";
+    if (!res.ok) { say($("bid-msg"), res.data.error.message, false); return; }
+    myBid = Number(text);
+    say($("bid-msg"), S.your_bid_sealed + " " + fmt(S.you_typed, {n: myBid}), true);
+    refresh();
+  });
+}
+
+// --- live updates -----------------------------------------------------------------
+
+function show(body) {
+  board = body.board;
+  renderStatus(board);
+  renderRow(board);
+  renderRoll(board);
+  renderPlayers(board);
+  renderHistory(board);
+  renderDice(body.dice);
+  if (body.me) renderMe(body.me);
+  if (TABLE && CFG.token) loadOptions();
+}
+
+function refresh() { return fetch(CFG.state, {cache: "no-store"}).then((r) => r.json()).then(show).catch(() => {}); }
+
+function live(on) {
+  const node = $("live");
+  if (!node) return;
+  node.className = "live " + (on ? "on" : "off");
+  node.textContent = on ? S.online : S.offline;
+}
+
+const source = new EventSource(CFG.stream);
+source.addEventListener("open", () => { live(true); refresh(); });
+source.addEventListener("change", refresh);
+source.addEventListener("error", () => live(false));
+
+if (TABLE && CFG.token) {
+  $("bid-me").addEventListener("click", () => { $("bid-start").hidden = true; $("bid-ask").hidden = false; $("bid-amount").focus(); });
+  $("bid-seal").addEventListener("click", sealFromTablet);
+  $("bid-amount").addEventListener("keydown", (e) => { if (e.key === "Enter") sealFromTablet(); });
+  ["bid-cancel", "bid-cancel2", "bid-ok"].forEach((id) => $(id).addEventListener("click", closeBid));
+  $("undo-go").addEventListener("click", () => api("/undo").then((res) => { say($("entry-msg"), res.ok ? S.undone : res.data.error.message, res.ok); refresh(); }));
+  $("phones-go").addEventListener("click", () => {
+    fetch(CFG.api + "/phones", {headers: {"X-Companion-Token": CFG.token}}).then((r) => r.json()).then((body) => {
+      const box = $("phones");
+      box.textContent = "";
+      body.phones.forEach((p) => {
+        const fig = el("figure", {class: "seat"});
+        const qr = el("a", {class: "qr small", href: p.link, target: "_blank", rel: "noopener"});
+        qr.innerHTML = p.qr;  // SVG built on the server by segno from our own link
+        fig.appendChild(qr);
+        fig.appendChild(el("figcaption", {}, p.name));
+        box.appendChild(fig);
+      });
+      box.hidden = !box.hidden;
+    });
+  });
+}
+if (!TABLE) {
+  $("bid-seal").addEventListener("click", sealFromPhone);
+  $("bid-amount").addEventListener("keydown", (e) => { if (e.key === "Enter") sealFromPhone(); });
+}
+refresh();
