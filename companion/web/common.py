@@ -11,11 +11,12 @@ from flask_babel import gettext as _
 from companion.store.session import GameSession
 from companion.web.access import game_key
 from companion.web.bux_view import BuxView
+from companion.web.cats_view import CatsView
 from companion.web.grow_view import GrowView
 from companion.web.db import get_session, get_store
 
 
-VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView}
+VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView, "cats": CatsView}
 """Game name -> view class (session, key) for the shared scoreboard; one line per game."""
 
 

@@ -1,0 +1,144 @@
+"""Cat auction pages: the shared table screen, each player's phone, the rules; their JSON and entry APIs.
+
+Who enters what (docs/cats.md, reading `companion.knowledge`): the shared
+tablet (game token) enters public facts: the lot laid face down and the cards
+played face up to the middle. A player's phone (their player token, sent in
+the X-Companion-Token header) enters that player's private facts: the dealt
+hand, a pass with its penalty card, drawn cards, the cards of a won lot, and
+their own bids. Only the phone's JSON carries a hand, and only its owner's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, request
+from flask_babel import gettext as _
+
+from companion.errors import CompanionError
+from companion.games import find_game
+from companion.games.cats import hints
+from companion.cards.decks import load_deck
+from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
+from companion.web.cats_view import KINDS, CatsView, EntryError, error_body, lang
+from companion.web.common import json_body, load
+from companion.web.db import get_store
+
+bp = Blueprint("cats", __name__)
+PREFIX = "/g/<game_id>/cats"
+
+
+def _view(game_id: str) -> tuple:
+    session, key, view = load(game_id)
+    if not isinstance(view, CatsView):
+        abort(404, description=_("this game is not a cat auction"))
+    return session, key, view
+
+
+@bp.get(PREFIX + "/")
+def page(game_id: str):
+    """The shared table screen; with the game token (cookie) also the tablet's entry panel."""
+    session, key, _view_ = _view(game_id)
+    token = game_token(key)
+    can_act = same(presented_token(game_id, allow_cookie=True), token)
+    return render_template("cats/table.html", game_id=game_id, game=session.game, can_act=can_act,
+                           token=token if can_act else "", camera=current_app.config.get("CAMERA") is not None)
+
+
+@bp.get(PREFIX + "/state.json")
+def state_json(game_id: str):
+    """Return the shared view (hand sizes only) and the latest event seq."""
+    _session, _key, view = _view(game_id)
+    return jsonify({"game_id": game_id, "seq": get_store().last_seq(game_id), "board": view.public()})
+
+
+@bp.post(PREFIX + "/api/move")
+@require_token
+def move(game_id: str):
+    """The tablet enters a public fact: {"type": "lot"} or a bid/play laid face up {"type", "player", "cards"/"card"}."""
+    session, _key, view = _view(game_id)
+    return _submit(session, view, json_body(), player=None, source="tablet")
+
+
+@bp.post(PREFIX + "/api/undo")
+@require_token
+def undo(game_id: str):
+    """Undo the last move in effect (a compensating event)."""
+    session, _key, _v = _view(game_id)
+    try:
+        event = session.undo(source="tablet")
+    except CompanionError as error:
+        return jsonify(error_body(error)), 409
+    return jsonify({"ok": True, "seq": event.seq})
+
+
+def _player(game_id: str, player: str, *, header: bool) -> tuple:
+    session, key, view = _view(game_id)
+    if player not in session.state.players:
+        abort(404, description=_("no player %(player)r in this game", player=player))
+    given = request.headers.get(TOKEN_HEADER) if header else request.args.get("k")
+    if not same(given, player_token(key, player)):
+        abort(403, description=_("this private link is not valid (ask the host for your seat's QR code)"))
+    return session, key, view
+
+
+@bp.get(PREFIX + "/me/<player>")
+def phone(game_id: str, player: str):
+    """A player's phone: their own hand and the forms for their private entries."""
+    session, key, _v = _player(game_id, player, header=False)
+    return render_template("cats/phone.html", game_id=game_id, game=session.game, player=player,
+                           token=player_token(key, player))
+
+
+@bp.get(PREFIX + "/me/<player>.json")
+def phone_json(game_id: str, player: str):
+    """Return one player's view (their hand, what they may do); needs their token in the header."""
+    _session, _key, view = _player(game_id, player, header=True)
+    return jsonify({"seq": get_store().last_seq(game_id), "me": view.private(player)})
+
+
+@bp.post(PREFIX + "/me/<player>/move")
+def phone_move(game_id: str, player: str):
+    """The phone enters one of its owner's moves (deal, bid, play, pass, draw, reveal)."""
+    session, _key, view = _player(game_id, player, header=True)
+    return _submit(session, view, json_body(), player=player, source="tablet")
+
+
+def _submit(session, view: CatsView, entry: dict, *, player: str | None, source: str):
+    try:
+        line = view.line_from_entry(entry, player)
+        event = session.submit(line, source=source)
+    except EntryError as error:
+        return jsonify({"error": {"message": error.message}}), 422
+    except CompanionError as error:
+        return jsonify(error_body(error)), 422
+    return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
+
+
+def _rules(game_id: str | None):
+    game = find_game("cats")
+    deck = load_deck("cats")
+    table = hints.table("en")
+    columns = [(key, _(text["en"])) for key, text in hints.STAKE_STATES.items()]
+    rows = []
+    for row in table:
+        title = row["title"] if row["kind"] == "number" else _(row["title"])
+        if row["kind"] == "number":
+            title = _("1, 1000, 2000 or 5000")
+        cells = [{"allowed": cell["allowed"], "condition": _(cell["condition"]) if cell["condition"] else None}
+                 for cell in row["cells"].values()]
+        effect = _(KINDS[row["kind"]]["effect"]["en"]) if row["kind"] in KINDS else _("Bids its face value.")
+        rows.append({"title": title, "cells": cells, "effect": effect})
+    return render_template("cats/rules.html", game_id=game_id, game=game, columns=columns, rows=rows,
+                           readings=deck.data["readings"], lang=lang())
+
+
+@bp.get(PREFIX + "/rules")
+def rules_page(game_id: str):
+    """The rules in brief, the hint table and every house reading, in the device's language."""
+    _view(game_id)
+    return _rules(game_id)
+
+
+@bp.get("/rules/cats")
+def rules_by_name():
+    """The same rules page without a stored game (a static route: it wins over /rules/<name>)."""
+    return _rules(None)

@@ -1,0 +1,294 @@
+"""What the cat auction looks like on screens: the shared table view, one player's phone view, entries.
+
+Hands and the lot are secret. The shared view is built from the engine's
+public summary (hand sizes, lot size, the bids lying face up in the middle)
+and a history that never names a penalty, a drawn card, a dealt hand or a
+revealed lot. A phone view adds that player's own hand, nobody else's.
+Entries name cards by label ("1000", "zero"); copies.pick() turns labels
+into codes from the right place. Reads state only; the engine judges moves
+through GameSession. Every text goes through flask-babel; card and rule
+texts from the deck file are in the catalog too (extract_cats_deck).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from companion.errors import CompanionError
+from companion.games.cats import hints, rules
+from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
+from companion.games.cats.record import move_from_json, state_to_json, view_for
+from companion.games.cats.rules import CatsViolation
+from companion.games.cats.state import DECK, KIND, VALUE, CatsState
+from companion.store.events import UNDO
+from companion.store.session import GameSession
+
+HISTORY = 10
+KINDS: dict[str, dict] = DECK.data["kinds"]
+_CODE = re.compile(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b")
+PUBLIC_TYPES = ("lot", "bid", "play")
+"""What the shared tablet may enter: facts everyone sees (the lot laid, cards played face up)."""
+PRIVATE_TYPES = ("deal", "bid", "play", "pass", "draw", "reveal")
+"""What a player enters on their own phone, for themselves only."""
+
+
+def lang() -> str:
+    """Return this request's language code ("en" or "ru")."""
+    return str(get_locale() or "en")
+
+
+def label_name(label: str) -> str:
+    """Return how a label is shown: a number's value, or the cat kind's title in this request's language."""
+    if label in KINDS:
+        return _(KINDS[label]["title"]["en"])
+    return label
+
+
+def card_text(code: str) -> str:
+    """Return a card code as players name it (value or «title»), translated."""
+    if code in VALUE:
+        return str(VALUE[code])
+    if code in KIND:
+        return "«" + _(KINDS[KIND[code]]["title"]["en"]) + "»"
+    return "?"
+
+
+def error_body(error: CompanionError) -> dict:
+    """Return a rejected entry's JSON body in the request's language, card codes named as players name them."""
+    body = error.to_json()
+    text = error.text(lang()) if isinstance(error, CatsViolation) else error.message
+    body["error"]["message"] = _CODE.sub(lambda m: card_text(m.group(0)), text)
+    body["error"].pop("messages", None)
+    return body
+
+
+class EntryError(CompanionError):
+    """An entry the page cannot even turn into a record line (the message is already translated)."""
+
+
+def _player_name(state: CatsState, seat: int | None) -> str | None:
+    return state.players[seat] if seat is not None else None
+
+
+class CatsView:
+    """Views of one stored cat auction for one request."""
+
+    def __init__(self, session: GameSession, key: bytes):
+        self.session = session
+        self.key = key
+
+    # --- history ------------------------------------------------------------
+
+    def steps(self) -> list[tuple[dict, CatsState | None, CatsState]]:
+        """Return (record line, state before, state after) for every move in effect, setup first."""
+        out: list[tuple[dict, CatsState | None, CatsState]] = []
+        state: CatsState | None = None
+        for line in self.session.record_lines():
+            move = move_from_json(line, first=state is None)
+            new = rules.initial_state(move) if state is None else rules.apply(state, move)
+            out.append((line, state, new))
+            state = new
+        return out
+
+    def describe(self, line: dict, before: CatsState | None = None, after: CatsState | None = None) -> str:
+        """Return one move in words for a shared screen: what everyone at the table saw, nothing hidden."""
+        kind = line.get("type")
+        player = str(line.get("player", ""))
+        if kind == "setup":
+            if line.get("hands"):
+                return _("The cards were dealt; %(first)s moves first.", first=line.get("first", "?"))
+            return _("The cards were dealt face down; %(first)s moves first.", first=line.get("first", "?"))
+        if kind == "deal":
+            return _("%(player)s entered their hand.", player=player)
+        if kind == "lot":
+            return _("A lot was laid face down.")
+        if kind == "bid":
+            cards = [c for c in line.get("cards", []) if c in VALUE]
+            total = sum(VALUE[c] for c in cards)
+            if len(cards) == 1:
+                return _("%(player)s bid %(total)s.", player=player, total=total)
+            return _("%(player)s bid %(total)s (%(cards)s).", player=player, total=total, cards=" + ".join(str(VALUE[c]) for c in cards))
+        if kind == "play":
+            card = line.get("card", "")
+            text = _("%(player)s played %(card)s.", player=player, card=card_text(card))
+            turned = line.get("turned")
+            if KIND.get(card) == "random" and turned in VALUE:
+                text += " " + _("The Bank card turned up: %(value)s.", value=VALUE[turned])
+            return text
+        if kind == "pass":
+            return _("%(player)s passed and paid a penalty card into the lot.", player=player)
+        if kind == "draw":
+            count = len(line.get("cards", []))
+            return ngettext("%(player)s drew %(num)d card from the Bank.", "%(player)s drew %(num)d cards from the Bank.",
+                            count, player=player)
+        if kind == "reveal":
+            return _("%(player)s took the lot.", player=player)
+        return _("Unknown move.")
+
+    def round_end(self, before: CatsState | None, after: CatsState) -> str | None:
+        """Return how a round ended with this move, if it did (the game's end is said elsewhere)."""
+        if before is None or before.phase != "bidding" or after.phase == "over":
+            return None
+        if after.phase == "bidding" and after.round_no == before.round_no:
+            return None
+        if after.last_round == "no winner":
+            return _("Nobody won the round: the lot went face down to the discard pile.")
+        winner = (after.last_round or "").removeprefix("won by ")
+        return _("%(player)s won the round: the lot and the penalty cards go to their hand.", player=winner)
+
+    # --- views ---------------------------------------------------------------
+
+    def _common(self, state: CatsState) -> dict:
+        summary = state_to_json(state)
+        over = summary["over"]
+        summary["middle"] = [{"label": label_of(c), "name": card_text(c)} for c in state.middle]
+        summary["stake_name"] = _(hints.STAKE_STATES[summary["stake_state"]]["en"])
+        summary["players"] = [
+            {"name": name, "cards": info["cards"], "out": info["out"], "passed": info["passed"],
+             "turn": name == summary["turn"], "holder": name == summary["holder"],
+             "winner": name in summary["winners"], **({"hand": [card_text(c) for c in sorted(info["hand"])]} if over else {})}
+            for name, info in summary["players"].items()
+        ]
+        summary["phase_text"] = self.phase_text(state, summary)
+        return summary
+
+    def phase_text(self, state: CatsState, summary: dict) -> str:
+        """Return one sentence saying what the table waits for."""
+        phase = state.phase
+        if phase == "deal":
+            return _("Waiting for each player to enter their dealt hand on their phone: %(names)s.",
+                     names=", ".join(summary.get("waiting_for_hands", [])))
+        if phase == "lot":
+            return _("Lay the top card of the Prize deck face down as the lot.")
+        if phase == "reveal":
+            return _("%(player)s won the lot and names its cards on their phone.", player=summary["turn"])
+        if phase == "drawing":
+            return _("%(player)s draws %(num)s cards from the Bank and enters them on their phone.",
+                     player=summary["turn"], num=summary["draw_count"])
+        if phase == "over":
+            return _("Game over: %(winners)s won.", winners=", ".join(summary["winners"]))
+        if state.decisive:
+            return _("Decisive round (no lot): %(player)s to move.", player=summary["turn"])
+        return _("%(player)s to move: bid, play a cat card or pass.", player=summary["turn"])
+
+    def public(self) -> dict:
+        """Return the shared screens' data: sizes, stake, the face-up middle, a history naming no hidden card."""
+        steps = self.steps()
+        state = steps[-1][2]
+        summary = self._common(state)
+        history: list[str] = []
+        for line, before, after in steps[1:]:
+            history.append(self.describe(line, before, after))
+            end = self.round_end(before, after)
+            if end:
+                history.append(end)
+        summary["history"] = list(reversed(history[-HISTORY:]))
+        summary["undo_count"] = sum(e.kind == UNDO for e in self.session.events)
+        summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
+        summary["lot_phase"] = state.phase == "lot"
+        return summary
+
+    def private(self, player: str) -> dict:
+        """Return one player's phone view: the shared data plus their own hand and what they may do now."""
+        state = self.session.state
+        mine = view_for(state, player)
+        summary = self.public()
+        seat = state.seat(player)
+        hand = state.hands[seat]
+        summary["you"] = player
+        summary["hand"] = [{"label": label, "name": label_name(label), "count": n, "number": is_number_label(label)}
+                           for label, n in count_labels(hand).items()]
+        summary["hand_total"] = sum(VALUE[c] for c in hand if c in VALUE)
+        may = dict(mine.get("may", {}))
+        if "play" in may:
+            may["play"] = sorted({label_of(c) for c in may["play"]}, key=LABELS.index)
+        summary["may"] = may
+        if "lot" in mine:
+            summary["peek"] = [card_text(c) for c in mine["lot"]]
+        summary["peeked_hidden"] = seat in state.peeked and state.lot_hidden > 0
+        summary["prize_pool"] = sorted({KIND[c] for c in state.prize}, key=LABELS.index)
+        summary["bank_pool"] = sorted({str(VALUE[c]) for c in state.bank}, key=LABELS.index)
+        summary["players_count"] = len(state.players)
+        return summary
+
+    # --- entries ---------------------------------------------------------------
+
+    def line_from_entry(self, entry: dict, player: str | None) -> dict:
+        """Return the record line for an entry that names cards by label (or by code, as the camera reads them).
+
+        `player` is the phone's owner (None for the shared tablet). Raises
+        EntryError when the entry cannot be a move at all; the engine judges the rest.
+        """
+        state = self.session.state
+        kind = entry.get("type")
+        allowed = PRIVATE_TYPES if player is not None else PUBLIC_TYPES
+        if kind not in allowed:
+            raise EntryError(_("This entry cannot be made here."))
+        if kind == "lot":
+            return {"type": "lot"}
+        who = player if player is not None else entry.get("player")
+        if not isinstance(who, str) or who not in state.players:
+            raise EntryError(_("Choose a player."))
+        seat = state.seat(who)
+        hand = state.hands[seat]
+        cards = entry.get("cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise EntryError(_("Pick the cards."))
+        if kind == "deal":
+            return {"type": "deal", "player": who, "cards": list(self._pick(state.bank | state.prize, cards, _("The decks do not hold these cards.")))}
+        if kind == "draw":
+            return {"type": "draw", "player": who, "cards": list(self._pick(state.bank, cards, _("The Bank does not hold these cards.")))}
+        if kind == "reveal":
+            return {"type": "reveal", "player": who, "cards": list(self._pick(state.prize, cards, _("These cards cannot be in the lot: they are elsewhere on the table.")))}
+        mismatch = _("These cards do not match %(player)s's hand as entered on their phone; check the entry.", player=who)
+        if kind == "bid":
+            return {"type": "bid", "player": who, "cards": list(self._pick(hand, cards, mismatch))}
+        card = entry.get("card")
+        if not isinstance(card, str):
+            raise EntryError(_("Pick the card."))
+        if kind == "pass":
+            return {"type": "pass", "player": who, "penalty": self._pick(hand, [card], mismatch)[0]}
+        line: dict[str, Any] = {"type": "play", "player": who, "card": self._pick(hand, [card], mismatch)[0]}
+        turned = entry.get("turned")
+        if isinstance(turned, str) and turned:
+            if label_of(line["card"]) != "random":
+                raise EntryError(_("Only a Random stake turns up a card face up."))
+            line["turned"] = self._pick(state.bank, [turned], _("The Bank does not hold this card."))[0]
+        return line
+
+    @staticmethod
+    def _pick(source, cards: list[str], message: str) -> tuple[str, ...]:
+        chosen = pick(source, cards)
+        if chosen is None:
+            raise EntryError(message)
+        return chosen
+
+
+def is_cats(session: GameSession) -> bool:
+    """Return True if the stored game is a cat auction."""
+    return session.game.name == "cats"
+
+
+def extract_cats_deck(fileobj, keywords, comment_tags, options):
+    """Babel extractor for cats.deck.json: card titles and effects, hint-table words, house readings.
+
+    Their Russian comes from the same file (ru_source_cats.py reads it), so the
+    catalog stays the one mechanism the pages use at run time.
+    """
+    import json
+
+    data = json.load(fileobj)
+    for info in data["kinds"].values():
+        yield 1, "gettext", info["title"]["en"], ["cats deck: kind"]
+        yield 1, "gettext", info["effect"]["en"], ["cats deck: effect"]
+    for table in ("conditions", "stake_states"):
+        for text in data[table].values():
+            yield 1, "gettext", text["en"], ["cats deck: " + table]
+    for reading in data["readings"]:
+        for key in ("topic", "reading", "why"):
+            yield 1, "gettext", reading[key], ["cats deck reading"]

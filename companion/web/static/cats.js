@@ -1,0 +1,288 @@
+// Cat auction screens: the shared table (sizes, stake, face-up middle, tablet entries) and a player's phone
+// (own hand, private entries). Everything shown comes from the server's JSON; texts come translated.
+"use strict";
+const CFG = document.getElementById("config").dataset;
+const S = JSON.parse(document.getElementById("strings").textContent);
+const PHONE = CFG.mode === "phone";
+let current = null;
+let picked = {};      // label -> count, for the counter pickers
+let chosen = null;    // the cat kind chosen on the tablet / phone
+
+function el(tag, attrs, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+function fmt(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
+function byId(id) { return document.getElementById(id); }
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+
+function say(text, ok) {
+  const msg = byId("entry-msg");
+  if (!msg) return;
+  msg.textContent = text || "";
+  msg.className = "msg" + (ok ? " ok" : text ? " bad" : "");
+}
+
+function send(url, body) {
+  return fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-Companion-Token": CFG.token},
+                     body: JSON.stringify(body)})
+    .then((r) => r.json().then((data) => ({ok: r.ok, data})))
+    .then(({ok, data}) => {
+      if (!ok) { say(data.error ? data.error.message : "?", false); return false; }
+      say(data.message || S.accepted, true);
+      picked = {}; chosen = null;
+      refresh();
+      return true;
+    })
+    .catch(() => say(S.offline, false));
+}
+
+// --- shared parts ------------------------------------------------------------
+
+function showStake(b) {
+  byId("phase").textContent = b.phase_text;
+  byId("stake").textContent = b.stake_state === "golden" ? "★" : b.stake;
+  byId("stake-state").textContent = b.stake_name;
+  byId("stake-state").className = "stake-state " + b.stake_state;
+  byId("holder").textContent = b.holder ? S.holder + ": " + b.holder : "";
+}
+
+function showTable(b) {
+  showStake(b);
+  const middle = clear(byId("middle"));
+  if (!b.middle.length) middle.appendChild(el("span", {class: "fine"}, S.middle_empty));
+  b.middle.forEach((c) => middle.appendChild(el("span", {class: "ccard " + (/^\d+$/.test(c.label) ? "num" : "cat")}, c.name.replace(/[«»]/g, ""))));
+  const piles = clear(byId("piles"));
+  const round = b.decisive ? S.decisive : S.round + " " + b.round;
+  [[round, ""], [S.lot, b.lot_size + " " + S.face_down], [S.penalties, b.penalty_count], [S.bank, b.bank_size],
+   [S.prize, b.prize_size], [S.discard, b.discard_size]].forEach(([k, v]) => {
+    const p = el("span", {class: "pile"}); p.appendChild(el("b", {}, k)); p.appendChild(document.createTextNode(" " + v)); piles.appendChild(p);
+  });
+  const list = clear(byId("players"));
+  b.players.forEach((p) => {
+    const li = el("li", {class: "seat" + (p.turn ? " turn" : "") + (p.out ? " out" : "") + (p.passed ? " passed" : "") + (p.winner ? " winner" : "")});
+    li.appendChild(el("span", {class: "name"}, p.name));
+    const backs = el("span", {class: "backs", "aria-label": p.cards + " " + S.cards});
+    for (let i = 0; i < Math.min(p.cards, 14); i++) backs.appendChild(el("span", {class: "back"}));
+    li.appendChild(backs);
+    li.appendChild(el("span", {class: "count"}, p.cards + " " + S.cards));
+    const tags = [];
+    if (p.turn) tags.push(S.to_move);
+    if (p.holder) tags.push(S.holder);
+    if (p.passed) tags.push(S.passed);
+    if (p.out) tags.push(S.out);
+    if (p.winner) tags.push(S.winner);
+    li.appendChild(el("span", {class: "tags"}, tags.join(" · ")));
+    if (p.hand) li.appendChild(el("span", {class: "fine"}, S.hands_shown + ": " + p.hand.join(", ")));
+    list.appendChild(li);
+  });
+  const hist = clear(byId("history"));
+  if (!b.history.length) hist.appendChild(el("li", {class: "fine"}, S.no_moves));
+  b.history.forEach((h) => hist.appendChild(el("li", {}, h)));
+  if (byId("entry")) showTableEntry(b);
+}
+
+function counters(box, items, onChange) {
+  // Rows of [name  − n +]; items: [{label, name, max}]
+  clear(box);
+  items.forEach((it) => {
+    const row = el("div", {class: "counter-row"});
+    row.appendChild(el("span", {class: "cname"}, it.name));
+    const minus = el("button", {type: "button", class: "step", "aria-label": "−" + it.name}, "−");
+    const n = el("span", {class: "cnum", "data-label": it.label}, picked[it.label] || 0);
+    const plus = el("button", {type: "button", class: "step", "aria-label": "+" + it.name, "data-add": it.label}, "+");
+    minus.addEventListener("click", () => { if (picked[it.label]) picked[it.label]--; n.textContent = picked[it.label] || 0; onChange(); });
+    plus.addEventListener("click", () => {
+      if ((picked[it.label] || 0) < it.max) picked[it.label] = (picked[it.label] || 0) + 1;
+      n.textContent = picked[it.label] || 0; onChange();
+    });
+    row.appendChild(minus); row.appendChild(n); row.appendChild(plus);
+    box.appendChild(row);
+  });
+}
+function pickedList() { const out = []; for (const [k, v] of Object.entries(picked)) for (let i = 0; i < v; i++) out.push(k); return out; }
+function pickedSum() { return pickedList().filter((x) => /^\d+$/.test(x)).reduce((a, x) => a + Number(x), 0); }
+
+// --- the tablet ----------------------------------------------------------------
+
+let tableBuilt = false;
+function showTableEntry(b) {
+  byId("lot-go").disabled = !b.lot_phase;
+  const bidding = b.phase === "bidding";
+  byId("bid-box").hidden = !bidding;
+  byId("entry-player").textContent = b.turn || "";
+  if (!bidding) return;
+  if (!tableBuilt || byId("bid-box").dataset.turn !== b.turn + b.stake + b.undo_count + b.history.length) {
+    picked = {}; chosen = null;
+    byId("bid-box").dataset.turn = b.turn + b.stake + b.undo_count + b.history.length;
+    const numbers = b.labels.filter((l) => l.number).map((l) => ({label: l.label, name: l.name, max: 12}));
+    const total = () => { byId("bid-total").textContent = S.total + ": " + pickedSum() + (b.stake_state === "numeric" ? " (" + fmt(S.least, {n: 2 * b.stake}) + ")" : ""); };
+    counters(byId("bid-picker"), numbers, total); total();
+    const kinds = clear(byId("play-picker"));
+    b.labels.filter((l) => !l.number).forEach((l) => {
+      const btn = el("button", {type: "button", class: "kind", "data-kind": l.label}, l.name);
+      btn.addEventListener("click", () => {
+        chosen = l.label;
+        if (l.label === "random") { byId("turned-box").hidden = false; return; }
+        send(CFG.move, {type: "play", player: b.turn, card: l.label});
+      });
+      kinds.appendChild(btn);
+    });
+    const turned = clear(byId("turned"));
+    turned.appendChild(el("option", {value: ""}, S.choose));
+    numbers.forEach((l) => turned.appendChild(el("option", {value: l.label}, l.name)));
+    byId("turned-box").hidden = true;
+    tableBuilt = true;
+  }
+}
+
+function wireTable() {
+  if (!byId("entry")) return;
+  byId("lot-go").addEventListener("click", () => send(CFG.move, {type: "lot"}));
+  byId("bid-go").addEventListener("click", () => send(CFG.move, {type: "bid", player: current.turn, cards: pickedList()}));
+  byId("turned").addEventListener("change", (e) => {
+    if (e.target.value) send(CFG.move, {type: "play", player: current.turn, card: "random", turned: e.target.value});
+  });
+  byId("undo-go").addEventListener("click", () => {
+    fetch(CFG.undo, {method: "POST", headers: {"X-Companion-Token": CFG.token}})
+      .then((r) => r.json().then((d) => { say(r.ok ? S.undone : d.error.message, r.ok); refresh(); }));
+  });
+}
+
+// --- the phone -----------------------------------------------------------------
+
+function section(title, hint) {
+  const box = el("div", {class: "action"});
+  box.appendChild(el("h2", {}, title));
+  if (hint) box.appendChild(el("p", {class: "hint"}, hint));
+  byId("actions").appendChild(box);
+  return box;
+}
+
+function showPhone(me) {
+  showStake(me);
+  const hand = clear(byId("hand"));
+  hand.appendChild(el("h2", {}, S.my_hand));
+  if (!me.hand.length) hand.appendChild(el("span", {class: "fine"}, S.empty));
+  me.hand.forEach((c) => {
+    const card = el("span", {class: "ccard " + (c.number ? "num" : "cat")}, c.name);
+    if (c.count > 1) card.appendChild(el("b", {class: "times"}, "×" + c.count));
+    hand.appendChild(card);
+  });
+  hand.appendChild(el("p", {class: "fine"}, S.sum + " " + me.hand_total));
+  byId("peek").textContent = me.peek ? S.peek + " " + me.peek.join(", ") : (me.peeked_hidden ? S.peek_hidden : "");
+  const key = JSON.stringify([me.phase, me.turn, me.stake, me.stake_state, me.hand, me.may, me.history.length, me.undo_count]);
+  if (byId("actions").dataset.key === key) return;
+  byId("actions").dataset.key = key;
+  clear(byId("actions"));
+  picked = {}; chosen = null;
+  const may = me.may || {};
+  const numbers = me.labels.filter((l) => l.number);
+  if (may.deal) {
+    const cats = me.players_count - 1;
+    const box = section(S.deal_title, fmt(S.deal_hint, {bank: 7, cats: cats}));
+    const items = numbers.map((l) => ({label: l.label, name: l.name, max: 7}))
+      .concat(me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label) && !["double", "golden", "frame-up"].includes(l.label))
+              .map((l) => ({label: l.label, name: l.name, max: 2})));
+    const picker = el("div", {class: "counters"}); box.appendChild(picker);
+    const check = el("p", {class: "check"}); box.appendChild(check);
+    counters(picker, items, () => {
+      const list = pickedList();
+      const nums = list.filter((x) => /^\d+$/.test(x)).length;
+      check.textContent = nums + "/7 · " + (list.length - nums) + "/" + cats;
+    });
+    const go = el("button", {type: "button", class: "big go", id: "deal-go"}, S.send);
+    go.addEventListener("click", () => send(CFG.move, {type: "deal", cards: pickedList()}));
+    box.appendChild(go);
+    return;
+  }
+  if (may.draw) {
+    const box = section(S.draw_title, fmt(S.draw_hint, {n: may.draw}));
+    const picker = el("div", {class: "counters"}); box.appendChild(picker);
+    counters(picker, numbers.filter((l) => me.bank_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: may.draw})), () => {});
+    const go = el("button", {type: "button", class: "big go", id: "draw-go"}, S.send);
+    go.addEventListener("click", () => send(CFG.move, {type: "draw", cards: pickedList()}));
+    box.appendChild(go);
+    return;
+  }
+  if (may.reveal) {
+    const box = section(S.reveal_title, fmt(S.reveal_hint, {n: may.reveal}));
+    const picker = el("div", {class: "counters"}); box.appendChild(picker);
+    counters(picker, me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: 2})), () => {});
+    const go = el("button", {type: "button", class: "big go", id: "reveal-go"}, S.send);
+    go.addEventListener("click", () => send(CFG.move, {type: "reveal", cards: pickedList()}));
+    box.appendChild(go);
+    return;
+  }
+  if (!("can_pass" in may)) {
+    byId("actions").appendChild(el("p", {class: "fine"}, me.phase === "over" ? S.game_over : S.waiting));
+    return;
+  }
+  byId("actions").appendChild(el("p", {class: "your-turn"}, S.your_turn));
+  const held = {};
+  me.hand.forEach((c) => { held[c.label] = c.count; });
+  if (may.min_bid !== null) {
+    const box = section(S.bid_title, fmt(S.least, {n: may.min_bid}));
+    const picker = el("div", {class: "counters"}); box.appendChild(picker);
+    const total = el("p", {class: "check"}); box.appendChild(total);
+    counters(picker, numbers.filter((l) => held[l.label]).map((l) => ({label: l.label, name: l.name, max: held[l.label]})),
+             () => { total.textContent = S.total + ": " + pickedSum(); });
+    const go = el("button", {type: "button", class: "big go", id: "bid-go"}, S.bid);
+    go.addEventListener("click", () => send(CFG.move, {type: "bid", cards: pickedList()}));
+    box.appendChild(go);
+  } else {
+    byId("actions").appendChild(el("p", {class: "fine"}, S.golden_no_bid));
+  }
+  const play = section(S.play_title);
+  if (!may.play.length) play.appendChild(el("p", {class: "fine"}, S.no_play));
+  may.play.forEach((kind) => {
+    const name = me.labels.find((l) => l.label === kind).name;
+    const btn = el("button", {type: "button", class: "kind", "data-kind": kind}, name);
+    play.appendChild(btn);
+    if (kind === "random") {
+      const sel = el("select", {"aria-label": S.turned});
+      sel.appendChild(el("option", {value: ""}, S.turned + ": " + S.choose));
+      numbers.filter((l) => me.bank_pool.includes(l.label)).forEach((l) => sel.appendChild(el("option", {value: l.label}, l.name)));
+      play.appendChild(sel);
+      btn.addEventListener("click", () => { if (sel.value) send(CFG.move, {type: "play", card: kind, turned: sel.value}); else sel.focus(); });
+    } else {
+      btn.addEventListener("click", () => send(CFG.move, {type: "play", card: kind}));
+    }
+  });
+  const pass = section(S.pass_title, S.penalty);
+  const sel = el("select", {id: "penalty", "aria-label": S.penalty});
+  sel.appendChild(el("option", {value: ""}, S.choose));
+  me.hand.forEach((c) => sel.appendChild(el("option", {value: c.label}, c.name)));
+  pass.appendChild(sel);
+  const go = el("button", {type: "button", class: "big", id: "pass-go"}, S.pass);
+  go.addEventListener("click", () => { if (sel.value) send(CFG.move, {type: "pass", card: sel.value}); else sel.focus(); });
+  pass.appendChild(go);
+}
+
+// --- live updates ------------------------------------------------------------------
+
+function refresh() {
+  const headers = PHONE ? {"X-Companion-Token": CFG.token} : {};
+  fetch(CFG.state, {cache: "no-store", headers})
+    .then((r) => r.json())
+    .then((body) => {
+      if (PHONE) { current = body.me; showPhone(body.me); } else { current = body.board; showTable(body.board); }
+    })
+    .catch(() => {});
+}
+
+function live() {
+  const badge = byId("live");
+  const source = new EventSource(CFG.stream);
+  source.addEventListener("open", () => { if (badge) { badge.textContent = S.online; badge.className = "live on"; } refresh(); });
+  source.addEventListener("change", refresh);
+  source.addEventListener("error", () => { if (badge) { badge.textContent = S.offline; badge.className = "live off"; } });
+}
+
+wireTable();
+refresh();
+live();
