@@ -34,6 +34,7 @@ def add_parser(sub) -> None:
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
     p.set_defaults(run=run)
 
@@ -74,6 +75,9 @@ def _new_game(store: EventStore, args) -> GameSession:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
     if args.game_type == "grow":
         return _new_grow_game(store, players)
+    if args.game_type == "match":  # the player after the dealer opens, so the dealer sits before --first
+        dealer = players[players.index(args.first) - 1] if args.first in players else (args.first or players[-1])
+        return GameSession.start(store, {"type": "setup", "game": "match", "players": players, "dealer": dealer})
     session = GameSession.start(store, deal(players, args.first))
     # The dealer needs exact cards (face and back); better: deal by hand and pass --setup.
     print("The companion dealt. Dealer only: take exactly these cards (suit shape value) from the deck into each spread:")
@@ -113,7 +117,8 @@ def run(args) -> int:
         DiceService(store, game_id).ensure_seed()
         token = game_token(game_key(store, game_id))
     public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-    app = create_app({"DB": str(Path(args.db).resolve()), "PUBLIC_URL": public})
+    app = create_app({"DB": str(Path(args.db).resolve()), "PUBLIC_URL": public,
+                      "DECK": str(Path(args.deck).resolve()) if args.deck else None})
     server = create_server(app, host=args.host, port=args.port, threads=THREADS, channel_timeout=120)
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")

@@ -40,6 +40,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(module.bp)
     from companion.web import grow_pages
     app.register_blueprint(grow_pages.bp)
+    from companion.web import match_page
+    app.register_blueprint(match_page.bp)
     from companion.web import cats_pages
     app.register_blueprint(cats_pages.bp)
     app.register_error_handler(HTTPException, _http_error)

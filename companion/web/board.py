@@ -23,7 +23,7 @@ from companion.web.dice_service import DiceService
 
 bp = Blueprint("board", __name__)
 
-GAME_PAGES: dict[str, str] = {"grow": "grow.page", "cats": "cats.page"}
+GAME_PAGES: dict[str, str] = {"grow": "grow.page", "match": "match.page", "cats": "cats.page"}
 """Game name -> endpoint of that game's own page; /g/<id> redirects there (BUX uses game.html)."""
 
 

@@ -13,10 +13,11 @@ from companion.web.access import game_key
 from companion.web.bux_view import BuxView
 from companion.web.cats_view import CatsView
 from companion.web.grow_view import GrowView
+from companion.web.match_view import MatchView
 from companion.web.db import get_session, get_store
 
 
-VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView, "cats": CatsView}
+VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView, "match": MatchView, "cats": CatsView}
 """Game name -> view class (session, key) for the shared scoreboard; one line per game."""
 
 

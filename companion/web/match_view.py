@@ -1,0 +1,222 @@
+"""What the blue/red match game looks like on the tablet: the three-round scoreboard and each scored round.
+
+Hands are hidden while a round is played; once a round is scored, its stacks
+and the cards left in hand were laid out face up on the table, so the shared
+page shows them. Cards appear as their printed face (blue 300, red <300>).
+Typed corrections ("<300>", "blue wild") are turned into card faces here.
+Reads state only; moves are judged by the engine through GameSession.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask_babel import gettext as _
+
+from companion.errors import RecordError
+from companion.games.match import rules
+from companion.games.match.moves import Layout
+from companion.games.match.record import move_from_json
+from companion.games.match.scoring import FACES, scoreboard, score_layout, winners
+from companion.games.match.state import ALL_CARDS, COLOUR, DECK, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
+from companion.store.session import GameSession
+
+_CODE = re.compile(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b")
+_TYPED = re.compile(r"^(?P<colour>blue|red|b|r)?\s*-?\s*(?P<what>\d+|trade|steal|wild)$")
+
+
+def face_text(code: str) -> str:
+    """Return what is printed large on a card: '300' (blue), '<300>' (red), 'Red Wild'."""
+    card = DECK.card(code)
+    if card.kind == "number":
+        return card["face"]["text"]
+    return card["title"]
+
+
+def face(code: str) -> dict:
+    """Return a card as the page draws it: code, colour, printed text, kind."""
+    return {"code": code, "colour": COLOUR[code], "text": face_text(code), "kind": KIND[code]}
+
+
+def card_from_text(text: Any) -> str:
+    """Return the card code or face name a person typed: '300' blue, '<300>' or '-300' red, 'red wild'.
+
+    >>> [card_from_text(t) for t in ("300", "<300>", "r 300", "Blue Wild", "red-300-2", "-1000")]
+    ['blue-300', 'red-300', 'red-300', 'blue-wild', 'red-300-2', 'red-1000']
+
+    Raises:
+        RecordError: if the text names no card of this game.
+    """
+    if not isinstance(text, str):
+        raise RecordError(_("%(text)r is not a card", text=text))
+    raw = " ".join(text.strip().lower().split())
+    if raw in ALL_CARDS or raw in FACES:
+        return raw
+    red = raw.startswith("<") and raw.endswith(">")
+    inner = raw[1:-1].strip() if red else raw
+    found = _TYPED.match(inner)
+    if found:
+        colour = found["colour"] or ""
+        what = found["what"]
+        if red or inner.startswith("-") or colour in ("r", "red"):
+            name = f"red-{what}"
+        elif colour in ("b", "blue") or what.isdigit():
+            name = f"blue-{what}"
+        else:
+            name = ""
+        if name in FACES:
+            return name
+    raise RecordError(_("%(text)r is not a card: type 300 for a blue card, <300> for a red one, or e.g. red wild", text=text))
+
+
+def typed_players(players: Any) -> dict:
+    """Return a {name: {"matches", "hand"}} body with every typed card turned into a code or face.
+
+    Raises:
+        RecordError: if the shape is wrong or a card is not understood.
+    """
+    if not isinstance(players, dict) or not players:
+        raise RecordError(_("send each player's matches and hand"))
+    out: dict[str, dict] = {}
+    for name, entry in players.items():
+        if not isinstance(entry, dict):
+            raise RecordError(_("%(name)s: send matches and hand", name=name))
+        matches, hand = entry.get("matches", []), entry.get("hand", [])
+        if not isinstance(matches, list) or not isinstance(hand, list):
+            raise RecordError(_("%(name)s: send matches and hand", name=name))
+        pairs = []
+        for number, pair in enumerate(matches, start=1):
+            if not isinstance(pair, list) or len(pair) != 2 or any(c in (None, "") for c in pair):
+                raise RecordError(_("%(name)s: match %(number)s needs two cards", name=name, number=number))
+            pairs.append([card_from_text(c) for c in pair])
+        out[str(name)] = {"matches": pairs, "hand": [card_from_text(c) for c in hand if c not in (None, "")]}
+    return out
+
+
+class MatchView:
+    """Views of one stored blue/red match game for one request."""
+
+    def __init__(self, session: GameSession, key: bytes):
+        self.session = session
+        self.key = key
+
+    def sanitise(self, text: str) -> str:
+        """Return a message with card codes shown as their printed faces."""
+        return _CODE.sub(lambda m: face_text(m.group(0)) if m.group(0) in ALL_CARDS else m.group(0), str(text))
+
+    def scored_rounds(self) -> list[dict]:
+        """Return each scored round: number, and per player the laid-out cards, both stack sums and the score."""
+        out = []
+        state = None
+        for line in self.session.record_lines():
+            move = move_from_json(line, first=state is None)
+            state = rules.initial_state(move) if state is None else rules.apply(state, move)
+            if line.get("type") != "score":
+                continue
+            players = {}
+            for name, layout in move.players.items():
+                result = score_layout(layout)
+                players[name] = {
+                    "matches": [[face(c) for c in pair] for pair in layout.matches],
+                    "hand": [face(c) for c in layout.hand],
+                    "stacks": list(result.stacks),
+                    "positive_stack": result.positive_stack,
+                    "red_in_hand": result.red_in_hand,
+                    "score": result.score,
+                }
+            out.append({"number": move.round, "players": players})
+        return out
+
+    def public(self) -> dict:
+        """Return the scoreboard's data: scores per round, totals, and the scored rounds' layouts."""
+        state = self.session.state
+        result = rules.outcome(state)
+        board = scoreboard(state.players, state.scores)
+        leaders = winners(state.players, totals(state)) if state.scores else ()
+        return {
+            "game": "match",
+            "rounds_total": ROUNDS,
+            "round": state.round,
+            "phase": state.phase,
+            "can_score": state.phase in (DEAL, SCORE),
+            "over": state.phase == OVER,
+            "turn": turn(state),
+            "dealer": state.players[state.dealer],
+            "advanced": state.advanced,
+            "winners": list(result.winners) if result else [],
+            "leaders": list(leaders),
+            "players": [
+                {"name": name, "rounds": [board[name].get(f"round_{n}") for n in range(1, ROUNDS + 1)],
+                 "total": board[name]["total"], "winner": bool(result and name in result.winners)}
+                for name in state.players
+            ],
+            "scored": self.scored_rounds(),
+            "attention": len(self.session.open_attention()),
+        }
+
+    def private(self, player: str) -> dict:
+        """Return one player's own view: their scores, and their hand while a round is tracked."""
+        state = self.session.state
+        seat = state.seat(player)
+        hand = sorted(state.hands[seat], key=lambda c: (COLOUR[c], c)) if state.tracked and state.hands else []
+        return {"player": player, "scores": [r[seat] for r in state.scores], "total": totals(state)[seat],
+                "hand": [face(c) for c in hand]}
+
+    def options(self) -> dict:
+        """Return the entry choices: the round to score next, the players and whether the game is advanced."""
+        state = self.session.state
+        return {"round": state.round, "can_score": state.phase in (DEAL, SCORE), "players": list(state.players),
+                "advanced": state.advanced}
+
+    def describe(self, line: dict) -> str:
+        """Return a record line in words."""
+        if line.get("type") == "score":
+            return _("Round %(number)s scored.", number=line.get("round"))
+        return _("Move recorded.")
+
+    def score_line(self, players: Any) -> dict:
+        """Return the `score` record line for the next round from typed or read cards (not yet judged).
+
+        Raises:
+            RecordError, RuleViolation: if a card is not understood or the round end is not legal.
+        """
+        from companion.games.match.scoring import parse_layouts, score_layouts
+
+        state = self.session.state
+        layouts: dict[str, Layout] = parse_layouts(typed_players(players), "round", faces=True)
+        score_layouts(layouts, advanced=state.advanced)
+        return {"type": "score", "round": state.round,
+                "players": {name: {"matches": [list(p) for p in l.matches], "hand": list(l.hand)} for name, l in layouts.items()}}
+
+
+def preview(line: dict) -> dict:
+    """Return each player's score for a score line: {name: {"stacks", "positive_stack", "red_in_hand", "score"}}."""
+    from companion.games.match.scoring import parse_layouts
+
+    layouts = parse_layouts(line["players"], "round", faces=False)
+    out = {}
+    for name, layout in layouts.items():
+        result = score_layout(layout)
+        out[name] = {"stacks": list(result.stacks), "positive_stack": result.positive_stack,
+                     "red_in_hand": result.red_in_hand, "score": result.score}
+    return out
+
+
+def js_strings() -> str:
+    """Return the match page's UI strings, translated, as JSON for its script."""
+    strings = {
+        "round": _("Round %(n)s", n="{n}"), "total": _("Total"), "winner": _("Winner"), "leader": _("Leading"),
+        "hand": _("Hand"), "stacks": _("Stacks"), "stack": _("Stack %(n)s", n="{n}"),
+        "positive": _("positive stack"), "red_in_hand": _("red in hand"), "score": _("score"),
+        "no_rounds": _("No round scored yet."), "game_over": _("Game over"),
+        "add_match": _("+ match"), "remove": _("Remove"), "up": _("Move up"), "missing": _("missing card"),
+        "reading": _("Reading the photo…"), "read_ok": _("%(cards)s cards read in %(ms)s ms.", cards="{cards}", ms="{ms}"),
+        "ignored": _("Ignored (discard pile): %(cards)s", cards="{cards}"),
+        "unplaced": _("Not in anyone's area: %(cards)s", cards="{cards}"),
+        "confirmed": _("Round %(n)s recorded.", n="{n}"), "undone": _("Last round undone."),
+        "empty_hand": _("empty hand"), "offline": _("Connection lost. Reconnecting…"), "online": _("Live"),
+        "hand_hint": _("cards left in hand, e.g. <300> 700"),
+    }
+    return json.dumps(strings, ensure_ascii=False).replace("<", "\\u003c")
