@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
-from companion.printing import sheets
+from companion.printing import fonts, sheets
 
 MARKERS_FILE = Path(__file__).resolve().parents[2] / "calibration" / "markers.json"
 CHARUCO = {"dictionary": "DICT_5X5_100", "squares_x": 5, "squares_y": 7, "square_mm": 30.0, "marker_mm": 22.0}
@@ -116,7 +116,8 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
         canvas.setStrokeColor(black)
         canvas.line((tx + 14) * mm, (page_h - top - 48) * mm, (left + width - 8) * mm, (page_h - top - 48) * mm)
         if name:
-            canvas.setFont("Helvetica-Bold", 16)
+            # A player's name may be Cyrillic: fall back to DejaVu where Helvetica lacks a letter.
+            canvas.setFont(fonts.font_for(fonts.FONT_BOLD, name), 16)
             canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
 
 
