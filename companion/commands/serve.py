@@ -29,7 +29,7 @@ def add_parser(sub) -> None:
     which.add_argument("--game", help="id of a stored game to serve")
     which.add_argument("--new-game", action="store_true", help="start a new BUX game")
     p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated")
-    p.add_argument("--game-type", default="bux", help="new game: which game (bux, grow); default bux")
+    p.add_argument("--game-type", default="bux", help="new game: which game (bux, grow, match, cats); default bux")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
@@ -75,6 +75,8 @@ def _new_game(store: EventStore, args) -> GameSession:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
     if args.game_type == "grow":
         return _new_grow_game(store, players)
+    if args.game_type == "cats":  # a secret deal: each player enters their own hand on their phone
+        return GameSession.start(store, {"type": "setup", "game": "cats", "players": players, "first": args.first or players[0]})
     if args.game_type == "match":  # the player after the dealer opens, so the dealer sits before --first
         dealer = players[players.index(args.first) - 1] if args.first in players else (args.first or players[-1])
         return GameSession.start(store, {"type": "setup", "game": "match", "players": players, "dealer": dealer})
