@@ -22,6 +22,7 @@ COMMANDS = (
     "serve",
     "cards",
     "scan",
+    "audit",
 )
 
 

@@ -76,7 +76,8 @@ def build_game(store: EventStore, *, seed: int = 7, players: int = 4, game_id: s
     render = render or plain_frame
     clock = START
     state = rules.initial_state(moves[0])
-    store.create_game(game_id, "bux", "sample game", events=[(MOVE, move_to_json(moves[0]))], source="tablet")
+    store.create_game(game_id, "bux", "sample game", events=[(MOVE, move_to_json(moves[0]))], source="tablet",
+                      time=_iso(clock))
     t = 0.0
     observations = keyframes = 0
     for move in moves[1:]:

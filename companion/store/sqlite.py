@@ -68,6 +68,14 @@ def _write_error(exc: sqlite3.DatabaseError) -> StoreError:
     return StoreError(f"cannot write to the event store: {exc}")
 
 
+def _damage_hint(exc: sqlite3.DatabaseError, path: Path) -> str:
+    """Return advice to add to a read error when the file itself is damaged."""
+    text = str(exc)
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return f" (the file is damaged; `companion recover {path} --out DIR` saves the intact part of each game)"
+    return ""
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -88,7 +96,7 @@ class EventStore:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open event store {str(self.path)!r}: {exc}") from None
+            raise StoreError(f"cannot open event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
 
     def __enter__(self) -> "EventStore":
         return self
@@ -101,7 +109,7 @@ class EventStore:
         self.db.close()
 
     def create_game(self, game_id: str, game: str, title: str = "", *, events: list[tuple[str, Any]] = (),
-                    source: str = "system") -> list[Event]:
+                    source: str = "system", time: str | None = None) -> list[Event]:
         """Register a new game id together with its first events, in one transaction.
 
         A crash can never leave a registered game without its setup: either
@@ -114,7 +122,7 @@ class EventStore:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
-                stored = self._insert_events(game_id, list(events), source, None)
+                stored = self._insert_events(game_id, list(events), source, time)
                 self.db.execute("COMMIT")
             except BaseException:
                 if self.db.in_transaction:
@@ -201,7 +209,7 @@ class EventStore:
             for row in cursor:
                 yield Event(*row)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot read the event store: {exc}") from None
+            raise StoreError(f"cannot read the event store: {exc}{_damage_hint(exc, self.path)}") from None
 
     def put_secret(self, game_id: str, name: str, value: str) -> None:
         """Store a game's secret (a dice seed, the web key) once; secrets are never shown or changed.
@@ -287,7 +295,7 @@ class EventStore:
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}") from None
+            raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
 
 
 def verify_chain(events: list[Event]) -> int | None:

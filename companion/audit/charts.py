@@ -1,0 +1,140 @@
+"""Inline SVG charts for the audit report: chips over time and the BUX timer strip.
+
+Plain SVG strings (no JavaScript, no fonts to fetch), so the report opens
+offline in any browser and prints. Pure: data in, markup out.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+DOUBLE_FILL = "#fde2c4"
+
+
+def nice_step(span: float, ticks: int = 5) -> float:
+    """Return a round grid step (1, 2 or 5 times a power of ten) giving about `ticks` lines over `span`.
+
+    >>> nice_step(1000), nice_step(73), nice_step(0)
+    (200, 20, 1)
+    """
+    if span <= 0:
+        return 1
+    raw = span / ticks
+    power = 10 ** (len(str(int(raw))) - 1) if raw >= 1 else 1
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return factor * power
+    return 10 * power
+
+
+def double_spans(timers: list[dict | None]) -> list[tuple[int, int]]:
+    """Return [start, end) move-number ranges during which Double-BUX was on (after move i, before move i+1).
+
+    >>> double_spans([{"double": False}, {"double": True}, {"double": True}, {"double": False}])
+    [(1, 3)]
+    """
+    spans, start = [], None
+    for i, item in enumerate(timers):
+        on = bool(item and item.get("double"))
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            spans.append((start, i))
+            start = None
+    if start is not None:
+        spans.append((start, len(timers)))
+    return spans
+
+
+def chips_chart(series: dict[str, list[float]], *, timers: list[dict | None] | None = None, labels: list[str] | None = None,
+                width: int = 960, height: int = 320, unit: str = "chips") -> str:
+    """Return an SVG line chart of each player's number after every move (x = move number).
+
+    Double-BUX periods are shaded and deck changes marked when `timers` is given.
+    """
+    left, right, top, bottom = 56, 120, 14, 34
+    n = max((len(v) for v in series.values()), default=0)
+    if n == 0:
+        return ""
+    top_value = max((max(v) for v in series.values() if v), default=1) or 1
+    step = nice_step(top_value)
+    y_max = step * (int(top_value // step) + 1)
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: float) -> float:
+        return left + plot_w * (i / max(n - 1, 1))
+
+    def y(v: float) -> float:
+        return top + plot_h * (1 - v / y_max)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
+           f'aria-label="{escape(unit)} over time">']
+    for start, end in double_spans(timers or []):
+        out.append(f'<rect x="{x(start):.1f}" y="{top}" width="{max(x(min(end, n - 1)) - x(start), 2):.1f}" height="{plot_h}" '
+                   f'fill="{DOUBLE_FILL}"><title>Double-BUX</title></rect>')
+    value = 0
+    while value <= y_max:
+        out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" class="grid"/>')
+        out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" class="tick">{value:g}</text>')
+        value += step
+    if timers:
+        for i in range(1, len(timers)):
+            if timers[i] and timers[i - 1] and timers[i]["deck"] != timers[i - 1]["deck"]:
+                out.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{top}" y2="{top + plot_h}" class="deck"/>')
+                out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">deck {timers[i]["deck"]}</text>')
+    xstep = nice_step(n - 1, 8)
+    i = 0
+    while i < n:
+        label = labels[i] if labels and i < len(labels) else str(i)
+        out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle" class="tick">{escape(label)}</text>')
+        i += int(xstep)
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" class="axis">move (time since the deal)</text>')
+    ends = []
+    for k, (name, values) in enumerate(series.items()):
+        colour = PALETTE[k % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round"/>')
+        if values:
+            ends.append([y(values[-1]), name, values[-1], colour])
+    # Label each line at its end; push labels apart so they never overlap.
+    ends.sort()
+    for k in range(1, len(ends)):
+        ends[k][0] = max(ends[k][0], ends[k - 1][0] + 15)
+    for pos, name, last, colour in ends:
+        out.append(f'<text x="{left + plot_w + 8}" y="{pos + 4:.1f}" fill="{colour}" class="end">{escape(name)} {last:g}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def timer_strip(timers: list[dict | None], labels: list[str] | None = None, *, width: int = 960, height: int = 64) -> str:
+    """Return an SVG strip of the BUX timer after each move: 0, 1, 2 (Double-BUX) timer cards, per deck."""
+    left, right = 56, 120
+    n = len(timers)
+    if n == 0:
+        return ""
+    plot_w = width - left - right
+    fills = {0: "#e8eef3", 1: "#c7d7e6", 2: "#f4a259"}
+
+    def x(i: float) -> float:
+        return left + plot_w * (i / max(n - 1, 1))
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" aria-label="timer">']
+    for i, item in enumerate(timers):
+        if not item:
+            continue
+        x0, x1 = x(i), x(min(i + 1, n - 1)) if i + 1 < n else x(i) + 2
+        title = f"deck {item['deck']}, timer {item['timer']}/3{', Double-BUX' if item['double'] else ''}"
+        out.append(f'<rect x="{x0:.1f}" y="8" width="{max(x1 - x0, 1):.2f}" height="26" fill="{fills.get(item["timer"], "#999")}">'
+                   f'<title>{escape(title)}</title></rect>')
+        if i and timers[i - 1] and timers[i - 1]["deck"] != item["deck"]:
+            out.append(f'<line x1="{x0:.1f}" x2="{x0:.1f}" y1="2" y2="40" class="deck"/>')
+    starts = [0] + [i for i in range(1, n) if timers[i] and timers[i - 1] and timers[i]["deck"] != timers[i - 1]["deck"]]
+    for i in starts:
+        out.append(f'<text x="{x(i) + 3:.1f}" y="26" class="tick">deck {timers[i]["deck"] if timers[i] else "?"}</text>')
+    legend = [(0, "no timer card"), (1, "1 timer card"), (2, "Double-BUX")]
+    for k, (level, text) in enumerate(legend):
+        out.append(f'<rect x="{left + k * 150}" y="44" width="14" height="12" fill="{fills[level]}"/>'
+                   f'<text x="{left + k * 150 + 20}" y="55" class="tick">{text}</text>')
+    out.append("</svg>")
+    return "".join(out)

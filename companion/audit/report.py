@@ -1,0 +1,107 @@
+"""The audit as a self-contained HTML page: inline CSS and SVG, thumbnails as data: URIs.
+
+Opens offline in any browser (nothing is fetched). While a game is still in
+progress the BUX card values (the numbers on the card backs, which the rules
+keep private) are masked, so a mid-game report may be shown on a shared screen.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from companion import __version__
+from companion.audit.audit import Audit
+from companion.audit.charts import chips_chart, timer_strip
+from companion.audit.keyframes import thumbnail_uri
+from companion.games import find_game
+
+_ENV = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"]))
+_BUX_VALUE = re.compile(r"\b((?:heart|club|spade|diamond)-(?:x|oval|circle|square))-\d+\b")
+
+
+def _parse(time: str) -> dt.datetime | None:
+    try:
+        return dt.datetime.fromisoformat(time)
+    except (TypeError, ValueError):
+        return None
+
+
+def _elapsed(start: dt.datetime | None, time: str) -> str:
+    when = _parse(time)
+    if start is None or when is None:
+        return ""
+    seconds = int((when - start).total_seconds())
+    return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = True) -> str:
+    """Return the report page for an audit."""
+    masked = audit.game == "bux" and not audit.over
+
+    def mask(text: str) -> str:
+        return _BUX_VALUE.sub(r"\1", text) if masked else text
+
+    start = _parse(audit.start_time)
+    applied = [m for m in audit.moves if "number" in m]
+    labels = [_elapsed(start, m["time"])[:-3] or str(m["number"]) for m in applied]
+    players = list((audit.final or {}).get("players", {}))
+    series = {p: [m["standing"].get(p, 0) for m in applied] for p in players if all(p in m["standing"] for m in applied)}
+    timers = [m.get("timer") for m in applied]
+    has_timer = any(timers)
+    unit = "chips" if audit.game == "bux" else "score"
+    chart = chips_chart(series, timers=timers if has_timer else None, labels=labels, unit=unit) if series else ""
+    strip = timer_strip(timers, labels) if has_timer else ""
+    thumbs = _thumbnails(audit) if thumbnails else {}
+    by_seq: dict[int, list] = {}
+    for anomaly in audit.anomalies:
+        if anomaly.seq is not None:
+            by_seq.setdefault(anomaly.seq, []).append(anomaly)
+    rows = []
+    for m in audit.moves:
+        evidence = m.get("evidence") or {}
+        rows.append({
+            "seq": m["seq"], "number": m.get("number"), "elapsed": _elapsed(start, m["time"]), "source": m["source"],
+            "text": mask(m.get("text", "")), "undone": m["undone"], "failed": m.get("failed", False),
+            "standing": m.get("standing", {}), "timer": m.get("timer"),
+            "thumb": thumbs.get(evidence.get("keyframe")), "keyframe": evidence.get("keyframe"),
+            "observations": evidence.get("observations") or [], "flags": by_seq.get(m["seq"], []),
+        })
+    final = audit.final or {}
+    standings = sorted(((name, info) for name, info in final.get("players", {}).items()),
+                       key=lambda item: -(audit.moves[-1].get("standing", {}).get(item[0], 0) if audit.moves else 0))
+    last = applied[-1]["standing"] if applied else {}
+    end = _parse(audit.moves[-1]["time"]) if audit.moves else None
+    try:
+        title = find_game(audit.game).title
+    except ValueError:
+        title = audit.game
+    return _ENV.get_template("report.html").render(
+        audit=audit, title=title, rows=rows, standings=standings, last=last, winners=final.get("winners", []),
+        chart=Markup(chart), strip=Markup(strip), flow=audit.flow, masked=masked, json_name=json_name,
+        counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies], unit=unit,
+        started=start.strftime("%d %b %Y, %H:%M") if start else "", duration=_elapsed(start, audit.moves[-1]["time"]) if end else "",
+        version=__version__, players=players, mask=mask,
+    )
+
+
+def _thumbnails(audit: Audit) -> dict[int, str]:
+    """Return keyframe id -> thumbnail data URI for every move that names a stored keyframe (decoded in parallel)."""
+    ids = sorted({(m.get("evidence") or {}).get("keyframe") for m in audit.moves} - {None})
+    ids = [i for i in ids if isinstance(i, int)]
+
+    def one(frame_id: int) -> tuple[int, str | None]:
+        return frame_id, thumbnail_uri(audit.keyframe(frame_id))
+
+    if not ids:
+        return {}
+    # Reading keyframes shares one SQLite connection; decode/encode (OpenCV, GIL released) runs on two threads.
+    blobs = {i: audit.keyframe(i) for i in ids}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pairs = pool.map(lambda i: (i, thumbnail_uri(blobs[i])), ids)
+        return {i: uri for i, uri in pairs if uri}

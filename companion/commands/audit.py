@@ -1,0 +1,116 @@
+"""`companion audit GAME` (check a played game, write the HTML + JSON report) and `companion recover DB`.
+
+Exit status of audit: 0 when the game checks out (warnings and notices are
+listed, not failures), 3 when the audit found errors (a broken hash chain, a
+move that does not replay, a dice roll the seed does not give), 1 for bad
+input (no such game or file).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from companion.audit.audit import run_audit
+from companion.audit.report import render
+from companion.audit.source import dump_events, open_for_audit
+from companion.commands.games import add_db_option
+from companion.errors import CompanionError
+from companion.store.recover import recover
+
+FOUND_ERRORS = 3
+PROGRESS_FROM = 20_000
+"""Show a progress bar (on a terminal) for logs with at least this many events."""
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("audit", help="verify a played game and write an HTML report",
+                       description="Verify the hash chain, replay every move, list anomalies and write a self-contained HTML report and a JSON export.")
+    p.add_argument("game", help="stored game id (see `companion games`) or a .jsonl record / events file")
+    add_db_option(p)
+    p.add_argument("--out", help="HTML report to write (default: audit-GAME.html); the JSON goes next to it")
+    p.add_argument("--no-thumbnails", action="store_true", help="leave the keyframe thumbnails out of the report")
+    p.add_argument("--json", action="store_true", help="print the findings as JSON instead of a summary")
+    p.set_defaults(run=run_audit_command)
+    p = sub.add_parser("recover", help="save the intact part of every game from a damaged event store",
+                       description="Read a damaged database file and write each game's intact prefix as a record and an events file.")
+    p.add_argument("db", help="the damaged event store file")
+    p.add_argument("--out", required=True, help="folder for GAME.jsonl (record) and GAME.events.jsonl (auditable events)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run_recover)
+
+
+def run_audit_command(args) -> int:
+    source, store = open_for_audit(args.game, args.db)
+    try:
+        def progress(events):
+            return tqdm(events, total=source.total, unit="event", file=sys.stderr, leave=False,
+                        disable=None if source.total >= PROGRESS_FROM else True, desc="audit")
+
+        audit = run_audit(source, progress)
+        out = Path(args.out) if args.out else Path(f"audit-{_safe(source.game_id)}.html")
+        json_path = out.with_suffix(".json")
+        html = render(audit, json_name=json_path.name, thumbnails=not args.no_thumbnails)
+    finally:
+        if store is not None:
+            store.close()
+    body = audit.to_json()
+    try:
+        out.write_text(html, encoding="utf-8")
+        json_path.write_text(json.dumps(body, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise CompanionError(f"cannot write the report {str(out)!r}: {exc.strerror or exc}") from None
+    counts = audit.counts()
+    if args.json:
+        print(json.dumps({"report": str(out), "json": str(json_path), "anomaly_counts": counts,
+                          "chain": body["chain"], "replay": body["replay"], "anomalies": body["anomalies"]}, ensure_ascii=False))
+    else:
+        chain = ("no hash chain (plain record)" if not audit.chained else
+                 f"hash chain intact ({audit.events} events)" if audit.chain.ok else
+                 f"hash chain BROKEN at event {audit.chain.breaks[0].seq} ({len(audit.chain.breaks)} break(s))")
+        replay = "every move replays" if audit.replay_error is None else f"replay stops: {audit.replay_error}"
+        print(f"{source.label}: {chain}; {replay}")
+        print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['notice']} notices")
+        for anomaly in audit.anomalies:
+            if anomaly.severity != "notice":
+                where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
+                print(f"  {anomaly.severity}: {where}{anomaly.message}")
+        print(f"report: {out}  (JSON: {json_path})")
+    return FOUND_ERRORS if counts["error"] else 0
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "game"
+
+
+def run_recover(args) -> int:
+    games = recover(args.db)
+    folder = Path(args.out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        rows = []
+        for item in games:
+            name = _safe(item.game_id)
+            record = folder / f"{name}.jsonl"
+            events = folder / f"{name}.events.jsonl"
+            if item.record_lines:
+                record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in item.record_lines), encoding="utf-8")
+                events.write_text(dump_events(list(item.events), item.game), encoding="utf-8")
+            rows.append({"game_id": item.game_id, "game": item.game, "events": len(item.events), "moves": len(item.record_lines),
+                         "stopped": item.stopped, "record": str(record) if item.record_lines else None,
+                         "events_file": str(events) if item.record_lines else None})
+    except OSError as exc:
+        raise CompanionError(f"cannot write to {str(folder)!r}: {exc.strerror or exc}") from None
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    if not rows:
+        print("no games found")
+    for row in rows:
+        state = "whole log intact" if row["stopped"] is None else f"stopped: {row['stopped']}"
+        saved = f" -> {row['record']}" if row["record"] else " (nothing recoverable)"
+        print(f"{row['game_id']} ({row['game'] or '?'}): {row['events']} events, {row['moves']} moves; {state}{saved}")
+    return 0
