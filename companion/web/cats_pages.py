@@ -10,7 +10,7 @@ their own bids. Only the phone's JSON carries a hand, and only its owner's.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError
@@ -39,7 +39,14 @@ def page(game_id: str):
     session, key, _view_ = _view(game_id)
     token = game_token(key)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
-    return render_template("cats/table.html", game_id=game_id, game=session.game, can_act=can_act,
+    phones = []
+    if can_act:  # the tablet holds the game token, so it may hand out each seat's private link (as the host screen does)
+        from companion.web.host import base_url, qr_svg
+
+        for name in session.state.players:
+            link = base_url() + url_for("cats.phone", game_id=game_id, player=name, k=player_token(key, name))
+            phones.append({"name": name, "link": link, "qr": qr_svg(link, scale=3)})
+    return render_template("cats/table.html", game_id=game_id, game=session.game, can_act=can_act, phones=phones,
                            token=token if can_act else "", camera=current_app.config.get("CAMERA") is not None)
 
 

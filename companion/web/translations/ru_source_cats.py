@@ -101,6 +101,8 @@ RU = {
     "You peeked at the lot: look at the face-down card.": "Вы подсмотрели лот: посмотрите на закрытую карту.",
     "You won the lot: enter its cat cards": "Вы выиграли лот: введите его карты котиков",
     "Your turn": "Ваш ход",
+    "Players' phones": "Телефоны игроков",
+    "Each player scans their own code once; their phone then shows their hand and takes their secret entries.": "Каждый игрок один раз сканирует свой код: после этого его телефон показывает его карты и принимает его тайные ходы.",
     "at least %(n)s": "не меньше %(n)s",
     "banned": "запрет",
     "choose…": "выберите…",
