@@ -101,7 +101,8 @@ def decode_zxing(
     `model2_only` keeps to QR Model 2 and, with `micro`, Micro QR (the card
     printer draws Micro QR M3 marks); False reads every QR variant (Model 1
     too). Micro QR gave false numeric reads at 1.5 px per module in the
-    issue's measurements, so callers must identify payloads, never trust them. `binarizer` is "local" (LocalAverage) or "global" (GlobalHistogram).
+    issue's measurements, so callers must identify payloads, never trust them. `binarizer` is "local" (LocalAverage), "global" (GlobalHistogram) or
+    "fixed" (FixedThreshold at mid-grey: best on sharpened, resampled patches).
     If `failed` is a list, the corners of symbols located but not decoded are
     appended to it (where a retry with other preprocessing may pay off).
     """
@@ -113,7 +114,8 @@ def decode_zxing(
             fmt = (zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.MicroQRCode)
     else:
         fmt = zxingcpp.BarcodeFormat.QRCode
-    bin_mode = zxingcpp.Binarizer.GlobalHistogram if binarizer == "global" else zxingcpp.Binarizer.LocalAverage
+    bin_mode = {"global": zxingcpp.Binarizer.GlobalHistogram,
+                "fixed": zxingcpp.Binarizer.FixedThreshold}.get(binarizer, zxingcpp.Binarizer.LocalAverage)
     try:
         found = zxingcpp.read_barcodes(
             np.ascontiguousarray(_gray(image)),
