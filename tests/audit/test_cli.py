@@ -1,0 +1,59 @@
+"""`companion audit` and `companion recover` from the command line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from companion.cli import main
+
+
+def test_audit_writes_html_and_json(demo, tmp_path, capsys):
+    out = tmp_path / "report.html"
+    assert main(["audit", "demo", "--db", str(demo.path), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "hash chain intact" in text and "every move replays" in text and "report:" in text
+    assert out.read_text().startswith("<!doctype html>")
+    body = json.loads(out.with_suffix(".json").read_text())
+    assert body["chain"]["ok"] is True and body["replay"]["ok"] is True
+    assert body["standings"]["over"] is True and len(body["moves"]) > 10
+    assert set(body["flow"]) == set(body["standings"]["players"])
+
+
+def test_tampered_game_exits_3_and_names_the_event(demo, tmp_path, capsys):
+    raw = sqlite3.connect(demo.path)
+    raw.execute("UPDATE events SET time = '2024-01-01T00:00:00.000+00:00' WHERE game_id = 'demo' AND seq = 12")
+    raw.commit()
+    raw.close()
+    assert main(["audit", "demo", "--db", str(demo.path), "--out", str(tmp_path / "r.html"), "--json"]) == 3
+    body = json.loads(capsys.readouterr().out)
+    assert body["chain"]["ok"] is False and body["chain"]["breaks"][0]["seq"] == 12
+
+
+def test_audit_of_a_record_file(tmp_path, capsys):
+    from companion.games.bux.record import write_record
+    from companion.games.bux.selfplay import random_game
+
+    path = tmp_path / "game.jsonl"
+    path.write_text(write_record(random_game(3)))
+    assert main(["audit", str(path), "--out", str(tmp_path / "g.html")]) == 0
+    assert "no hash chain" in capsys.readouterr().out
+
+
+def test_bad_targets_are_clear_errors(tmp_path, demo, capsys):
+    assert main(["audit", "nosuch", "--db", str(demo.path)]) == 1
+    assert "no stored game 'nosuch'" in capsys.readouterr().err
+    assert main(["audit", "nosuch", "--db", str(tmp_path / "none.db")]) == 1
+    assert "no event store" in capsys.readouterr().err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    assert main(["audit", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "first line" in err and "Traceback" not in err
+
+
+def test_games_lists_date_players_and_winner(demo, capsys):
+    assert main(["games", "--db", str(demo.path), "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["game_id"] == "demo" and len(row["players"]) == 4 and len(row["winners"]) >= 1
+    assert row["created"].startswith("20")
