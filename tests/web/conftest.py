@@ -14,7 +14,7 @@ from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 
-RECORD = Path(__file__).resolve().parents[1] / "records" / "sample-3p.jsonl"
+RECORD = Path(__file__).resolve().parents[1] / "records" / "bux-3p-full.jsonl"
 LINES = [json.loads(line) for line in RECORD.read_text(encoding="utf-8").splitlines() if line.strip()]
 GAME_ID = "g1"
 CODE = re.compile("|".join(re.escape(c) for c in sorted(PLAYING_CARDS, key=len, reverse=True)))
