@@ -21,7 +21,7 @@ import numpy as np
 from companion.audit.keyframes import encode_keyframe
 from companion.games.bux import rules
 from companion.games.bux.record import move_to_json
-from companion.games.bux.selfplay import random_game
+from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import BuxState
 from companion.store.events import MOVE, OBSERVATION
 from companion.store.sqlite import EventStore
@@ -62,7 +62,7 @@ class SampleGame:
 
 def build_game(store: EventStore, *, seed: int = 7, players: int = 4, game_id: str = "demo",
                render: Callable[[BuxState], np.ndarray] | None = None, tablet_share: float = 0.15,
-               frames_per_move: int = 0, max_moves: int | None = None) -> SampleGame:
+               frames_per_move: int = 0, max_moves: int | None = None, style: Style | None = None) -> SampleGame:
     """Store a complete random game as the table would, and return what was stored.
 
     `render(state)` draws the table for a move's keyframe (default: plain_frame);
@@ -70,7 +70,7 @@ def build_game(store: EventStore, *, seed: int = 7, players: int = 4, game_id: s
     change between moves (the raw camera log of the benchmark).
     """
     rng = random.Random(seed)
-    moves = random_game(seed, players)
+    moves = random_game(seed, players, style) if style else random_game(seed, players)
     if max_moves:
         moves = moves[:max_moves]
     render = render or plain_frame
@@ -178,3 +178,52 @@ def _fan(zone, cards: list[str]):
         centre = (x0 + offset, (y0 + y1) / 2) if horizontal else ((x0 + x1) / 2, y0 + offset)
         out.append(synth.Placement(card, centre, rotation=float(zone.facing or 0)))
     return out
+
+
+def add_table_incidents(store: EventStore, game_id: str) -> None:
+    """Add what a real evening brings to a stored game: a rejected entry, an undo, an override, dice.
+
+    Used for the demo report; each lands after the moves already stored.
+    """
+    from companion import dice
+    from companion.errors import CompanionError
+    from companion.store.session import GameSession
+
+    session = GameSession(store, game_id)
+    state = session.state
+    player = state.players[state.to_move]
+    try:
+        session.submit({"type": "broke", "player": player}, source="tablet")
+    except CompanionError:
+        pass
+    item = session.raise_attention("a card was seen in the bid area that no draw explains", cards=["bux-1"])
+    session.resolve(item, "dismissed")
+    seed = bytes(range(32))
+    store.append(game_id, "seed", {"commitment": dice.commitment(seed)}, "system")
+    store.append(game_id, "dice", {"number": 1, "count": 2, "sides": 6, "values": list(dice.roll(seed, 1, 2, 6)), "physical": False}, "tablet")
+    store.append(game_id, "seed_reveal", {"seed": seed.hex()}, "system")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write a demo database: `python -m companion.audit.sample OUT.db [--arts EXPORT_DIR] [--seed N]`."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m companion.audit.sample")
+    parser.add_argument("db")
+    parser.add_argument("--arts", help="folder from `companion cards export --game bux --png DIR --backs` (real card art keyframes)")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    render = None
+    if args.arts:
+        from companion.vision.synth import load_card_arts
+
+        render = scene_renderer(load_card_arts(args.arts))
+    with EventStore(args.db) as store:
+        made = build_game(store, seed=args.seed, players=4, game_id="demo", render=render, max_moves=None)
+        add_table_incidents(store, "demo")
+    print(made)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
