@@ -1,0 +1,191 @@
+"""The live loop: camera frames -> vision -> fusion -> BUX interpreter -> the game's event store.
+
+A composition root (like the CLI): it wires the layers together and owns the
+side effects the pure layers avoid. Per frame it decodes, fuses, lets the
+interpreter propose, and then submits each proposal to the game session, where
+the rules engine judges it. Camera-seen changes are stored as `observation`
+events; every accepted camera move carries its evidence (observation seqs,
+frame times, a key frame id). A proposal the rules reject, and anything the
+camera cannot explain, becomes a needs-attention item: never applied silently,
+never dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.store.session import GameSession
+from companion.table.interpret import Attention, BuxInterpreter, Cleared, Proposal, default_seats
+from companion.tracker.fusion import Appeared, Fusion, Hysteresis, Moved, TableSnapshot, Vanished
+from companion.vision.pipeline import FrameResult, Pipeline
+
+KEYFRAME_WIDTH = 640
+KEYFRAME_QUALITY = 70
+
+
+@dataclass
+class LoopStats:
+    """Counts for the status line and the benchmark."""
+
+    frames: int = 0
+    submitted: int = 0
+    proposed: int = 0
+    rejected: int = 0
+    attention: int = 0
+    ms_vision: list[float] = field(default_factory=list)
+
+
+class LiveTable:
+    """One BUX game watched by one camera. Thread-safe: the web page may enter bids meanwhile."""
+
+    def __init__(self, session: GameSession, pipeline: Pipeline, *, seats: dict[str, str] | None = None,
+                 hysteresis: Hysteresis = Hysteresis(), auto_confirm: Callable[[dict], dict | None] | None = None,
+                 keyframes: bool = True, tick_every: int = 5, log: Callable[[str], None] | None = None):
+        self.session = session
+        self.pipeline = pipeline
+        self.fusion = Fusion(hysteresis)
+        state = session.state
+        self.interpreter = BuxInterpreter(seats or default_seats(state.players))
+        self.auto_confirm = auto_confirm
+        """Demo only: given a proposal needing a tap, return the line the 'player' confirms (or None)."""
+        self.keyframes = keyframes
+        self.tick_every = tick_every
+        self.log = log or (lambda message: None)
+        self.stats = LoopStats()
+        self.lock = threading.RLock()
+        self._attention_ids: dict[str, str] = {}
+        self._observations: list[int] = []
+        self._frame: np.ndarray | None = None
+        self.last_result: FrameResult | None = None
+
+    # --- frames ---------------------------------------------------------------
+
+    def feed(self, frame: np.ndarray, t: float) -> FrameResult:
+        """Process one frame taken at time `t` (seconds); return what vision saw in it."""
+        with self.lock:
+            result = self.pipeline.process(frame)
+            self.last_result = result
+            self._frame = frame
+            self.stats.frames += 1
+            self.stats.ms_vision.append(result.ms)
+            items = self.fusion.feed(result, t)
+            changes = [i for i in items if isinstance(i, (Appeared, Moved, Vanished))]
+            if changes:
+                self._record_observation(changes, t)
+            state = self.session.state
+            outputs = self.interpreter.observe(items, state)
+            if self.stats.frames % self.tick_every == 0:
+                outputs += self.interpreter.tick(self.session.state, t, settled=self.fusion.is_settled())
+            self._handle(outputs)
+            return result
+
+    def feed_snapshot(self, snapshot: TableSnapshot) -> None:
+        """Take a settled table read from a single photo (the tablet's camera-less mode)."""
+        with self.lock:
+            self._handle(self.interpreter.observe([snapshot], self.session.state))
+
+    # --- tablet ---------------------------------------------------------------
+
+    def enter_bid(self, *, winner: str | None = None, price: int | None = None, all_passed: bool = False,
+                  keep: bool = False) -> None:
+        """The tablet's settlement of the draw in progress (the winner may come from the camera)."""
+        with self.lock:
+            self._handle(self.interpreter.enter_bid(self.session.state, winner=winner, price=price,
+                                                    all_passed=all_passed, keep=keep))
+
+    def submit_manual(self, line: dict) -> None:
+        """A move typed on the tablet (broke, keep, or anything the camera missed).
+
+        Raises:
+            RecordError, RuleViolation: if the move is malformed or illegal.
+        """
+        with self.lock:
+            self.interpreter.forget_bid()
+            self.session.submit(line, source="tablet")
+
+    def status(self) -> str:
+        """Return what the table is waiting for."""
+        with self.lock:
+            return self.interpreter.status(self.session.state)
+
+    # --- internals --------------------------------------------------------------
+
+    def _record_observation(self, changes, t: float) -> None:
+        payload = {"t": round(t, 3), "changes": [
+            {"code": c.code, "from": getattr(c, "from_zone", None) if isinstance(c, Moved) else (c.zone if isinstance(c, Vanished) else None),
+             "to": None if isinstance(c, Vanished) else c.zone} for c in changes]}
+        event = self.session.store.append(self.session.game_id, "observation", payload, "camera")
+        self._observations = (self._observations + [event.seq])[-50:]
+
+    def _handle(self, outputs) -> None:
+        for output in outputs:
+            if isinstance(output, Proposal):
+                self._propose(output)
+            elif isinstance(output, Attention):
+                item = self.session.raise_attention(output.message, cards=output.cards, players=output.players,
+                                                    evidence=dict(output.evidence), source="camera")
+                self._attention_ids[output.key] = item
+                self.stats.attention += 1
+                self.log(f"needs attention: {output.message}")
+            elif isinstance(output, Cleared):
+                item = self._attention_ids.pop(output.key, None)
+                if item is not None:
+                    try:
+                        self.session.resolve(item, "cleared", source="camera")
+                    except CompanionError:
+                        pass  # already resolved on the tablet
+
+    def _evidence(self, proposal: Proposal) -> dict:
+        evidence: dict[str, Any] = {**proposal.evidence, "observations": list(self._observations[-10:])}
+        if self.keyframes and self._frame is not None and hasattr(self.session.store, "put_keyframe"):
+            evidence["keyframe"] = self.session.store.put_keyframe(self.session.game_id, _keyframe_jpeg(self._frame))
+        return evidence
+
+    def _propose(self, proposal: Proposal) -> None:
+        self.stats.proposed += 1
+        evidence = self._evidence(proposal)
+        if proposal.confirm:
+            chosen = self.auto_confirm(proposal.line) if self.auto_confirm else None
+            if chosen is None:
+                item = self.session.raise_attention(f"confirm: {proposal.message}", cards=_cards(proposal.line),
+                                                    players=[proposal.line.get("player")], proposed=proposal.line,
+                                                    evidence=evidence, source="camera")
+                self.log(f"waiting for a tap: {proposal.message}")
+                return
+            line = chosen
+        else:
+            line = proposal.line
+        try:
+            self.session.submit(line, source="camera", evidence=evidence)
+            self.stats.submitted += 1
+            self.log(f"accepted: {proposal.message}")
+        except CompanionError as error:
+            self.stats.rejected += 1
+            self.session.raise_attention(f"the camera saw {proposal.message}, but the rules say: {error.message}",
+                                         cards=_cards(line), players=[line.get("player")], evidence=evidence,
+                                         source="camera")
+            self.log(f"rejected by the rules: {proposal.message}: {error.message}")
+
+
+def _cards(line: dict) -> list[str]:
+    if line.get("type") == "draw":
+        return list(line.get("cards", []))
+    if line.get("type") == "sell":
+        return [c for s in line.get("sets", []) for c in s]
+    if line.get("type") == "swap":
+        return [line.get("give"), line.get("take")]
+    return []
+
+
+def _keyframe_jpeg(frame: np.ndarray) -> bytes:
+    height, width = frame.shape[:2]
+    scale = KEYFRAME_WIDTH / width
+    small = cv2.resize(frame, (KEYFRAME_WIDTH, max(int(height * scale), 1)), interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, KEYFRAME_QUALITY])
+    return data.tobytes() if ok else b""

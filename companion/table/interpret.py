@@ -1,0 +1,389 @@
+"""BUX table interpreter: what the camera saw + what players typed -> proposed moves.
+
+The only place where table facts (cards in zones, from companion.tracker) meet
+the game (companion.games.bux). It never applies a move: it proposes record
+lines, and the caller submits them to the engine, which stays the one judge.
+Whatever the camera sees that the game cannot explain becomes a "needs
+attention" item naming the cards and players; nothing is applied or dropped
+silently.
+
+How a BUX table is read (the physical conventions the companion expects):
+- Draw: the player to move turns cards over one at a time into the bid area.
+  Their order is the order they first appear there. A timer card turned up is
+  set aside in the timer area (or left in the bid area: either counts).
+- Purchase: the three cards leave the bid area for the winner's spread; the
+  winner is pre-filled from where they went, the price is typed on the tablet.
+  All passed: the cards go to the discard pile.
+- Sale: cards leave the seller's spread for the discard pile; the grouping into
+  sets is inferred (best_partition) and proposed for a one-tap confirm.
+- Swap: one card each way between the mover's spread and another spread.
+- Broke and keep are typed on the tablet.
+
+Pure bookkeeping over its own memory of the table; no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence, Union
+
+from companion.games.bux.scoring import best_partition
+from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, is_double_bux, turn
+from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
+
+BID_AREA = "bid_area"
+DISCARD = "discard"
+TIMER_AREA = "timer_area"
+DRAW_ZONES = (BID_AREA, TIMER_AREA)
+_TIMERS = frozenset(TIMER_CARDS)
+_PLAYING = frozenset(PLAYING_CARDS)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A record line the table implies. `confirm`: show it for a one-tap confirm instead of submitting."""
+
+    line: dict
+    message: str
+    confirm: bool = False
+    evidence: Mapping = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Attention:
+    """Something the camera saw that the game cannot explain (or that only a person can settle)."""
+
+    key: str
+    """Stable identity of the problem, so the same one is raised once and cleared when it goes away."""
+    message: str
+    cards: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    evidence: Mapping = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """An attention item whose cause has gone (the table matches the game again)."""
+
+    key: str
+
+
+Output = Union[Proposal, Attention, Cleared]
+
+
+@dataclass
+class _Seen:
+    zone: str | None
+    since: float
+    visible: bool = True
+
+
+def default_seats(players: Sequence[str]) -> dict[str, str]:
+    """Return the default seating: the n-th player in turn order at seat plate n."""
+    return {player: f"seat:{i + 1}" for i, player in enumerate(players)}
+
+
+class BuxInterpreter:
+    """Keeps the camera's view of the table and turns its changes into BUX moves.
+
+    Feed it the tracker's output with `observe(items, state)` and the tablet's
+    bid entries with `enter_bid(...)`; both return Proposals (submit them, or
+    offer them for confirmation), Attention items and Cleared items.
+    """
+
+    def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0):
+        self.seats = dict(seats)
+        self.player_at = {zone: player for player, zone in seats.items()}
+        self.grace_s = grace_s
+        """How long a mismatch between table and game must last before it is raised."""
+        self._seen: dict[str, _Seen] = {}
+        self._turned: list[str] = []
+        """Cards turned over for the current draw, in the order they first showed in the bid or timer area."""
+        self._gathering: set[str] = set()
+        self._bid: dict | None = None
+        self._open: dict[str, Attention] = {}
+        self._noticed: dict[str, float] = {}
+        self._proposed: set[str] = set()
+        self._state: BuxState | None = None
+        self._time = 0.0
+
+    # --- input ----------------------------------------------------------------
+
+    def observe(self, items: Iterable[Union[Appeared, Moved, Vanished, TableSnapshot]], state: BuxState) -> list[Output]:
+        """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
+
+        Proposals are only made at settled snapshots, when hands are off the table.
+        """
+        self._follow(state)
+        out: list[Output] = []
+        for item in items:
+            if isinstance(item, (Appeared, Moved)):
+                self._time = item.time
+                self._seen[item.code] = _Seen(zone=item.zone, since=item.time)
+                if item.zone in DRAW_ZONES:
+                    self._turn_over(item.code, item.time)
+            elif isinstance(item, Vanished):
+                self._time = item.time
+                seen = self._seen.get(item.code)
+                if seen is not None:
+                    seen.visible = False
+                self._gathering.discard(item.code)
+            elif isinstance(item, TableSnapshot):
+                self._time = item.time
+                self._sync(item)
+                if item.settled:
+                    out.extend(self._interpret(state))
+        return out
+
+    def enter_bid(self, state: BuxState, *, winner: str | None = None, price: int | None = None,
+                  all_passed: bool = False, keep: bool = False) -> list[Output]:
+        """Take the tablet's settlement of the draw in progress; return the draw when it is complete.
+
+        The winner may be left out: the camera pre-fills it from the spread the cards went to.
+        """
+        self._follow(state)
+        self._bid = {"winner": winner, "price": price, "all_passed": all_passed, "keep": keep}
+        return self._interpret(state)
+
+    def tick(self, state: BuxState, now: float, *, settled: bool = True) -> list[Output]:
+        """Re-check the table against the game (call every few frames): raises mismatches that persist.
+
+        Moves are only proposed when `settled` (no hand over the table, nothing in motion).
+        """
+        self._follow(state)
+        self._time = max(self._time, now)
+        if not settled:
+            return []
+        return self._interpret(state)
+
+    def forget_bid(self) -> None:
+        """Drop a typed settlement (the tablet cancelled it, or a move was entered by hand)."""
+        self._bid = None
+
+    # --- what the game expects --------------------------------------------------
+
+    def expected_zone(self, state: BuxState, code: str) -> str | None:
+        """Return where `state` says a card lies: a seat zone, the discard, the timer area, or None (draw deck)."""
+        for player, spread in zip(state.players, state.spreads):
+            if code in spread:
+                return self.seats.get(player)
+        if code in state.discard:
+            return DISCARD
+        if code in state.timers_out:
+            return TIMER_AREA
+        return None
+
+    def pending_draw(self, state: BuxState) -> tuple[str, ...]:
+        """Return the cards turned over for the draw in progress, in the order they appeared.
+
+        A card stays part of the draw after it leaves the bid area (carried to the
+        winner, or to the discard pile) until the game records the draw.
+        """
+        deck = draw_deck(state)
+        return tuple(code for code in self._turned if code in deck)
+
+    def _turn_over(self, code: str, time: float) -> None:
+        if code in self._gathering or code in self._turned or code not in _PLAYING | _TIMERS:
+            return
+        self._turned.append(code)
+
+    def status(self, state: BuxState) -> str:
+        """Return what the table is waiting for, in a sentence for the tablet."""
+        player = turn(state)
+        if player is None:
+            return "The game is over."
+        cards = self.pending_draw(state)
+        complete = _complete_draw(state, cards)
+        if complete is None:
+            if cards:
+                return f"{player} is turning cards over ({len(cards)} so far)."
+            return f"{player} to play: draw, sell or swap."
+        return f"Bidding on {player}'s 3 cards: type the winner and the price (or 'all passed')."
+
+    # --- interpretation -------------------------------------------------------
+
+    def _follow(self, state: BuxState) -> None:
+        """Notice a new game state: forget proposals made for the old one; after a reshuffle,
+        every card still lying outside the spreads is being gathered, not drawn."""
+        if state == self._state:
+            return
+        previous, self._state = self._state, state
+        self._proposed.clear()
+        deck = draw_deck(state)
+        self._turned = [code for code in self._turned if code in deck]
+        if previous is not None and (state.deck != previous.deck or state.over):
+            owned = frozenset().union(*state.spreads)
+            self._gathering = {c for c, seen in self._seen.items() if seen.visible and c not in owned}
+            self._turned = []
+
+    def _sync(self, snapshot: TableSnapshot) -> None:
+        for code, zone in snapshot.cards.items():
+            seen = self._seen.get(code)
+            if seen is None or seen.zone != zone or not seen.visible:
+                self._seen[code] = _Seen(zone=zone, since=snapshot.time)
+                if zone in DRAW_ZONES:
+                    self._turn_over(code, snapshot.time)
+        for code, seen in self._seen.items():
+            if code not in snapshot.cards:
+                seen.visible = False
+
+    def _interpret(self, state: BuxState) -> list[Output]:
+        if state.over:
+            return self._anomalies(state, explained=set())
+        out: list[Output] = []
+        proposal = self._draw_proposal(state) or self._sale_or_swap(state)
+        explained: set[str] = set(self.pending_draw(state))
+        if proposal is not None:
+            key = repr(sorted(proposal.line.items(), key=lambda kv: kv[0]))
+            explained.update(_cards_of(proposal.line))
+            if key not in self._proposed:
+                self._proposed.add(key)
+                out.append(proposal)
+        out.extend(self._anomalies(state, explained))
+        return out
+
+    def _draw_proposal(self, state: BuxState) -> Proposal | None:
+        drawer = turn(state)
+        cards = self.pending_draw(state)
+        if not cards:
+            return None
+        complete = _complete_draw(state, cards)
+        if complete is None:
+            return None
+        turned, playing, ends_deck = complete
+        evidence = self._evidence(turned)
+        line: dict = {"type": "draw", "player": drawer, "cards": list(turned)}
+        if ends_deck:
+            self._bid = None
+            return Proposal(line=line, message=f"{drawer} turned up the third timer card: the deck ends", evidence=evidence)
+        went = {self._seen[c].zone for c in playing if c in self._seen and self._seen[c].visible}
+        bid = self._bid
+        if bid and bid["all_passed"]:
+            self._bid = None
+            return Proposal(line={**line, "winner": None}, message="everyone passed", evidence=evidence)
+        if bid and bid["keep"]:
+            self._bid = None
+            return Proposal(line={**line, "keep": True}, message=f"{drawer} keeps the cards", evidence=evidence)
+        if went == {DISCARD} and not bid:  # the others lie under the top card of the pile
+            return Proposal(line={**line, "winner": None}, message="everyone passed: the cards went to the discard pile", evidence=evidence)
+        taker = self.player_at.get(next(iter(went))) if len(went) == 1 else None
+        if bid and bid["price"] is not None:
+            winner = bid["winner"] or taker
+            if winner is None:
+                return None
+            self._bid = None
+            return Proposal(line={**line, "winner": winner, "price": bid["price"]},
+                            message=f"{winner} bought {drawer}'s cards for {bid['price']}", evidence=evidence)
+        return None
+
+    def _sale_or_swap(self, state: BuxState) -> Proposal | None:
+        player = turn(state)
+        if player is None or state.redraw:
+            return None
+        seat = self.seats.get(player)
+        moved_out: dict[str, list[str]] = {}
+        for owner, spread in zip(state.players, state.spreads):
+            for code in spread:
+                seen = self._seen.get(code)
+                if seen is not None and (not seen.visible or seen.zone != self.seats.get(owner)):
+                    moved_out.setdefault(owner, []).append(code)
+        mine = moved_out.get(player, [])
+        on_pile = [c for c in mine if self._seen[c].visible and self._seen[c].zone == DISCARD]
+        covered = [c for c in mine if not self._seen[c].visible]
+        others_moved = any(self._seen[c].visible for o, cards in moved_out.items() if o != player for c in cards)
+        to_discard = sorted(on_pile + covered)
+        if on_pile and len(to_discard) == len(mine) and not others_moved:
+            double = is_double_bux(state)
+            best = best_partition(to_discard, double=double)
+            if best is None:
+                return None  # left to the anomaly check: not a legal set
+            sets = [list(s) for s in best.sets]
+            return Proposal(line={"type": "sell", "player": player, "sets": sets}, confirm=True,
+                            message=f"{player} sells {len(sets)} set{'s' if len(sets) > 1 else ''} for {best.payout}"
+                                    + (" (Double-BUX)" if double else ""),
+                            evidence=self._evidence(to_discard))
+        if len(mine) == 1 and len([o for o in moved_out if o != player]) == 1:
+            give = mine[0]
+            other = next(o for o in moved_out if o != player)
+            theirs = moved_out[other]
+            if len(theirs) == 1 and self._seen[give].zone == self.seats.get(other) and self._seen[theirs[0]].zone == seat:
+                return Proposal(line={"type": "swap", "player": player, "give": give, "take": theirs[0], "from": other},
+                                message=f"{player} swaps with {other}", evidence=self._evidence([give, theirs[0]]))
+        return None
+
+    def _anomalies(self, state: BuxState, explained: set[str]) -> list[Output]:
+        out: list[Output] = []
+        current: dict[str, Attention] = {}
+        for code, seen in self._seen.items():
+            if code in explained or code in self._gathering:
+                continue
+            expected = self.expected_zone(state, code)
+            if not seen.visible:
+                if expected is not None and expected.startswith("seat:"):
+                    owner = self.player_at.get(expected)
+                    current[f"vanished:{code}:{expected}"] = Attention(
+                        key=f"vanished:{code}:{expected}",
+                        message=f"a card vanished from {owner}'s spread",
+                        cards=(code,), players=(owner,) if owner else (), evidence=self._evidence([code]))
+                continue
+            if seen.zone == expected or seen.zone is None and expected is None:
+                continue
+            if expected in (DISCARD, TIMER_AREA) and seen.zone in (DISCARD, TIMER_AREA, BID_AREA):
+                continue  # set aside cards drift between the tray zones; not a game fact
+            if expected is None and seen.zone in DRAW_ZONES:
+                continue  # being turned over: part of the draw in progress
+            where = _describe(seen.zone, self.player_at)
+            should = _describe(expected, self.player_at) if expected else "the draw deck"
+            owner = self.player_at.get(expected) if expected else None
+            key = f"misplaced:{code}:{seen.zone}"
+            players = tuple(p for p in (owner, self.player_at.get(seen.zone)) if p)
+            current[key] = Attention(key=key, message=f"a card is in {where} but the game has it in {should}",
+                                     cards=(code,), players=players, evidence=self._evidence([code]))
+        for key, item in current.items():
+            first = self._noticed.setdefault(key, self._time)
+            if key not in self._open and self._time - first >= self.grace_s:
+                self._open[key] = item
+                out.append(item)
+        for key in [k for k in self._noticed if k not in current]:
+            del self._noticed[key]
+            if key in self._open:
+                del self._open[key]
+                out.append(Cleared(key=key))
+        return out
+
+    def _evidence(self, codes: Iterable[str]) -> dict:
+        frames = sorted({round(self._seen[c].since, 3) for c in codes if c in self._seen})
+        return {"frames": frames, "cards_seen": {c: self._seen[c].zone for c in codes if c in self._seen}}
+
+
+def _complete_draw(state: BuxState, cards: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+    """Return (cards turned, playing cards, ends the deck) once the draw is complete, else None."""
+    timers = len(state.timers_out)
+    playing: list[str] = []
+    for index, code in enumerate(cards):
+        if code in _TIMERS:
+            timers += 1
+            if timers == len(TIMER_CARDS):
+                return tuple(cards[: index + 1]), tuple(playing), True
+        else:
+            playing.append(code)
+            if len(playing) == 3:
+                return tuple(cards[: index + 1]), tuple(playing), False
+    return None
+
+
+def _cards_of(line: Mapping) -> set[str]:
+    if line.get("type") == "draw":
+        return set(line.get("cards", ()))
+    if line.get("type") == "sell":
+        return {c for s in line.get("sets", ()) for c in s}
+    if line.get("type") == "swap":
+        return {line["give"], line["take"]}
+    return set()
+
+
+def _describe(zone: str | None, player_at: Mapping[str, str]) -> str:
+    if zone in player_at:
+        return f"{player_at[zone]}'s spread"
+    return {BID_AREA: "the bid area", DISCARD: "the discard pile", TIMER_AREA: "the timer area",
+            "off_table": "off the table", None: "no zone"}.get(zone, str(zone))
