@@ -65,6 +65,7 @@ def photo(game_id: str):
     if upload is None:
         abort(400, description=_("Choose a photo first."))
     data = upload.read()
+    upload.close()  # a large upload is spooled to a temporary file; free it now
     if not data or not data.startswith(IMAGE_MAGIC):
         abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
     try:
