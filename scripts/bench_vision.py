@@ -2,20 +2,25 @@
 """Vision benchmark: the pipeline next to raw zxing-cpp, pyzbar and OpenCV, in one run.
 
     .venv/bin/python scripts/bench_vision.py --scenes 6 --sizes 1280x720,1920x1080,3840x2160
+    .venv/bin/python scripts/bench_vision.py --only render --render-frames 60
+    .venv/bin/python scripts/bench_vision.py --only long --long-run 100000
 
 Synthetic scenes are rendered (companion/vision/synth.py) from the real exported card
 PNGs (`companion cards export --backs`, done into a temp folder here). Recall counts
 face-up cards with an unoccluded mark at >= 2 px/module; a "wrong" code is a card code
 read that is not on the table. Also: decode rate on the real photos
-(/work/shared/datasets/qr-photos), settled-table cost, and optionally memory over
---long-run frames. Medians; the machine is shared, so compare within one run.
+(/work/shared/datasets/qr-photos), settled-table cost, the scene renderer's cost per
+video frame (fixed camera, a game moving card by card), and optionally memory over
+--long-run frames. OpenCV runs on one thread (the targets are for one core); times
+are medians of wall time and of this process's CPU time (the CPU figure is what
+the shared, noisy machine disturbs least). Compare within one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import statistics
 import subprocess
 import sys
@@ -23,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,6 +76,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
     hits = {"pipeline": 0, "zxing": 0, "zbar": 0, "opencv": 0}
     wrong = dict.fromkeys(hits, 0)
     ms = {k: [] for k in hits}
+    cpu = []
     settled = []
     render = []
     codes = sorted(arts)
@@ -83,7 +90,9 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
         on_table = {t.code for t in sc.truth}
         tot += len(truth)
         with Pipeline(deck, track=True, use_zbar=False) as p:
+            c0 = time.process_time()
             r = p.process(sc.image)
+            cpu.append((time.process_time() - c0) * 1000)
             got = set(r.codes())
             ms["pipeline"].append(r.ms)
             for _ in range(3):
@@ -101,24 +110,75 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
     return {"difficulty": difficulty, "size": f"{size[0]}x{size[1]}", "scenes": count, "readable_cards": tot,
             "recall": {k: round(v / max(tot, 1), 4) for k, v in hits.items()},
             "wrong_codes": wrong, "median_ms": {k: round(statistics.median(v), 1) for k, v in ms.items()},
+            "pipeline_cpu_median_ms": round(statistics.median(cpu), 1),
             "settled_median_ms": round(statistics.median(settled), 2),
             "render_median_ms": round(statistics.median(render), 1)}
 
 
-def long_run(arts, deck, frames: int) -> dict:
+def _statm_rss_mb() -> float:
+    """Return this process's resident set size in MB, from /proc/self/statm (current, not peak)."""
+    with open("/proc/self/statm", encoding="ascii") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def long_run(arts, deck, frames: int, size=(640, 360), switch_every: int = 500) -> dict:
+    """Feed `frames` frames through one tracking Pipeline; sample resident memory ten times.
+
+    Four tables alternate every `switch_every` frames (a full or partial scan at each switch,
+    the settled path in between). The figure is the growth of resident memory after a warm-up
+    of two switches, so the card images and the library caches loaded before are not counted.
+    """
     rng = np.random.default_rng(5)
     imgs = []
     for i in range(4):
         pl = synth.random_table(rng, sorted(arts), 20)
-        cam, nz = synth.random_conditions(rng, "easy", 1280, 720, seed=i)
+        cam, nz = synth.random_conditions(rng, "easy", *size, seed=i)
         imgs.append(synth.render_scene(arts, pl, cam, nz).image)
-    rss = []
+    samples = []
+    scans: dict[str, int] = {}
+    t0 = time.perf_counter()
     with Pipeline(deck, track=True, use_zbar=False) as p:
+        base = None
         for n in range(frames):
-            p.process(imgs[(n // 50) % 4])
-            if n % max(frames // 10, 1) == 0:
-                rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
-    return {"frames": frames, "max_rss_mb_samples": rss}
+            r = p.process(imgs[(n // switch_every) % 4])
+            scans[r.scan] = scans.get(r.scan, 0) + 1
+            if n == min(2 * switch_every, frames - 1):
+                base = _statm_rss_mb()
+            if base is not None and (n % max(frames // 10, 1) == 0 or n == frames - 1):
+                samples.append({"frame": n, "rss_growth_mb": round(_statm_rss_mb() - base, 2)})
+    return {"frames": frames, "size": f"{size[0]}x{size[1]}", "scans": scans,
+            "seconds": round(time.perf_counter() - t0, 1), "rss_growth_after_warmup": samples}
+
+
+def render_video(arts, frames: int) -> list[dict]:
+    """Time synth.render_scene as the demo uses it: one camera, a game changing a card at a time."""
+    rows = []
+    light = synth.Nuisance(texture="wood", warm=0.3, light_falloff=0.3, defocus=0.5, noise=2.0, jpeg=90)
+    medium = synth.Nuisance(texture="felt", warm=0.5, light_falloff=0.4, glare=1, shadows=1, hands=1,
+                            defocus=0.7, motion=2.0, noise=3.0, jpeg=88)
+    for size in ((1280, 720), (1920, 1080)):
+        for name, nz, k1 in (("light", light, 0.0), ("medium", medium, -0.06)):
+            rng = np.random.default_rng(3)
+            cam = synth.Camera(width=size[0], height=size[1], tilt=20.0, k1=k1)
+            placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
+            synth.render_scene(arts, placements, cam, nz)  # first frame of a camera: builds its caches
+            wall, cpu = [], []
+            for i in range(frames):
+                # One card moves each frame, as in a played game.
+                j = int(rng.integers(len(placements)))
+                p = placements[j]
+                placements[j] = synth.Placement(p.code, (p.centre_mm[0] + float(rng.uniform(-5, 5)),
+                                                         p.centre_mm[1] + float(rng.uniform(-5, 5))),
+                                                p.rotation, p.face_up)
+                nzi = synth.Nuisance(**{**nz.__dict__, "seed": i})
+                t, c = time.perf_counter(), time.process_time()
+                synth.render_scene(arts, placements, cam, nzi)
+                wall.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.process_time() - c) * 1000)
+            rows.append({"render": name, "size": f"{size[0]}x{size[1]}", "frames": frames, "cards": len(placements),
+                         "median_ms": round(statistics.median(wall), 1),
+                         "cpu_median_ms": round(statistics.median(cpu), 1)})
+    return rows
 
 
 def main(argv=None) -> int:
@@ -128,25 +188,32 @@ def main(argv=None) -> int:
     ap.add_argument("--difficulties", default="easy,medium,hard")
     ap.add_argument("--long-run", type=int, default=0)
     ap.add_argument("--no-photos", action="store_true")
+    ap.add_argument("--render-frames", type=int, default=40)
+    ap.add_argument("--only", choices=("scenes", "render", "long"), help="run one part")
     args = ap.parse_args(argv)
+    cv2.setNumThreads(1)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", "bux", "--png", tmp,
                         "--deck", f"{tmp}/bux.print.json", "--backs", "--quiet"], check=True, cwd=ROOT,
                        stdout=subprocess.DEVNULL)
         deck = load_print(f"{tmp}/bux.print.json")
         arts = synth.load_card_arts(tmp)
-    report = {"availability": decoders.availability()}
-    if not args.no_photos and (PHOTOS / "manifest.json").exists():
-        report["real_photos"] = real_photos()
-        print(json.dumps({"real_photos": report["real_photos"]}), flush=True)
-    report["scenes"] = []
-    for size in args.sizes.split(","):
-        w, h = (int(v) for v in size.split("x"))
-        for k, diff in enumerate(args.difficulties.split(",")):
-            row = scenes(arts, deck, diff, (w, h), args.scenes, seed=11 + k)
-            report["scenes"].append(row)
+    report = {"availability": decoders.availability(), "opencv_threads": cv2.getNumThreads()}
+    if args.only in (None, "scenes"):
+        if not args.no_photos and (PHOTOS / "manifest.json").exists():
+            report["real_photos"] = real_photos()
+            print(json.dumps({"real_photos": report["real_photos"]}), flush=True)
+        report["scenes"] = []
+        for size in args.sizes.split(","):
+            w, h = (int(v) for v in size.split("x"))
+            for k, diff in enumerate(args.difficulties.split(",")):
+                row = scenes(arts, deck, diff, (w, h), args.scenes, seed=11 + k)
+                report["scenes"].append(row)
+                print(json.dumps(row), flush=True)
+    if args.only in (None, "render") and args.render_frames:
+        for row in render_video(arts, args.render_frames):
             print(json.dumps(row), flush=True)
-    if args.long_run:
+    if args.long_run and args.only in (None, "long"):
         report["long_run"] = long_run(arts, deck, args.long_run)
         print(json.dumps(report["long_run"]), flush=True)
     return 0

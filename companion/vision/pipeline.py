@@ -2,11 +2,18 @@
 
 One full scan of a frame:
 1. zxing-cpp on the whole frame (cheap; reads marks at >= ~2.5 px/module);
-2. candidate regions found at half scale (dense edges in both directions: a
-   QR mark, text, a plate) that no read explains are cropped at full scale,
-   upscaled 2x and decoded again; a region that still fails is retried with a
-   3x Lanczos upscale plus sharpening, and finally with zbar (crash-isolated);
-3. each payload is identified against the print (card / other print / foreign),
+2. the table plates (searched at 960 px): the table homography, and plate
+   boxes that are never mistaken for marks;
+3. candidate regions found at half scale (dense edges in both directions: a
+   QR mark, text) that no read explains are cropped at full scale, upscaled
+   2x and decoded again; then, with the table known, resampled top-down
+   through the homography (perspective gone, square 6 px modules) and
+   sharpened, which reads blurred marks near 2 px/module that no upscale of
+   the raw crop reads; then a 3x Lanczos upscale where zxing located a symbol
+   it could not decode, and finally zbar (crash-isolated). A region holding
+   several marks (a fanned spread) goes on down the ladder until it is
+   explained, since one read there says nothing of its neighbours;
+4. each payload is identified against the print (card / other print / foreign),
    a card counted once however many of its marks show, and placed on the
    table (mm) and in a zone when a TableGeometry is known.
 
@@ -86,9 +93,9 @@ MARKER_SEARCH_SIDE = 960
 CANDIDATE_FULL_SCALE_SIDE = 0
 """Frames up to this long side are searched for candidate marks at full scale."""
 RECTIFY_PX_PER_MM = 3.0
-"""Top-down resampling scale for blurred marks: 8 px per 2 mm module (best of 3/4/6 measured)."""
-RECTIFY_MAX_MM = 90.0
-"""Larger candidate regions are not resampled top-down (they are not one mark)."""
+"""Top-down resampling scale for blurred marks: 6 px per 2 mm module (4 reads a few more, at twice the cost)."""
+RECTIFY_MAX_MM = 140.0
+"""Larger candidate regions are not resampled top-down (the cost grows with the square)."""
 
 
 def _sharpen(gray: np.ndarray, sigma: float = 1.5, amount: float = 0.7) -> np.ndarray:
@@ -208,7 +215,7 @@ class Pipeline:
 
         First a plain 2x upscale (cheap, reads most). Then, when the table is
         known, the region is resampled top-down through the table homography
-        (perspective gone, modules square and 8 px wide) and sharpened, which
+        (perspective gone, modules square and 6 px wide) and sharpened, which
         reads blurred marks at 2-2.5 px/module that no upscale of the raw crop
         does; then a 3x Lanczos + sharpen retry where zxing located a symbol.
         """
@@ -258,7 +265,8 @@ class Pipeline:
         # patch px -> table mm -> frame px -> crop px
         patch_to_crop = (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]]) @ np.linalg.inv(self.geometry.image_to_mm)
                          @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
-        # Unsharp mask on the small source region (half a module wide), then one cubic resampling.
+        # Unsharp mask on the small source region (half a module wide), then one cubic resampling;
+        # the fixed mid-grey threshold then reads motion- and defocus-blurred marks.
         src = crop[by0:by1, bx0:bx1]
         px_per_mm = max(src.shape) / max(mx1 - mx0, my1 - my0)
         src = _sharpen(src, sigma=max(0.5, px_per_mm * 1.0), amount=2.0)

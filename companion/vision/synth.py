@@ -530,6 +530,8 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
             if any(_quad_area_overlap(guard, q) > 0.5 for q in above):
                 continue
             md = _distort_points(m, k, dist) if camera.k1 else m
+            # px/module as the frame shows it: a barrel lens shrinks marks towards the edges.
+            ppm = float(np.mean(np.linalg.norm(md - np.roll(md, -1, axis=0), axis=1))) / art.modules
             if (md < 2).any() or (md[:, 0] > w - 2).any() or (md[:, 1] > hgt - 2).any():
                 continue
             if glare_at is not None:
