@@ -163,7 +163,8 @@ def reveal(game_id: str):
 def options(game_id: str):
     """Return the choices for what the game waits for."""
     _session, _key, view = _load(game_id)
-    return jsonify(view.options())
+    seq = get_store().last_seq(game_id)
+    return jsonify({**view.options(), "seq": seq})
 
 
 @bp.post("/api/move")

@@ -253,12 +253,18 @@ function renderEntry() {
 const CARD_CACHE = {};
 function group_card(code) { return CARD_CACHE[code]; }
 
+let optionsAsked = 0;
 function loadOptions() {
+  const mine = ++optionsAsked;
   return fetch(CFG.api + "/options", {headers: {"X-Companion-Token": CFG.token}, cache: "no-store"})
     .then((r) => r.json()).then((o) => {
+      if (mine !== optionsAsked) return;  // a newer request is on its way: never show stale buttons
+      const body = $("entry-body");
+      if (body && String(o.seq) === body.dataset.seq) return;  // same state (a reconnect): keep the taps made so far
       options = o;
       (o.deck || []).forEach((g) => g.cards.forEach((c) => { CARD_CACHE[c.code] = c; }));
       renderEntry();
+      $("entry-body").dataset.seq = o.seq;  // which state the buttons belong to (tests wait on it)
     });
 }
 
@@ -313,7 +319,10 @@ function sealFromPhone() {
 
 // --- live updates -----------------------------------------------------------------
 
+let shownSeq = -1;
 function show(body) {
+  if (body.seq < shownSeq) return;  // an older answer arriving late
+  shownSeq = body.seq;
   board = body.board;
   renderStatus(board);
   renderRow(board);

@@ -1,0 +1,197 @@
+"""Real browser: a whole two-player Grow Your Assets game played from the tablet page, bids sealed on two phones.
+
+Debian's chromium, three browser contexts: the tablet (game token) and Ann's
+and Ben's phones (their private links). Dice come from the companion's seed,
+so each run plays differently; the driver reads what the game waits for and
+does it through the pages only. Screenshots go to test-artifacts/grow/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.games.grow.state import draw_pile
+from companion.web import create_app
+from tests.web.test_grow import REMOVED_2P, start_grow, state_of, tokens_of
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "grow"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+
+
+@pytest.fixture
+def served(tmp_path):
+    from waitress import create_server
+
+    db = tmp_path / "grow.db"
+    start_grow(db, players=["Ann", "Ben"])
+    app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.05})
+    server = create_server(app, host="127.0.0.1", port=0, threads=12)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}", db
+    server.close()
+
+
+def board_of(base: str) -> dict:
+    with urllib.request.urlopen(f"{base}/g/gr/grow/state.json", timeout=10) as response:
+        return json.load(response)
+
+
+def settle(page, base: str) -> dict:
+    """Wait until the tablet's entry buttons belong to the latest state; return that state."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        body = board_of(base)
+        if page.locator(f"#entry-body[data-seq='{body['seq']}']").count():
+            return body
+        page.wait_for_timeout(40)
+    raise AssertionError(f"the tablet never showed state {body['seq']} ({body['board']['status']})")
+
+
+def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served):
+    from playwright.sync_api import expect, sync_playwright
+
+    base, db = served
+    token, phones = tokens_of(db)
+    rng = random.Random(8)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots: set[str] = set()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        phone = {name: browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page() for name in phones}
+        errors: list[str] = []
+        for page in (tablet, *phone.values()):
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+        tablet.goto(f"{base}/g/gr?t={token}")
+        expect(tablet.locator("#entry")).to_be_visible()
+        for name, page in phone.items():
+            page.goto(f"{base}/g/gr/grow/me/{name}?k={phones[name]}")
+            expect(page.locator("h1")).to_have_text(name)
+
+        def shot(name: str, page=tablet, full=True):
+            if name not in shots:
+                shots.add(name)
+                page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+        steps = 0
+        log: list = []
+        tablet_bid_done = tie_done = False
+        try:
+            while True:
+                steps += 1
+                assert steps < 400, "the game did not end"
+                body = settle(tablet, base)
+                board = body["board"]
+                if board["over"]:
+                    break
+                phase = board["phase"]
+                log.append((body["seq"], phase, board["status"]))
+                entry = tablet.locator("#entry-body")
+                if phase == "draw":
+                    # The table turned these over: two cards from the real draw pile (never a removed one).
+                    cards = rng.sample(sorted(draw_pile(state_of(db))), 2)
+                    for code in cards:
+                        if not entry.locator(f".picker button.gcard[data-code='{code}']").count():
+                            tablet.screenshot(path=str(ARTIFACTS / "debug.png"), full_page=True)
+                            raise AssertionError((code, cards, log, tablet.locator("#entry-body").get_attribute("data-seq")))
+                        entry.locator(f".picker button.gcard[data-code='{code}']").click()
+                    entry.locator("button.go", has_text="\u2714").click()
+                elif phase == "bid":
+                    worth = {p["name"]: p["tokens"]["worth"] for p in board["players"]}
+                    amounts = {n: rng.randint(0, min(worth[n], 3)) for n in worth}
+                    if not tie_done and board["round"] >= 2 and not board["bids"]["rebid"] and min(worth.values()) >= 1:
+                        amounts = {n: 1 for n in worth}  # a tie for the highest bid: everyone rebids
+                        tie_done = True
+                    elif board["bids"]["rebid"] and min(worth.values()) >= 1:
+                        amounts = {n: 1 for n in worth}  # tied again: the dice decide
+                    for index, name in enumerate(board["bids"]["waiting"]):
+                        if not tablet_bid_done and name == "Ann":
+                            # The tablet handed to Ann with the amount masked.
+                            entry.locator("button", has_text="Ann").click()
+                            expect(tablet.locator("#bid-cover")).to_be_visible()
+                            tablet.locator("#bid-me").click()
+                            tablet.fill("#bid-amount", str(amounts[name]))
+                            shot("tablet-bid-cover", full=False)
+                            tablet.locator("#bid-seal").click()
+                            expect(tablet.locator("#bid-done")).to_be_visible()
+                            assert tablet.input_value("#bid-amount") == ""
+                            tablet.locator("#bid-ok").click()
+                            tablet_bid_done = True
+                            continue
+                        page = phone[name]
+                        expect(page.locator("#bid-form")).to_be_visible()
+                        page.fill("#bid-amount", str(amounts[name]))
+                        seq = board_of(base)["seq"]
+                        page.locator("#bid-seal").click()
+                        deadline = time.monotonic() + 10
+                        while board_of(base)["seq"] == seq:  # the sealed_bid event (and maybe the reveal) is stored
+                            assert time.monotonic() < deadline, f"{name}'s bid was not stored"
+                            page.wait_for_timeout(30)
+                        other = phone["Ben" if name == "Ann" else "Ann"]
+                        if index == 0 and len(board["bids"]["waiting"]) == 2:
+                            # One bid is in: every screen knows who, none knows how much.
+                            expect(tablet.locator(".gplayer", has_text=name).locator(".badge.sealed")).to_be_visible()
+                            expect(other.locator(".gplayer", has_text=name).locator(".badge.sealed")).to_be_visible()
+                            shot("tablet-one-bid-sealed")
+                            shot("phone-other-sees-sealed", other)
+                            shot("phone-bid-sealed", page)
+                elif phase in ("roll", "tiebreak"):
+                    if phase == "tiebreak":
+                        shot("tablet-tiebreak")
+                    entry.locator("button.huge").click()
+                    if phase == "roll":
+                        expect(tablet.locator("#roll-text")).not_to_be_empty()
+                        shot("tablet-roll")
+                elif phase == "pick":
+                    first = entry.locator(".picker button.gcard").first
+                    first.click()
+                    targets = entry.locator(".row button.go")
+                    if targets.count():
+                        targets.nth(rng.randrange(targets.count())).click()
+                        shot("tablet-pick-stack")
+                elif phase == "act":
+                    shot("tablet-action")
+                    entry.locator("button.go").first.click()
+                else:
+                    raise AssertionError(f"unexpected phase {phase!r}")
+                deadline = time.monotonic() + 10
+                while board_of(base)["seq"] == body["seq"]:  # the tap's request has been stored
+                    assert time.monotonic() < deadline, "the step was not stored"
+                    tablet.wait_for_timeout(30)
+        except Exception as exc:
+            tablet.screenshot(path=str(ARTIFACTS / "debug.png"), full_page=True)
+            raise AssertionError(f"failed after {log[-6:]}") from exc
+        final = board_of(base)["board"]
+        expect(tablet.locator("#status")).to_contain_text("Game over")
+        shot("tablet-game-over")
+        phone["Ann"].reload()
+        expect(phone["Ann"].locator("#status")).to_contain_text("Game over")
+        shot("phone-game-over", phone["Ann"])
+        assert errors == []
+        assert tie_done and tablet_bid_done
+        assert final["deck_size"] < 2 and final["winners"]
+        browser.close()
+    state = state_of(db)
+    assert state.rounds == 20, "40 cards, two per round"
+    assert not set(REMOVED_2P) & (set(state.discard) | {c for h in state.holdings for c in h.cards()})
+    from companion.store.sqlite import EventStore
+    from companion.web.grow_bids import audit_bids
+
+    with EventStore(db) as store:
+        events = store.events("gr")
+    assert audit_bids(events) == []
+    assert sum(e.kind == "sealed_bid" for e in events) >= 40
