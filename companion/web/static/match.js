@@ -116,7 +116,7 @@ function colourOf(text) {
 function cardInput(code, player) {
   const input = el("input", {type: "text", class: "m-card-in", autocomplete: "off", "aria-label": player});
   if (code) { input.value = faces[code] ? faces[code].text : code; input.dataset.code = code; }
-  else { input.placeholder = S.missing; input.classList.add("missing"); }
+  else { input.placeholder = "?"; input.title = S.missing; input.classList.add("missing"); }
   const paint = () => {
     input.classList.remove("blue", "red");
     const c = colourOf(input.dataset.code && input.value === (faces[input.dataset.code] || {}).text ? input.dataset.code : input.value);

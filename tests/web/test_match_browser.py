@@ -1,0 +1,120 @@
+"""Real browser (Debian's chromium): score three rounds of blue/red match from rendered photos on the page.
+
+Round 2's photo has one card face down, so the camera misses it and a
+person types it in. Screenshots go to test-artifacts/web/match-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import cv2
+import pytest
+
+from tests.games.match import scenes
+from tests.web.test_match_page import GAME, app, auth, match_db  # noqa: F401  (fixtures)
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+
+
+@pytest.fixture
+def server(app):  # noqa: F811
+    from waitress import create_server
+
+    app.config["SSE_SECONDS"] = 20
+    app.config["SSE_POLL"] = 0.1
+    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+
+
+@pytest.fixture
+def photo_files(tmp_path):
+    paths = {}
+    for key, image in ((1, scenes.render(1)), (2, scenes.render(2, hidden=("red-200-1",))), (3, scenes.render(3))):
+        paths[key] = tmp_path / f"round-{key}.jpg"
+        cv2.imwrite(str(paths[key]), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return paths
+
+
+def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):  # noqa: F811
+    from playwright.sync_api import expect, sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    token = auth["X-Companion-Token"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+            wall = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+            errors: list[str] = []
+            for page in (tablet, wall):
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+            wall.goto(f"{server}/g/{GAME}")
+            tablet.goto(f"{server}/g/{GAME}?t={token}")
+            expect(tablet.locator("#m-entry-title")).to_have_text("Round 1")
+            expect(wall.locator("#m-entry")).to_have_count(0)
+
+            def read(number: int) -> None:
+                tablet.set_input_files("#m-photo", str(photo_files[number]))
+                tablet.click("#m-read")
+                expect(tablet.locator("#m-editor")).to_be_visible()
+                expect(tablet.locator("#m-read-result")).to_contain_text("cards read")
+
+            def confirm(number: int) -> None:
+                expect(tablet.locator("#m-confirm")).to_be_enabled()
+                tablet.click("#m-confirm")
+                expect(tablet.locator("#m-read-result")).to_have_text(f"Round {number} recorded.")
+                expect(tablet.locator("#m-editor")).to_be_hidden()
+
+            tablet.select_option("select[data-player=Cat]", "4")  # Cat sits across the table, at plate 4
+            read(1)
+            expect(tablet.locator(".m-edit-player[data-player=Ann] .m-preview")).to_have_text("1000")
+            expect(tablet.locator("#m-problems")).to_be_hidden()
+            tablet.screenshot(path=str(ARTIFACTS / "match-1-proposed.png"), full_page=True)
+            confirm(1)
+            expect(wall.locator("#m-table tbody tr").nth(0)).to_contain_text("1000")
+
+            read(2)
+            expect(tablet.locator("#m-problems")).to_contain_text("'200' has no partner")
+            missing = tablet.locator(".m-edit-player[data-player=Ben] .m-card-in.missing")
+            expect(missing).to_have_count(1)
+            expect(tablet.locator("#m-msg")).to_contain_text("needs two cards")
+            expect(tablet.locator("#m-confirm")).to_be_disabled()
+            tablet.screenshot(path=str(ARTIFACTS / "match-2-missing.png"), full_page=True)
+            missing.fill("<200>")
+            expect(tablet.locator(".m-edit-player[data-player=Ben] .m-preview")).to_have_text("1200")
+            tablet.screenshot(path=str(ARTIFACTS / "match-2-corrected.png"), full_page=True)
+            confirm(2)
+
+            read(3)
+            confirm(3)
+            rows = wall.locator("#m-table tbody tr")
+            for i, name in enumerate(scenes.PLAYERS):
+                cells = [c.replace("\u2212", "-") for c in rows.nth(i).locator("td").all_inner_texts()]
+                if i == 0:
+                    expect(rows.nth(i)).to_contain_text(str(scenes.TOTALS[name]))
+                assert cells == [str(s[name]) for s in scenes.SCORES] + [str(scenes.TOTALS[name])], (name, cells)
+            expect(wall.locator("#m-table tr.won")).to_contain_text("Cat")
+            expect(wall.locator("#m-status")).to_contain_text("Cat")
+            expect(wall.locator(".m-round")).to_have_count(3)
+            expect(tablet.locator("#m-entry-title")).to_have_text("Game over")
+            wall.screenshot(path=str(ARTIFACTS / "match-3-final.png"), full_page=True)
+            tablet.screenshot(path=str(ARTIFACTS / "match-3-tablet.png"), full_page=True)
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            phone.goto(f"{server}/g/{GAME}?lang=ru")
+            expect(phone.locator("#m-table tbody tr")).to_have_count(3)
+            phone.screenshot(path=str(ARTIFACTS / "match-phone-ru.png"), full_page=True)
+            assert errors == []
+        finally:
+            browser.close()
