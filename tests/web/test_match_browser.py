@@ -68,13 +68,14 @@ def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):
             def read(number: int) -> None:
                 tablet.set_input_files("#m-photo", str(photo_files[number]))
                 tablet.click("#m-read")
+                # Reading an 8 MP photo takes a few seconds on a busy 2-core machine.
+                expect(tablet.locator("#m-read-result")).to_contain_text("cards read", timeout=60000)
                 expect(tablet.locator("#m-editor")).to_be_visible()
-                expect(tablet.locator("#m-read-result")).to_contain_text("cards read")
 
             def confirm(number: int) -> None:
                 expect(tablet.locator("#m-confirm")).to_be_enabled()
                 tablet.click("#m-confirm")
-                expect(tablet.locator("#m-read-result")).to_have_text(f"Round {number} recorded.")
+                expect(tablet.locator("#m-read-result")).to_have_text(f"Round {number} recorded.", timeout=15000)
                 expect(tablet.locator("#m-editor")).to_be_hidden()
 
             tablet.select_option("select[data-player=Cat]", "4")  # Cat sits across the table, at plate 4
