@@ -45,8 +45,9 @@ from companion.vision.pipeline import Pipeline
 from companion.vision.synth import Camera, CardArt, Nuisance, Placement, card_art, render_scene
 
 CARD_W, CARD_H = 63.0, 88.0
-COLUMN_STEP = 38.0
+COLUMN_STEP = 42.0
 """Fan step along a spread: wide enough that each card's top-left mark stays uncovered."""
+ZONE_END_MM = 40.0
 
 
 @dataclass
@@ -82,7 +83,8 @@ class DemoTable:
 
     def _spread(self, zone, cards: list[str]) -> list[Placement]:
         x0, y0, x1, y1 = zone.rect
-        along = (x1 - x0) if zone.facing % 180 == 0 else (y1 - y0)
+        # Keep clear of the zone's ends, where seat zones meet at the table's corners.
+        along = ((x1 - x0) if zone.facing % 180 == 0 else (y1 - y0)) - 2 * ZONE_END_MM
         across = (y1 - y0) if zone.facing % 180 == 0 else (x1 - x0)
         per_row = max(int((along - CARD_W) // COLUMN_STEP) + 1, 1)
         rows = max(math.ceil(len(cards) / per_row), 1)

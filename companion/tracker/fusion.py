@@ -10,7 +10,8 @@ Hysteresis (reacTIVision's FOUND / FUZZY / LOST):
 - a card seen in a new zone Moves after `move_frames` consecutive agreeing sightings;
 - a card unseen is FUZZY: it keeps its zone (a hand over it has not moved it)
   and Vanishes only after `vanish_s` seconds *and* `vanish_frames` frames unseen;
-- the table is settled when no track is tentative and nothing changed for `settle_s`.
+- the table is settled when no track is tentative or mid-move and nothing changed for
+  `settle_s` (a FUZZY card, briefly unread, does not unsettle it).
 
 Pure bookkeeping: no clock (times come in with the frames), no I/O, no rules.
 """
@@ -166,10 +167,16 @@ class Fusion:
         return out
 
     def is_settled(self) -> bool:
-        """Return True when no track is tentative, fuzzy or mid-move and nothing changed for settle_s."""
+        """Return True when no track is tentative or mid-move and nothing changed for settle_s.
+
+        A FUZZY card (missed by the last frames, not yet vanished) does not keep the
+        table unsettled: a card that is briefly unread has not moved, and with real
+        decoders some card is always briefly unread.
+        """
         if self.time - self._last_change < self.params.settle_s:
             return False
-        return all(t.state is TrackState.FOUND and t.candidate_count == 0 for t in self._tracks.values())
+        return all(t.state in (TrackState.FOUND, TrackState.FUZZY) and t.candidate_count == 0
+                   for t in self._tracks.values())
 
     def snapshot(self) -> TableSnapshot:
         """Return the confirmed table now (cards in FOUND or FUZZY tracks)."""
