@@ -4,7 +4,8 @@
 the game is not there yet) and then submits each remaining line through
 GameSession, exactly as the tablet does. It may be killed at any instant and
 simply started again: it resumes from what the store holds (the moves in
-effect), so no move is lost or entered twice. Exit 0 when the record is done.
+effect), so no move is lost or entered twice. It prints "ready N" (N moves
+already stored) before submitting. Exit 0 when the record is done.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 
 
-def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.0) -> int:
+def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.0, on_ready=None) -> int:
     """Store the record's moves not yet stored and return how many this call submitted.
 
     Raises:
@@ -31,6 +32,8 @@ def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.
             GameSession.start(store, lines[0], game_id=game_id)
         session = GameSession(store, game_id)
         done = len(session.refresh().moves)
+        if on_ready is not None:
+            on_ready(done)
         for line in lines[done:]:
             session.submit(line, source="tablet")
             if delay_s:
@@ -48,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         lines = [json.loads(text) for text in Path(args.record).read_text(encoding="utf-8").splitlines() if text.strip()]
-        play(args.db, lines, args.game_id, delay_s=args.delay)
+        play(args.db, lines, args.game_id, delay_s=args.delay, on_ready=lambda done: print(f"ready {done}", flush=True))
     except (CompanionError, OSError, ValueError) as error:
         print(f"driver: {error}", file=sys.stderr)
         return 1
