@@ -9,9 +9,11 @@ and a "tablet bot" types what players would type: the price of a bid, broke,
 keep, and a tap to confirm (or correct) a proposed sale. At the end the state
 the loop reached is compared with the replay of the source record.
 
-Moves the camera did not produce in time are entered by the bot and counted
-as missed; a move the camera got wrong is undone and entered right, and
-counted as wrong. The demo never hides a miss to look good.
+After each move the camera gets up to 3 s of film to show it. A move it did not
+produce is entered by the bot as a player would on the tablet, and counted as
+"raised" when the camera had flagged a needs-attention item for it, else as
+"missed"; a move the camera got wrong is undone, entered right and counted as
+"wrong". The demo never hides a miss to look good.
 """
 
 from __future__ import annotations
@@ -120,6 +122,9 @@ class DemoResult:
     pipeline_state: dict
     moves: int
     right: int
+    """Moves the camera produced (possibly after a confirm tap)."""
+    raised: int
+    """Moves the camera did not produce but flagged as needing attention; entered by hand."""
     wrong: int
     missed: int
     corrected: int
@@ -136,7 +141,7 @@ class DemoResult:
     def to_json(self) -> dict:
         """Return a JSON-ready summary (without the per-frame timings)."""
         ms = sorted(self.ms_vision)
-        return {"matches": self.matches, "moves": self.moves, "right": self.right, "wrong": self.wrong,
+        return {"matches": self.matches, "moves": self.moves, "right": self.right, "raised": self.raised, "wrong": self.wrong,
                 "missed": self.missed, "corrected_grouping": self.corrected, "frames": self.frames,
                 "seconds": round(self.seconds, 1), "vision_ms_median": round(ms[len(ms) // 2], 1) if ms else None,
                 "attention": self.attention}
@@ -263,7 +268,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     rng = np.random.default_rng(seed)
     noise_bank = [rng.normal(0, 2.5, (height, width, 3)).astype(np.int16) for _ in range(3)]
     frame_no = 0
-    right = wrong = missed = 0
+    patience = int(3 * fps)
 
     def show(image: np.ndarray) -> None:
         nonlocal frame_no
@@ -281,6 +286,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     config = 0
     for index, move in enumerate(moves[1:], start=1):
         expected["index"] = index
+        open_before = len(session.open_attention())
         for step in steps_of(move, state, hold):
             config += 1
             step.act(table)
@@ -298,10 +304,15 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
                         step.tablet(live)
                     except CompanionError as error:
                         log(f"the tablet entry for move {index} was refused: {error.message}")
-        verdict = _check_move(session, moves, index, live, log)
-        right += verdict == "right"
-        wrong += verdict == "wrong"
-        missed += verdict == "missed"
+        # Give the camera the moment a person would: keep filming the still table until
+        # the game shows the move, or something is raised, or patience runs out.
+        for k in range(patience):
+            if _reached(session, moves, index) or len(session.open_attention()) > open_before:
+                break
+            show(np.clip(still.astype(np.int16) + noise_bank[k % len(noise_bank)], 0, 255).astype(np.uint8))
+        raised_now = len(session.open_attention()) > open_before
+        verdict = _check_move(session, moves, index, live, log, raised=raised_now)
+        counts[verdict] = counts.get(verdict, 0) + 1
         state = rules.apply(state, move)
     if writer is not None:
         writer.release()
@@ -310,7 +321,8 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     pipeline_state = state_to_json(session.state)
     attention = [{"message": item["message"], "seq": item["seq"]} for item in session.open_attention()]
     result = DemoResult(source_state=source_state, pipeline_state=pipeline_state, moves=len(moves) - 1,
-                        right=right, wrong=wrong, missed=missed, corrected=counts["corrected"], frames=frame_no,
+                        right=counts.get("right", 0), raised=counts.get("raised", 0), wrong=counts.get("wrong", 0),
+                        missed=counts.get("missed", 0), corrected=counts["corrected"], frames=frame_no,
                         seconds=time.perf_counter() - started, ms_vision=list(live.stats.ms_vision),
                         attention=attention)
     if out is not None:
@@ -320,14 +332,22 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     return result
 
 
-def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveTable, log) -> str:
-    """After a move's last step: did the camera-fed game reach the source game's state?"""
+def _reached(session: GameSession, moves: list[Move], index: int) -> bool:
     want = state_to_json(replay(write_record(moves[: index + 1]).splitlines(True)))
-    have = state_to_json(session.state)
-    if have == want:
+    return state_to_json(session.state) == want
+
+
+def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveTable, log, *, raised: bool) -> str:
+    """After a move's last step: did the camera-fed game reach the source game's state?
+
+    If not, the bot enters the move as a player would on the tablet (undoing a wrong
+    camera move first) and resolves the attention items the camera raised for it.
+    """
+    if _reached(session, moves, index):
         return "right"
+    have = state_to_json(session.state)
     before = state_to_json(replay(write_record(moves[:index]).splitlines(True)))
-    verdict = "missed" if have == before else "wrong"
+    verdict = ("raised" if raised else "missed") if have == before else "wrong"
     if verdict == "wrong":
         try:
             session.undo(source="tablet")
@@ -337,6 +357,12 @@ def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveT
         live.submit_manual(move_to_json(moves[index]))
     except CompanionError as error:
         log(f"bot could not enter move {index}: {error.message}")
+    if raised:
+        for item in session.open_attention():
+            try:
+                session.resolve(item["id"], "corrected", source="tablet")
+            except CompanionError:
+                pass
     log(f"move {index} {verdict} by the camera; entered on the tablet")
     return verdict
 

@@ -153,8 +153,21 @@ class BuxInterpreter:
         self._follow(state)
         self._time = max(self._time, now)
         if not settled:
-            return []
+            # A typed price settles a draw whose cards already lie in one spread, hands or not.
+            return self._typed_draw(state)
         return self._interpret(state)
+
+    def _typed_draw(self, state: BuxState) -> list[Output]:
+        if not self._bid or state.over:
+            return []
+        proposal = self._draw_proposal(state)
+        if proposal is None:
+            return []
+        key = repr(sorted(proposal.line.items(), key=lambda kv: kv[0]))
+        if key in self._proposed:
+            return []
+        self._proposed.add(key)
+        return [proposal]
 
     def forget_bid(self) -> None:
         """Drop a typed settlement (the tablet cancelled it, or a move was entered by hand)."""
@@ -249,6 +262,8 @@ class BuxInterpreter:
             return None
         complete = _complete_draw(state, cards)
         if complete is None:
+            complete = self._completed_by_landing(state, cards)
+        if complete is None:
             return None
         turned, playing, ends_deck = complete
         evidence = self._evidence(turned)
@@ -275,6 +290,26 @@ class BuxInterpreter:
             return Proposal(line={**line, "winner": winner, "price": bid["price"]},
                             message=f"{winner} bought {drawer}'s cards for {bid['price']}", evidence=evidence)
         return None
+
+    def _completed_by_landing(self, state: BuxState, cards: Sequence[str]):
+        """Complete a draw whose last card(s) the camera missed in the bid area but saw land.
+
+        When the turned cards already left the bid area together, a draw-deck card
+        that showed up beside them (same spread, or the discard pile) was turned
+        over with them: it is appended last, since when it was turned is unknown.
+        """
+        visible = [c for c in cards if c in self._seen and self._seen[c].visible and c not in _TIMERS]
+        landed = {self._seen[c].zone for c in visible}
+        if len(landed) != 1 or landed <= set(DRAW_ZONES):
+            return None
+        zone = next(iter(landed))
+        deck = draw_deck(state)
+        extras = sorted((c for c, seen in self._seen.items()
+                         if seen.visible and seen.zone == zone and c in deck and c not in cards
+                         and c not in self._gathering), key=lambda c: (self._seen[c].since, c))
+        if not extras:
+            return None
+        return _complete_draw(state, list(cards) + extras)
 
     def _sale_or_swap(self, state: BuxState) -> Proposal | None:
         player = turn(state)

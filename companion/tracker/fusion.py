@@ -171,11 +171,16 @@ class Fusion:
 
         A FUZZY card (missed by the last frames, not yet vanished) does not keep the
         table unsettled: a card that is briefly unread has not moved, and with real
-        decoders some card is always briefly unread.
+        decoders some card is always briefly unread. Likewise a tentative track with a
+        single sighting, or one that stayed tentative longer than appear_window_s (a
+        card read once in a while), does not; a card being put down is read in
+        consecutive frames and does.
         """
         if self.time - self._last_change < self.params.settle_s:
             return False
-        return all(t.state in (TrackState.FOUND, TrackState.FUZZY) and t.candidate_count == 0
+        window = self.params.appear_window_s
+        return all(t.candidate_count == 0 and (t.state in (TrackState.FOUND, TrackState.FUZZY)
+                                               or len(t.sightings) < 2 or self.time - t.since > window)
                    for t in self._tracks.values())
 
     def snapshot(self) -> TableSnapshot:
