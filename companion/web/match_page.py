@@ -4,7 +4,9 @@ At a round's end the players lay out stacks and hands; the tablet sends a
 photo, the camera's reading comes back as a proposal (stored as an attention
 item for the audit), a person corrects what the camera missed, and the
 confirmed round goes to the engine as the game's `score` line. Every refusal
-answers 4xx with a message and changes no state.
+answers 4xx with a message and changes no state. The photo is read by
+app.config["MATCH_PHOTO_READER"] (built by `companion serve --deck` from the
+vision pipeline), so this layer never imports vision.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def page(game_id: str):
     players = list(session.state.players)
     return render_template("match/page.html", game_id=game_id, game=session.game, can_act=can_act,
                            token=game_token(key) if can_act else "", strings=js_strings(), players=players,
-                           photo=current_app.config.get("DECK") is not None)
+                           photo=current_app.config.get("MATCH_PHOTO_READER") is not None)
 
 
 @bp.post("/api/photo")
@@ -55,8 +57,8 @@ def photo(game_id: str):
     from companion.web import match_photo
 
     session, _key, view = _view(game_id)
-    deck = current_app.config.get("DECK")
-    if deck is None:
+    reader = current_app.config.get("MATCH_PHOTO_READER")
+    if reader is None:
         abort(409, description=_("Photo reading needs the print's deck file (companion serve --deck FILE); enter the round by hand."))
     state = session.state
     if not view.options()["can_score"]:
@@ -72,7 +74,7 @@ def photo(game_id: str):
         seats_text = request.form.get("seats")
         seats = json.loads(seats_text) if seats_text else match_photo.default_seats(state.players)
         seats = match_photo.check_seats(seats, state.players)
-        reading = match_photo.read_photo(data, deck, seats, round_number=state.round)
+        reading = reader(data, seats, round_number=state.round)
     except ValueError:
         abort(400, description=_("The seats must be sent as JSON {player: plate number}."))
     except CompanionError as error:

@@ -1,9 +1,11 @@
 """A photo of the table at a blue/red round's end -> the proposed round, for the match page to confirm.
 
-This is the match page's composition point (as `companion scan` is the CLI's):
-it wires vision (decode the photo, fit the table from the printed plates) to
-the game's pure layout reading (companion/games/match/layout.py). Views call
-read_round() and never touch vision themselves. Nothing is stored here.
+The web layer never touches vision: the composition root (companion serve)
+builds the reader from the vision pipeline and passes it in the app config as
+MATCH_PHOTO_READER(photo_bytes, seats, round_number=) -> PhotoReading. This
+module holds what both sides share: the reading's shape, the seat checks, and
+reading_from_frame(), which turns a frame's cards and table geometry into the
+game's pure layout reading (companion/games/match/layout.py). Nothing is stored.
 
 Which seat each player sits at is the seat plate number (1-5) the page sends;
 by default players sit at plates 1, 2, 3... in the game's order. The two
@@ -13,11 +15,8 @@ ignored (the draw decks lie face down and show no mark).
 
 from __future__ import annotations
 
-import functools
-import hashlib
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from companion.errors import CompanionError
 from companion.games.match.layout import RoundReading, SeatArea, assign_to_seats, round_from_seats
@@ -78,54 +77,21 @@ def check_seats(seats: Mapping[str, object], players: Sequence[str]) -> dict[str
     return out
 
 
-@functools.lru_cache(maxsize=4)
-def _print_deck(path: str, mtime: float):
-    from companion.cards.payloads import load_print
-
-    return load_print(path)
+PhotoReader = Callable[..., "PhotoReading"]
+"""reader(photo_bytes, seats, *, round_number=None) -> PhotoReading; raises CompanionError for a photo it cannot read."""
 
 
-def load_print_deck(path: str | Path):
-    """Return the print's deck (cached while the file is unchanged).
+def reading_from_frame(result, seats: Mapping[str, int], *, round_number: int | None = None,
+                       sha256: str = "") -> PhotoReading:
+    """Return the round a processed frame shows (not scored, not stored).
 
-    Raises:
-        CompanionError: if the file is missing or not a deck file.
-    """
-    try:
-        mtime = Path(path).stat().st_mtime
-    except OSError as exc:
-        raise CompanionError(f"cannot read the print's deck file {str(path)!r}: {exc.strerror}") from None
-    return _print_deck(str(path), mtime)
-
-
-def decode_image(data: bytes):
-    """Return the photo as a BGR image.
+    `result` is the vision pipeline's FrameResult (cards with table_mm, the
+    table geometry or None, unknown and other-print payloads, ms); it is read
+    by attribute only, so this layer imports no vision code.
 
     Raises:
-        CompanionError: if the bytes are no image OpenCV can read.
+        CompanionError: if the frame shows too few table plates to place the cards.
     """
-    import cv2
-    import numpy as np
-
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise CompanionError("the photo could not be read as an image")
-    return image
-
-
-def read_round(image, print_deck, seats: Mapping[str, int], *, round_number: int | None = None,
-               sha256: str = "") -> PhotoReading:
-    """Return the round a photo of the laid-out table shows (not scored, not stored).
-
-    Raises:
-        CompanionError: if the photo shows too few table plates to place the cards.
-    """
-    from companion.vision.pipeline import Pipeline
-
-    if print_deck.game != "match":
-        raise CompanionError(f"the deck file is a print of {print_deck.game!r}, not of the blue/red match cards")
-    with Pipeline(print_deck, track=False, photo=True) as pipeline:
-        result = pipeline.process(image)
     geometry = result.geometry
     if geometry is None:
         raise CompanionError("the table plates are not in the photo: take it from higher up so the corner plates show")
@@ -140,14 +106,3 @@ def read_round(image, print_deck, seats: Mapping[str, int], *, round_number: int
     reading = round_from_seats(placed.seats, round_number=round_number)
     return PhotoReading(reading=reading, ignored=placed.ignored, unplaced=placed.unplaced, cards_read=len(result.cards),
                         unknown=len(result.unknown) + len(result.other_print), ms=result.ms, sha256=sha256)
-
-
-def read_photo(data: bytes, deck_path: str | Path, seats: Mapping[str, int], *, round_number: int | None = None) -> PhotoReading:
-    """Return the round a photo (JPEG/PNG bytes) shows, reading cards of the print in `deck_path`.
-
-    Raises:
-        CompanionError: for an unreadable photo or deck file, or a photo without the table plates.
-    """
-    image = decode_image(data)
-    return read_round(image, load_print_deck(deck_path), seats, round_number=round_number,
-                      sha256=hashlib.sha256(data).hexdigest())

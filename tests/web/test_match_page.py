@@ -8,6 +8,7 @@ import cv2
 import pytest
 
 from companion.cards.payloads import save_print
+from companion.commands.serve import app_config
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
@@ -37,8 +38,10 @@ def match_db(tmp_path):
 
 @pytest.fixture
 def app(match_db):
-    return create_app({"DB": str(match_db), "DECK": str(match_db.parent / "match.print.json"), "TESTING": True,
-                       "SSE_SECONDS": 0.5, "SSE_POLL": 0.05})
+    """The app as `companion serve --deck` builds it: the photo reader comes from the composition root."""
+    config = app_config(match_db, deck=match_db.parent / "match.print.json")
+    config.update({"TESTING": True, "SSE_SECONDS": 0.5, "SSE_POLL": 0.05})
+    return create_app(config)
 
 
 @pytest.fixture

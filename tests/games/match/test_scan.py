@@ -14,7 +14,8 @@ from companion.errors import CompanionError
 from companion.games.match.scoring import score_round
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
-from companion.web.match_photo import check_seats, read_photo, read_round
+from companion.commands.serve import read_photo, read_round
+from companion.web.match_photo import check_seats
 from tests.games.match import scenes
 
 
