@@ -23,6 +23,7 @@ COMMANDS = (
     "cards",
     "scan",
     "audit",
+    "demo",
 )
 
 

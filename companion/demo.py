@@ -103,6 +103,29 @@ class DemoTable:
         return out
 
 
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard the demo table is to read: camera tilt, light, blur, noise, hands."""
+
+    tilt: float
+    noise: float
+    jpeg: int
+    defocus: float = 0.0
+    motion: float = 0.0
+    glare: int = 0
+    hands: int = 1
+    falloff: float = 0.25
+    warm_swing: float = 0.2
+
+
+DIFFICULTIES = {
+    "easy": Difficulty(tilt=8.0, noise=2.5, jpeg=85),
+    "medium": Difficulty(tilt=20.0, noise=4.0, jpeg=75, defocus=0.6, hands=2, falloff=0.4, warm_swing=0.3),
+    "hard": Difficulty(tilt=30.0, noise=5.0, jpeg=65, defocus=0.9, motion=2.0, glare=1, hands=3, falloff=0.5,
+                       warm_swing=0.35),
+}
+
+
 @dataclass
 class Step:
     """One physical action: how it changes the table, how long to hold it, what the bot types then."""
@@ -132,6 +155,10 @@ class DemoResult:
     seconds: float
     ms_vision: list[float]
     attention: list[dict]
+    ms_loop: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from the cards coming to rest to the move being accepted, per camera move."""
+    difficulty: str = "easy"
 
     @property
     def matches(self) -> bool:
@@ -140,10 +167,11 @@ class DemoResult:
 
     def to_json(self) -> dict:
         """Return a JSON-ready summary (without the per-frame timings)."""
-        ms = sorted(self.ms_vision)
         return {"matches": self.matches, "moves": self.moves, "right": self.right, "raised": self.raised, "wrong": self.wrong,
                 "missed": self.missed, "corrected_grouping": self.corrected, "frames": self.frames,
-                "seconds": round(self.seconds, 1), "vision_ms_median": round(ms[len(ms) // 2], 1) if ms else None,
+                "seconds": round(self.seconds, 1), "difficulty": self.difficulty,
+                "vision_ms_median": _median(self.ms_vision), "loop_ms_median": _median(self.ms_loop),
+                "latency_s_median": _median(self.latencies), "latency_s_max": round(max(self.latencies), 2) if self.latencies else None,
                 "attention": self.attention}
 
 
@@ -216,13 +244,15 @@ def _carry(source: list[str], target: list[str], cards: list[str]) -> None:
 def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, width: int = 1920,
              height: int = 1080, fps: float = 10.0, hold: int = 12, video: bool = True, style: Style = Style(),
              on_frame: Callable[[np.ndarray, LiveTable], None] | None = None, realtime: bool = False,
-             log: Callable[[str], None] | None = None, db_path: Path | None = None) -> DemoResult:
+             log: Callable[[str], None] | None = None, db_path: Path | None = None,
+             on_start: Callable[[LiveTable], None] | None = None, difficulty: str = "easy") -> DemoResult:
     """Play one seeded game on video through the live pipeline and return how it went.
 
     With `out`, writes out/record.jsonl (the source game), out/video.mp4 (unless
     video=False), out/state.json (where the camera-fed game ended) and the
     event store out/companion.db. `on_frame` sees every frame (the web preview);
-    `realtime` paces frames at `fps` for a person watching.
+    `realtime` paces frames at `fps` for a person watching; `on_start` is called
+    with the live loop once the game is stored (to serve the tablet page).
     """
     log = log or (lambda message: None)
     started = time.perf_counter()
@@ -261,14 +291,18 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     hysteresis = Hysteresis(appear_frames=3, appear_window_s=1.0, move_frames=3, vanish_s=1.0, vanish_frames=4, settle_s=0.5)
     pipeline = Pipeline(printed, layout=layout, use_zbar=False)
     live = LiveTable(session, pipeline, seats=seats, hysteresis=hysteresis, auto_confirm=confirm, log=log)
-    camera = Camera(width=width, height=height, tilt=8.0, hfov=62.0)
+    level = DIFFICULTIES[difficulty]
+    camera = Camera(width=width, height=height, tilt=level.tilt, hfov=62.0)
+    if on_start is not None:
+        on_start(live)
     writer = None
     if out is not None and video:
         writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
     rng = np.random.default_rng(seed)
-    noise_bank = [rng.normal(0, 2.5, (height, width, 3)).astype(np.int16) for _ in range(3)]
+    noise_bank = [rng.normal(0, level.noise, (height, width, 3)).astype(np.int16) for _ in range(3)]
     frame_no = 0
     patience = int(3 * fps)
+    latencies: list[float] = []
 
     def show(image: np.ndarray) -> None:
         nonlocal frame_no
@@ -287,19 +321,24 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     for index, move in enumerate(moves[1:], start=1):
         expected["index"] = index
         open_before = len(session.open_attention())
+        accepted_before = len(live.stats.accepted_at)
+        rest_t = 0.0
         for step in steps_of(move, state, hold):
             config += 1
             step.act(table)
-            warm = 0.25 + 0.2 * math.sin(config / 15.0)
-            base = Nuisance(texture="felt", warm=warm, light_falloff=0.25, seed=seed * 1000 + config)
+            warm = 0.25 + level.warm_swing * math.sin(config / 15.0)
+            base = Nuisance(texture="felt", warm=warm, light_falloff=level.falloff, glare=level.glare,
+                            defocus=level.defocus, seed=seed * 1000 + config)
             placements = table.placements()
-            for h in range(step.hands):
-                hand = render_scene(arts, placements, camera, replace(base, hands=1, seed=base.seed + 7 * (h + 1)), layout)
-                show(_jpeg(hand.image))
-            still = _jpeg(render_scene(arts, placements, camera, base, layout).image)
+            for h in range(step.hands * level.hands):
+                moving = replace(base, hands=1, motion=level.motion, seed=base.seed + 7 * (h + 1))
+                show(_jpeg(render_scene(arts, placements, camera, moving, layout).image, level.jpeg))
+            still = _jpeg(render_scene(arts, placements, camera, base, layout).image, level.jpeg)
+            rest_t = frame_no / fps
             for k in range(step.hold):
                 show(np.clip(still.astype(np.int16) + noise_bank[k % len(noise_bank)], 0, 255).astype(np.uint8))
                 if k == step.hold // 2 and step.tablet is not None:
+                    rest_t = frame_no / fps  # latency counts from the typing, not from the cards
                     try:
                         step.tablet(live)
                     except CompanionError as error:
@@ -313,17 +352,22 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
         raised_now = len(session.open_attention()) > open_before
         verdict = _check_move(session, moves, index, live, log, raised=raised_now)
         counts[verdict] = counts.get(verdict, 0) + 1
+        accepted = live.stats.accepted_at[accepted_before:]
+        if verdict == "right" and accepted and not isinstance(move, Broke):
+            latencies.append(max(accepted[-1] - rest_t, 0.0))
         state = rules.apply(state, move)
     if writer is not None:
         writer.release()
     pipeline.close()
     source_state = state_to_json(replay(write_record(moves).splitlines(True)))
     pipeline_state = state_to_json(session.state)
+
     attention = [{"message": item["message"], "seq": item["seq"]} for item in session.open_attention()]
     result = DemoResult(source_state=source_state, pipeline_state=pipeline_state, moves=len(moves) - 1,
                         right=counts.get("right", 0), raised=counts.get("raised", 0), wrong=counts.get("wrong", 0),
                         missed=counts.get("missed", 0), corrected=counts["corrected"], frames=frame_no,
                         seconds=time.perf_counter() - started, ms_vision=list(live.stats.ms_vision),
+                        ms_loop=list(live.stats.ms_loop), latencies=latencies, difficulty=difficulty,
                         attention=attention)
     if out is not None:
         (out / "state.json").write_text(json.dumps(pipeline_state, indent=2) + "\n", encoding="utf-8")
@@ -365,6 +409,11 @@ def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveT
                 pass
     log(f"move {index} {verdict} by the camera; entered on the tablet")
     return verdict
+
+
+def _median(values: list[float]) -> float | None:
+    ordered = sorted(values)
+    return round(ordered[len(ordered) // 2], 2) if ordered else None
 
 
 def _jpeg(image: np.ndarray, quality: int = 85) -> np.ndarray:

@@ -13,6 +13,7 @@ never dropped.
 from __future__ import annotations
 
 import threading
+import time as _time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -39,6 +40,10 @@ class LoopStats:
     rejected: int = 0
     attention: int = 0
     ms_vision: list[float] = field(default_factory=list)
+    ms_loop: list[float] = field(default_factory=list)
+    """Whole-loop time per frame: vision, fusion, interpretation and storing."""
+    accepted_at: list[float] = field(default_factory=list)
+    """Frame time at which each camera move was accepted by the rules."""
 
 
 class LiveTable:
@@ -63,12 +68,15 @@ class LiveTable:
         self._observations: list[int] = []
         self._frame: np.ndarray | None = None
         self.last_result: FrameResult | None = None
+        self.now = 0.0
 
     # --- frames ---------------------------------------------------------------
 
     def feed(self, frame: np.ndarray, t: float) -> FrameResult:
         """Process one frame taken at time `t` (seconds); return what vision saw in it."""
         with self.lock:
+            started = _time.perf_counter()
+            self.now = t
             result = self.pipeline.process(frame)
             self.last_result = result
             self._frame = frame
@@ -83,6 +91,7 @@ class LiveTable:
             if self.stats.frames % self.tick_every == 0:
                 outputs += self.interpreter.tick(self.session.state, t, settled=self.fusion.is_settled())
             self._handle(outputs)
+            self.stats.ms_loop.append((_time.perf_counter() - started) * 1000.0)
             return result
 
     def feed_snapshot(self, snapshot: TableSnapshot) -> None:
@@ -164,6 +173,7 @@ class LiveTable:
         try:
             self.session.submit(line, source="camera", evidence=evidence)
             self.stats.submitted += 1
+            self.stats.accepted_at.append(self.now)
             self.log(f"accepted: {proposal.message}")
         except CompanionError as error:
             self.stats.rejected += 1
@@ -189,3 +199,75 @@ def _keyframe_jpeg(frame: np.ndarray) -> bytes:
     small = cv2.resize(frame, (KEYFRAME_WIDTH, max(int(height * scale), 1)), interpolation=cv2.INTER_AREA)
     ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, KEYFRAME_QUALITY])
     return data.tobytes() if ok else b""
+
+
+class LiveCamera:
+    """What the tablet page's camera screen needs from a running LiveTable.
+
+    `latest_jpeg()` is the last frame with the cards read and the zones drawn
+    over it (re-encoded at most a few times a second); `photo(bytes)` reads a
+    still photo from the tablet's own camera as one settled table view.
+    """
+
+    def __init__(self, live: LiveTable, *, sources: tuple[str, ...] = ("camera",), min_interval_s: float = 0.2):
+        self.live = live
+        self._sources = sources
+        self.min_interval_s = min_interval_s
+        self._jpeg: bytes | None = None
+        self._made = 0.0
+
+    def sources(self) -> tuple[str, ...]:
+        """Return the camera names the page can offer."""
+        return self._sources
+
+    def latest_jpeg(self) -> bytes | None:
+        """Return the newest annotated frame as JPEG, or None before the first frame."""
+        now = _time.monotonic()
+        if self._jpeg is not None and now - self._made < self.min_interval_s:
+            return self._jpeg
+        with self.live.lock:
+            frame, result = self.live._frame, self.live.last_result
+        if frame is None:
+            return self._jpeg
+        image = annotate(frame, result)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        if ok:
+            self._jpeg, self._made = data.tobytes(), now
+        return self._jpeg
+
+    def photo(self, data: bytes) -> dict:
+        """Read a still photo as a settled table view and feed it to the tracker; return what was seen.
+
+        Raises:
+            CompanionError: if the bytes are not an image.
+        """
+        from companion.vision.sources import decode_image_bytes
+
+        image = decode_image_bytes(data)
+        reader = Pipeline(self.live.pipeline.deck, layout=self.live.pipeline.layout, use_zbar=False, track=False, photo=True)
+        try:
+            result = reader.process(image)
+        finally:
+            reader.close()
+        cards = {c.code: c.zone for c in result.cards}
+        self.live.feed_snapshot(TableSnapshot(time=self.live.fusion.time, cards=cards, settled=True))
+        return {"cards": len(cards), "unknown": len(result.unknown), "other_print": len(result.other_print),
+                "status": self.live.status()}
+
+
+def annotate(frame: np.ndarray, result: FrameResult | None) -> np.ndarray:
+    """Return a downscaled copy of the frame with each read card outlined and its zone written.
+
+    Card codes are never drawn (they carry the back values); only zones.
+    """
+    scale = min(1.0, 960 / frame.shape[1])
+    image = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
+    if result is None:
+        return image
+    for card in result.cards:
+        pts = (np.array(card.corners, dtype=np.float64) * scale).astype(np.int32)
+        cv2.polylines(image, [pts], True, (60, 220, 60), 2)
+        if card.zone:
+            x, y = pts.min(axis=0)
+            cv2.putText(image, card.zone, (int(x), max(int(y) - 4, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (60, 220, 60), 1)
+    return image

@@ -192,6 +192,7 @@ class BuxInterpreter:
         A card stays part of the draw after it leaves the bid area (carried to the
         winner, or to the discard pile) until the game records the draw.
         """
+        self._follow(state)
         deck = draw_deck(state)
         return tuple(code for code in self._turned if code in deck)
 

@@ -286,7 +286,10 @@ def _paste(frame: np.ndarray, image: np.ndarray, h_img_to_frame: np.ndarray, qua
     side = float(np.linalg.norm(quad[1] - quad[0]))
     scale = side / image.shape[1]
     src, f = _SCALED.get(image, scale)
-    s = np.diag([1.0 / f, 1.0 / f, 1.0])
+    # Shrunk pixel u sits at source (u + 0.5) / f - 0.5 (pixel centres), not u / f: without the
+    # half-pixel term a card drawn from a 1/32 level lands 15 face pixels (about 1.3 mm) off.
+    o = (1.0 / f - 1.0) / 2.0
+    s = np.array([[1.0 / f, 0, o], [0, 1.0 / f, o], [0, 0, 1.0]])
     roi_h = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h_img_to_frame @ s
     cv2.warpPerspective(src, roi_h, (x1 - x0, y1 - y0), dst=frame[y0:y1, x0:x1], flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)

@@ -20,11 +20,10 @@ from companion.web.access import cookie_name, game_token, player_token, presente
 from companion.web.common import js_strings, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
+from companion.web.pages import pages_of
 
 bp = Blueprint("board", __name__)
 
-GAME_PAGES: dict[str, str] = {"grow": "grow.page", "match": "match.page", "cats": "cats.page"}
-"""Game name -> endpoint of that game's own page; /g/<id> redirects there (BUX uses game.html)."""
 
 
 @bp.get("/")
@@ -46,8 +45,9 @@ def game(game_id: str):
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
-    if session.game.name in GAME_PAGES:
-        return redirect(url_for(GAME_PAGES[session.game.name], game_id=game_id))
+    own_page = pages_of(session.game.name).board
+    if own_page is not None:  # the game's own table page (grow, match, cats); BUX uses game.html
+        return redirect(url_for(own_page, game_id=game_id))
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(get_store(), game_id).ensure_seed()
     return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,
@@ -107,9 +107,7 @@ def stream(game_id: str):
 def rules_page(game_id: str):
     """Show a summary of the game's rules and the house readings of the rule sheet's gaps."""
     session, _key, _view = load(game_id)
-    deck = load_deck(session.game.name)
-    return render_template("rules.html", game_id=game_id, game=session.game, deck=deck,
-                           readings=deck.readings)
+    return _rules(session.game, game_id)
 
 
 @bp.get("/rules/<name>")
@@ -119,12 +117,22 @@ def rules_by_name(name: str):
         game = find_game(name)
     except ValueError:
         abort(404, description=_("unknown game %(name)r", name=name))
+    return _rules(game, None)
+
+
+def _rules(game, game_id: str | None):
+    """Render rules.html: the game's own summary (rules/<name>.html), then every house reading of its deck file."""
+    pages = pages_of(game.name)
     deck = load_deck(game.name)
-    return render_template("rules.html", game_id=None, game=game, deck=deck, readings=deck.readings)
+    extra = pages.rules_context() if pages.rules_context is not None else {}
+    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, deck=deck,
+                           readings=deck.readings, summary=f"rules/{game.name}.html", **extra)
 
 
 def _player_or_403(game_id: str, player: str):
     session, key, view = load(game_id)
+    if pages_of(session.game.name).phone != "board.me":
+        abort(404, description=_("this game has no private phone page"))
     if view is None or player not in session.state.players:
         abort(404, description=_("no player %(player)r in this game", player=player))
     if not same(request.args.get("k"), player_token(key, player)):
@@ -134,7 +142,17 @@ def _player_or_403(game_id: str, player: str):
 
 @bp.get("/g/<game_id>/me/<player>")
 def me(game_id: str, player: str):
-    """A player's private view: their own cards with the values on the backs."""
+    """A player's private view: their own cards with the values on the backs (BUX); other games' phone pages by redirect.
+
+    The host screen once gave every game this link, so a seat QR printed or
+    bookmarked earlier still lands on the game's own phone page.
+    """
+    session = load(game_id)[0]
+    phone = pages_of(session.game.name).phone
+    if phone is None:
+        abort(404, description=_("this game has no private phone page"))
+    if phone != "board.me":
+        return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
     return render_template("me.html", game_id=game_id, game=session.game, player=player,
                            k=request.args.get("k"), strings=js_strings())

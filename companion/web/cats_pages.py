@@ -10,13 +10,11 @@ their own bids. Only the phone's JSON carries a hand, and only its owner's.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError
-from companion.games import find_game
 from companion.games.cats import hints
-from companion.cards.decks import load_deck
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
 from companion.web.cats_view import KINDS, CatsView, EntryError, error_body, lang
 from companion.web.common import json_body, load
@@ -120,9 +118,8 @@ def _submit(session, view: CatsView, entry: dict, *, player: str | None, source:
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 
-def _rules(game_id: str | None):
-    game = find_game("cats")
-    deck = load_deck("cats")
+def rules_context() -> dict:
+    """Return the hint table for the rules page (board._rules renders rules/cats.html with it)."""
     table = hints.table("en")
     columns = [(key, _(text["en"])) for key, text in hints.STAKE_STATES.items()]
     rows = []
@@ -134,18 +131,11 @@ def _rules(game_id: str | None):
                  for cell in row["cells"].values()]
         effect = _(KINDS[row["kind"]]["effect"]["en"]) if row["kind"] in KINDS else _("Bids its face value.")
         rows.append({"title": title, "cells": cells, "effect": effect})
-    return render_template("cats/rules.html", game_id=game_id, game=game, columns=columns, rows=rows,
-                           readings=deck.data["readings"], lang=lang())
+    return {"columns": columns, "rows": rows, "lang": lang()}
 
 
 @bp.get(PREFIX + "/rules")
 def rules_page(game_id: str):
-    """The rules in brief, the hint table and every house reading, in the device's language."""
+    """The rules moved to /g/<id>/rules, reached the same way for every game; old links land there."""
     _view(game_id)
-    return _rules(game_id)
-
-
-@bp.get("/rules/cats")
-def rules_by_name():
-    """The same rules page without a stored game (a static route: it wins over /rules/<name>)."""
-    return _rules(None)
+    return redirect(url_for("board.rules_page", game_id=game_id, **request.args))

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 
 from companion.web.access import game_token, is_loopback, player_token
 from companion.web.common import load
+from companion.web.pages import pages_of
 
 bp = Blueprint("host", __name__, url_prefix="/g/<game_id>/host")
 
@@ -29,15 +30,17 @@ def qr_svg(text: str, scale: int = 6) -> str:
 
 @bp.get("/")
 def page(game_id: str):
-    """Show the join link with its QR code, and each player's private-view QR code."""
+    """Show the join link with its QR code, and a QR code per seat for the game's own phone page (if it has one)."""
     if not is_loopback():
         abort(403, description=_("the host screen is shown only on the machine running the companion"))
     session, key, view = load(game_id)
     join = base_url() + url_for("board.game", game_id=game_id, t=game_token(key))
+    pages = pages_of(session.game.name)
     seats = []
-    if view is not None:
+    if view is not None and pages.phone is not None:
         for name in session.state.players:
-            link = base_url() + url_for("board.me", game_id=game_id, player=name, k=player_token(key, name))
+            link = base_url() + url_for(pages.phone, game_id=game_id, player=name, k=player_token(key, name))
             seats.append({"name": name, "link": link, "qr": qr_svg(link, scale=3)})
     return render_template("host.html", game_id=game_id, join=join, qr=qr_svg(join), seats=seats,
+                           phone_blurb=pages.phone_blurb, title=pages.title,
                            board=base_url() + url_for("board.game", game_id=game_id))

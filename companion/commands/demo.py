@@ -1,0 +1,155 @@
+"""`companion demo` (a self-playing BUX game on video, read back live) and `companion play` (a real camera)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("demo", help="watch a self-playing BUX game on video, read live by the camera pipeline")
+    p.add_argument("--seed", type=int, default=1, help="which random game to play (default 1)")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players (default: from the seed)")
+    p.add_argument("--headless", action="store_true", help="do not serve the tablet page; run as fast as possible")
+    p.add_argument("--out", help="folder for record.jsonl, video.mp4, state.json, companion.db (needed with --headless)")
+    p.add_argument("--fps", type=float, default=10.0, help="frames per second of the video (default 10)")
+    p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default="easy",
+                   help="camera tilt, light, blur, noise and hands (default easy)")
+    p.add_argument("--no-video", action="store_true", help="do not write video.mp4")
+    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=run_demo_command)
+    p = sub.add_parser("play", help="track a real BUX game from a camera and serve the tablet page")
+    p.add_argument("--camera", required=True, help="camera index (0), stream URL, video file or image folder")
+    p.add_argument("--deck", required=True, help="the deck file written when the cards were printed")
+    p.add_argument("--db", default="companion.db", help="event store file (default ./companion.db)")
+    p.add_argument("--game", help="a stored game id to continue")
+    p.add_argument("--players", help="start a new game: comma-separated names in seating order")
+    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(run=run_play)
+
+
+def run_demo_command(args) -> int:
+    from companion.demo import run_demo
+
+    if args.headless and not args.out:
+        raise CompanionError("--headless needs --out DIR (where record.jsonl, video.mp4 and state.json go)")
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    if args.headless:
+        result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video, log=_progress,
+                          difficulty=args.difficulty)
+        return _report(result, out, args.json)
+    server = _Server(args.host, args.port)
+    holder: dict = {}
+
+    def started(live) -> None:
+        from companion.live import LiveCamera
+
+        server.start(out / "companion.db", live.session.game_id, camera=LiveCamera(live))
+        holder["live"] = live
+
+    result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video,
+                      realtime=True, log=_progress, on_start=started, difficulty=args.difficulty)
+    _report(result, out, args.json)
+    print("The game is over. The page stays up; press Ctrl-C to stop.")
+    try:
+        server.wait()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _report(result, out: Path, as_json: bool) -> int:
+    summary = result.to_json()
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print(f"\nDemo finished: {result.moves} moves; camera right {result.right}, raised {result.raised}, "
+              f"wrong {result.wrong}, missed {result.missed}; {result.frames} frames in {result.seconds:.0f} s.")
+        print(f"Final state {'matches' if result.matches else 'DIFFERS FROM'} the replay of {out / 'record.jsonl'}")
+        print(f"Files: {out}")
+    return 0 if result.matches else 1
+
+
+def _progress(message: str) -> None:
+    print(f"  {message}", file=sys.stderr)
+
+
+class _Server:
+    """The tablet page in a background thread (waitress), for the demo and a live camera."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self._thread: threading.Thread | None = None
+        self._server = None
+
+    def start(self, db: Path, game_id: str, camera=None) -> None:
+        import segno
+        from waitress import create_server
+
+        from companion.commands.serve import THREADS, lan_address
+        from companion.store.sqlite import EventStore
+        from companion.web import create_app
+        from companion.web.access import game_key, game_token
+        from companion.web.dice_service import DiceService
+
+        with EventStore(db) as store:
+            DiceService(store, game_id).ensure_seed()
+            token = game_token(game_key(store, game_id))
+        public = f"http://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
+        config = {"DB": str(db.resolve()), "PUBLIC_URL": public, "CAMERA": camera,
+                  "PHOTO_HANDLER": camera.photo if camera is not None else None}
+        self._server = create_server(create_app(config), host=self.host, port=self.port, threads=THREADS,
+                                     channel_timeout=120)
+        join = f"{public}/g/{game_id}?t={token}"
+        print(f"Tablet page: {public}/g/{game_id}   (join link to enter moves: {join})")
+        segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+
+    def wait(self) -> None:
+        if self._thread is not None:
+            while self._thread.is_alive():
+                self._thread.join(0.5)
+
+
+def run_play(args) -> int:
+    from companion.cards.payloads import load_print
+    from companion.games.bux.record import state_to_json
+    from companion.live import LiveCamera, LiveTable
+    from companion.store.session import GameSession
+    from companion.store.sqlite import EventStore
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import frames, open_source
+
+    printed = load_print(args.deck)
+    store = EventStore(args.db)
+    if args.game:
+        session = GameSession(store, args.game)
+    elif args.players:
+        raise CompanionError("start the game on the tablet page or with `companion serve --new-game`, then "
+                             "`companion play --game ID`: the deal must be the cards really dealt")
+    else:
+        raise CompanionError("name the game to track: --game ID")
+    source = open_source(args.camera)
+    live = LiveTable(session, Pipeline(printed), log=_progress)
+    server = _Server(args.host, args.port)
+    server.start(Path(args.db), session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
+    print("Tracking. Press Ctrl-C to stop; the game is saved after every move.")
+    try:
+        for frame in frames(source):
+            live.feed(frame.image, frame.time)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.close()
+        print(json.dumps(state_to_json(session.state)))
+    return 0

@@ -1,0 +1,198 @@
+"""Our own Micro QR (M3, 15x15) module sampler for marks too blurred for zxing's binarizers.
+
+At 2-2.5 px per module under defocus plus motion blur, a light module between
+dark ones comes out darker than a dark module among light ones, so no single
+threshold (zxing's global, local or fixed binarizers) separates them. The mark's
+layout is known from the print, though: a Micro QR M3 symbol of 15x15 modules
+with its finder (7x7), separator and timing modules fixed. So, given a rough
+quadrilateral for a mark:
+
+1. try its 4 orientations and keep the one whose fixed modules match best;
+2. refine the grid (shift, scale, rotation) to maximise that match, sampling
+   module centres on the frame itself (sub-pixel, bilinear);
+3. classify modules with the dark/light levels of the fixed modules, then
+   undo the blur at module level: fit a 3x3 blur kernel (any direction, so
+   motion blur too) to the current bits by least squares and re-decide each
+   module by the residual of its neighbourhood (iterated conditional modes);
+4. draw a clean symbol (fixed modules forced, quiet zone) and let zxing-cpp
+   decode it: its Reed-Solomon step corrects a few wrong codewords and
+   rejects what it cannot, and the print's check digits and keyed payloads
+   reject the rest, so a wrong grid costs a read, never a wrong card.
+
+The caller supplies the quadrilateral to within a module or two (and any
+rotation, given `angles`); finding marks is not this module's job. Knows
+nothing of cards or rules.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision import decoders
+from companion.vision.decoders import Detection
+
+N = 15
+"""Modules across a Micro QR M3 symbol (what the printer draws)."""
+
+
+def _function_modules() -> tuple[np.ndarray, np.ndarray]:
+    """Return (mask, value) of the modules every M3 symbol has: finder, separator, timing (1 = dark)."""
+    mask = np.zeros((N, N), bool)
+    value = np.zeros((N, N), np.uint8)
+    for r in range(8):
+        for c in range(8):
+            mask[r, c] = True
+            if r < 7 and c < 7:
+                value[r, c] = 0 if max(abs(r - 3), abs(c - 3)) == 2 else 1
+    for k in range(8, N):
+        mask[0, k] = mask[k, 0] = True
+        value[0, k] = value[k, 0] = 1 - k % 2
+    return mask, value
+
+
+FIXED_MASK, FIXED_VALUE = _function_modules()
+_FIXED_DARK = FIXED_MASK & (FIXED_VALUE == 1)
+_FIXED_LIGHT = FIXED_MASK & (FIXED_VALUE == 0)
+_CENTRES = np.stack(np.meshgrid(np.arange(N) + 0.5, np.arange(N) + 0.5), -1).reshape(-1, 1, 2)
+_UNIT = np.float32([[0, 0], [N, 0], [N, N], [0, N]])
+_NEIGHBOURS = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+
+
+def module_values(gray: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """Return the (15, 15) grey values at module centres; h maps module units to image pixels."""
+    pts = cv2.perspectiveTransform(_CENTRES, h).reshape(N, N, 2).astype(np.float32)
+    return cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def fixed_score(values: np.ndarray) -> float:
+    """Return how well the fixed modules match (1 = dark exactly where they should be, 0 = no relation)."""
+    x = values[FIXED_MASK].astype(np.float64)
+    if x.std() < 1e-6:
+        return 0.0
+    return float(-np.corrcoef(x, FIXED_VALUE[FIXED_MASK])[0, 1])
+
+
+def _about_centre(dx: float, dy: float, scale: float, angle: float) -> np.ndarray:
+    c, s = np.cos(angle) * scale, np.sin(angle) * scale
+    m = N / 2.0
+    return np.array([[c, -s, m + dx - c * m + s * m], [s, c, m + dy - s * m - c * m], [0, 0, 1.0]])
+
+
+def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves: int = 12) -> tuple[float, np.ndarray]:
+    """Return (score, h) after hill-climbing the grid so the fixed modules match best."""
+    best = (fixed_score(module_values(gray, h)), h)
+    for d in steps:
+        for _ in range(max_moves):
+            moved = False
+            for dx, dy, ds, da in ((d, 0, 0, 0), (-d, 0, 0, 0), (0, d, 0, 0), (0, -d, 0, 0),
+                                   (0, 0, d / 15, 0), (0, 0, -d / 15, 0), (0, 0, 0, d / 10), (0, 0, 0, -d / 10)):
+                cand = best[1] @ _about_centre(dx, dy, 1.0 + ds, da)
+                s = fixed_score(module_values(gray, cand))
+                if s > best[0] + 1e-4:
+                    best, moved = (s, cand), True
+            if not moved:
+                break
+    return best
+
+
+def classify(values: np.ndarray) -> np.ndarray:
+    """Return bits (1 = dark) split halfway between the fixed dark and fixed light levels."""
+    thr = (values[_FIXED_DARK].mean() + values[_FIXED_LIGHT].mean()) / 2.0
+    bits = (values < thr).astype(np.uint8)
+    bits[FIXED_MASK] = FIXED_VALUE[FIXED_MASK]
+    return bits
+
+
+def _shifts(bits: np.ndarray) -> np.ndarray:
+    p = np.pad(bits.astype(np.float64), 1)  # the quiet zone is light
+    return np.stack([p[1 + dy:1 + dy + N, 1 + dx:1 + dx + N] for dy, dx in _NEIGHBOURS]
+                    + [np.ones((N, N))], -1).reshape(-1, len(_NEIGHBOURS) + 1)
+
+
+def deblur(values: np.ndarray, bits: np.ndarray, rounds: int = 4) -> np.ndarray:
+    """Return bits re-decided under a 3x3 module-level blur fitted to the current bits.
+
+    Each round fits grey = kernel * bits + offset by least squares, then sets each
+    free module (in 9 interleaved phases, so modules decided together do not
+    touch) to whichever value leaves the smaller squared residual over its 3x3
+    neighbourhood.
+    """
+    b = bits.copy()
+    v = values.astype(np.float64)
+    free = ~FIXED_MASK
+    for _ in range(rounds):
+        w, *_ = np.linalg.lstsq(_shifts(b), v.ravel(), rcond=None)
+        changed = 0
+        for py in range(3):
+            for px in range(3):
+                phase = np.zeros((N, N), bool)
+                phase[py::3, px::3] = True
+                phase &= free
+                cost = []
+                for val in (0, 1):
+                    bb = b.copy()
+                    bb[phase] = val
+                    r = np.pad(((_shifts(bb) @ w).reshape(N, N) - v) ** 2, 1)
+                    cost.append(sum(r[1 + dy:1 + dy + N, 1 + dx:1 + dx + N] for dy, dx in _NEIGHBOURS))
+                new = (cost[1] < cost[0]).astype(np.uint8)
+                changed += int((b[phase] != new[phase]).sum())
+                b[phase] = new[phase]
+        if not changed:
+            break
+    return b
+
+
+def symbol_image(bits: np.ndarray, px: int = 4, quiet: int = 2) -> np.ndarray:
+    """Return a clean black-on-white image of the bits (fixed modules forced) with a quiet zone."""
+    b = bits.copy()
+    b[FIXED_MASK] = FIXED_VALUE[FIXED_MASK]
+    img = np.where(b == 1, 0, 255).astype(np.uint8)
+    img = cv2.copyMakeBorder(img, quiet, quiet, quiet, quiet, cv2.BORDER_CONSTANT, value=255)
+    return cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
+
+
+def _decode_bits(bits: np.ndarray) -> str | None:
+    for d in decoders.decode_zxing(symbol_image(bits), try_downscale=False, binarizer="fixed", try_rotate=False):
+        return d.payload
+    return None
+
+
+MIN_SCORE = 0.5
+"""Grids whose fixed modules match worse than this are not worth decoding (no mark there)."""
+
+
+def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
+              angles=(0.0,)) -> Detection | None:
+    """Return the mark read from a rough quadrilateral (4 image points, any orientation), or None.
+
+    `gray` is a single-channel image (float32 is fastest; it is converted otherwise).
+    `angles` (degrees) are tried about the quad's centre when its rotation is unknown.
+    """
+    g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
+    q = np.asarray(quad, np.float32).reshape(4, 2)
+    x, y = q[:, 0], q[:, 1]
+    if float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) < 0:
+        q = q[::-1].copy()  # clockwise on screen (y down), as the module grid runs
+    # The finder may sit at any of the 4 corners: pick the orientation whose fixed modules match.
+    options = []
+    for k in range(4):
+        h0 = cv2.getPerspectiveTransform(_UNIT, np.roll(q, -k, axis=0))
+        for a in angles:
+            h = h0 @ _about_centre(0, 0, 1.0, np.radians(a))
+            options.append((fixed_score(module_values(g, h)), h))
+    options.sort(key=lambda o: -o[0])
+    for score, h in options[:2]:
+        score, h = fit_grid(g, h)
+        if score < min_score:
+            continue
+        values = module_values(g, h)
+        bits = classify(values)
+        payload = _decode_bits(bits)
+        if payload is None:
+            payload = _decode_bits(deblur(values, bits))
+        if payload is not None:
+            corners = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
+            return Detection(payload=payload, corners=tuple((float(x), float(y)) for x, y in corners),
+                             backend="sampler", raw=payload.encode("ascii", "replace"))
+    return None

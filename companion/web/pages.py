@@ -1,0 +1,54 @@
+"""Which page serves what for each game: its own table page, each seat's phone page, its rules.
+
+Every game reaches its screens the same way (/g/<id>, /g/<id>/me/<player>,
+/g/<id>/rules, /rules/<name>); this registry says where each one lands, so
+the host screen, the shared links and the rules page never assume BUX.
+Adding a game's screens adds one entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from flask_babel import lazy_gettext as _l
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """The endpoints and texts one game's screens need (endpoints take game_id; phones also player and k)."""
+
+    title: Any
+    """The game's name, translated (a lazy string)."""
+    board: str | None = None
+    """Endpoint of the game's own table page; None: /g/<id> renders the shared BUX scoreboard."""
+    phone: str | None = None
+    """Endpoint of a player's private phone page (token ?k=); None: the game has no private screen."""
+    phone_blurb: Any = None
+    """What a seat's QR code opens, shown on the host screen."""
+    rules_context: Callable[[], dict] | None = None
+    """Extra context for the game's rules summary (rules/<name>.html), e.g. the cat auction's hint table."""
+
+
+def _cats_rules() -> dict:
+    from companion.web.cats_pages import rules_context
+
+    return rules_context()
+
+
+PAGES: dict[str, GamePages] = {
+    "bux": GamePages(title=_l("BUX"), phone="board.me",
+                     phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards.")),
+    "grow": GamePages(title=_l("Grow Your Assets"), board="grow.page", phone="grow.phone",
+                      phone_blurb=_l("Each player scans their own code to seal their bids on their own phone.")),
+    "cats": GamePages(title=_l("Cat auction"), board="cats.page", phone="cats.phone",
+                      phone_blurb=_l("Each player scans their own code to enter and see their own hand."),
+                      rules_context=_cats_rules),
+    "match": GamePages(title=_l("Blue/Red Match"), board="match.page"),
+}
+"""Game name -> its pages; a game missing here gets the shared scoreboard and no phone page."""
+
+
+def pages_of(name: str) -> GamePages:
+    """Return the game's pages (a plain entry with the name as title for a game not listed)."""
+    return PAGES.get(name) or GamePages(title=name)

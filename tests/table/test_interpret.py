@@ -1,0 +1,166 @@
+"""The BUX table interpreter on hand-made tracker output: each physical action -> the right proposal.
+
+These feed the tracker's facts (Appeared / Moved / Vanished / settled snapshots)
+directly, so each convention of the table is tested on its own; the whole
+camera path is tested end to end in tests/test_demo_truth.py.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from companion.games.bux import rules
+from companion.games.bux.moves import Draw, Setup
+from companion.table.interpret import Attention, BuxInterpreter, Cleared, Proposal, default_seats
+from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
+
+SPREADS = {
+    "Ann": ("heart-x-25", "heart-oval-50", "club-x-100"),
+    "Ben": ("spade-circle-25", "spade-circle-50", "diamond-square-100"),
+    "Cat": ("club-oval-25", "diamond-x-50", "heart-square-100"),
+}
+SEATS = default_seats(("Ann", "Ben", "Cat"))
+
+
+class Table:
+    """A fake tracker: keeps card -> zone and emits the facts a real one would."""
+
+    def __init__(self, state):
+        self.state = state
+        self.t = 0.0
+        self.zones = {c: SEATS[p] for p, cards in SPREADS.items() for c in cards}
+        self.it = BuxInterpreter(SEATS, grace_s=2.0)
+        self.out = self.it.observe([Appeared(c, z, 0.0) for c, z in self.zones.items()] + [self.snap()], state)
+
+    def snap(self):
+        return TableSnapshot(time=self.t, cards=MappingProxyType(dict(self.zones)), settled=True)
+
+    def step(self, *facts, settle=True):
+        self.t += 1.0
+        items = []
+        for fact in facts:
+            kind, code, zone = fact
+            if kind == "appear":
+                self.zones[code] = zone
+                items.append(Appeared(code, zone, self.t))
+            elif kind == "move":
+                items.append(Moved(code, zone, self.zones[code], self.t))
+                self.zones[code] = zone
+            elif kind == "vanish":
+                items.append(Vanished(code, self.zones.pop(code), self.t))
+        if settle:
+            items.append(self.snap())
+        return self.it.observe(items, self.state)
+
+    def apply(self, outputs):
+        for out in outputs:
+            if isinstance(out, Proposal):
+                from companion.games.bux.record import move_from_json
+                self.state = rules.apply(self.state, move_from_json(out.line))
+        return outputs
+
+
+def start(first="Ann"):
+    return Table(rules.initial_state(Setup(players=("Ann", "Ben", "Cat"), first=first, spreads=SPREADS)))
+
+
+def proposals(outputs):
+    return [o for o in outputs if isinstance(o, Proposal)]
+
+
+def test_cards_turned_into_the_bid_area_then_carried_to_a_spread_with_a_typed_price():
+    table = start()
+    for code in ("spade-x-25", "bux-2", "spade-oval-50", "club-square-25"):
+        zone = "timer_area" if code.startswith("bux") else "bid_area"
+        assert proposals(table.step(("appear", code, zone))) == []
+    assert "Bidding" in table.it.status(table.state)
+    for code in ("spade-x-25", "spade-oval-50", "club-square-25"):
+        table.zones[code] = "seat:2"
+    assert proposals(table.step(*[("move", c, "seat:2") for c in ("spade-x-25", "spade-oval-50", "club-square-25")])) == []
+    [proposal] = proposals(table.it.enter_bid(table.state, price=40))
+    assert proposal.line == {"type": "draw", "player": "Ann", "cards": ["spade-x-25", "bux-2", "spade-oval-50", "club-square-25"],
+                             "winner": "Ben", "price": 40}
+    assert not proposal.confirm
+
+
+def test_a_typed_winner_and_price_settle_before_the_cards_move():
+    table = start()
+    for code in ("spade-x-25", "spade-oval-50", "club-square-25"):
+        table.step(("appear", code, "bid_area"))
+    [proposal] = proposals(table.it.enter_bid(table.state, winner="Cat", price=25))
+    assert proposal.line["winner"] == "Cat" and proposal.line["price"] == 25
+
+
+def test_cards_carried_to_the_discard_pile_mean_everyone_passed_even_when_covered():
+    table = start()
+    for code in ("spade-x-25", "spade-oval-50", "club-square-25"):
+        table.step(("appear", code, "bid_area"))
+    outputs = table.step(("move", "club-square-25", "discard"), ("vanish", "spade-x-25", None), ("vanish", "spade-oval-50", None))
+    [proposal] = proposals(outputs)
+    assert proposal.line == {"type": "draw", "player": "Ann", "cards": ["spade-x-25", "spade-oval-50", "club-square-25"], "winner": None}
+
+
+def test_the_third_timer_card_ends_the_deck_at_once_and_gathered_cards_are_not_a_new_draw():
+    table = start()
+    table.state = rules.apply(table.state, Draw(player="Ann", cards=("bux-1", "spade-x-25", "spade-oval-50", "club-square-25"), all_passed=True))
+    table.state = rules.apply(table.state, Draw(player="Ben", cards=("bux-2", "diamond-oval-25", "diamond-oval-50", "diamond-oval-100"), all_passed=True))
+    table.state = rules.apply(table.state, Draw(player="Cat", cards=("heart-circle-25", "heart-circle-50", "heart-circle-100"), all_passed=True))
+    # Next round Ann turns over one card, then the third timer card.
+    table.step(("appear", "club-circle-25", "bid_area"))
+    [proposal] = proposals(table.step(("appear", "bux-3", "timer_area")))
+    assert proposal.line == {"type": "draw", "player": "Ann", "cards": ["club-circle-25", "bux-3"]}
+    table.apply([proposal])
+    assert table.state.deck == 2 and table.state.redraw
+    # The table is gathered; club-circle-25 still lies in the bid area meanwhile: not a new draw.
+    assert table.it.pending_draw(table.state) == ()
+    table.step(("vanish", "club-circle-25", None), ("vanish", "bux-3", None))
+    table.step(("appear", "club-circle-25", "bid_area"))
+    assert table.it.pending_draw(table.state) == ("club-circle-25",)
+
+
+def test_cards_leaving_a_spread_for_the_pile_are_a_sale_proposed_for_a_tap():
+    table = start()
+    # Ann buys a heart: with her heart-x-25 and heart-oval-50 it makes a set.
+    table.state = rules.apply(table.state, Draw(player="Ann", cards=("heart-circle-100", "spade-x-25", "spade-oval-50"), winner="Ann", price=10))
+    for code in ("heart-circle-100", "spade-x-25", "spade-oval-50"):
+        table.zones[code] = "seat:1"
+    table.step(*[("appear", c, "seat:1") for c in ("heart-circle-100", "spade-x-25", "spade-oval-50")])
+    table.state = rules.apply(table.state, Draw(player="Ben", cards=("club-square-25", "club-square-50", "club-square-100"), all_passed=True))
+    table.state = rules.apply(table.state, Draw(player="Cat", cards=("diamond-oval-25", "diamond-oval-50", "diamond-oval-100"), all_passed=True))
+    outputs = table.step(("move", "heart-circle-100", "discard"), ("vanish", "heart-x-25", None), ("vanish", "heart-oval-50", None))
+    [proposal] = proposals(outputs)
+    assert proposal.confirm
+    assert proposal.line == {"type": "sell", "player": "Ann", "sets": [["heart-circle-100", "heart-oval-50", "heart-x-25"]]}
+    assert "175" in proposal.message
+
+
+def test_one_card_each_way_between_two_spreads_is_a_swap():
+    table = start()
+    outputs = table.step(("move", "club-x-100", "seat:2"), ("move", "diamond-square-100", "seat:1"))
+    [proposal] = proposals(outputs)
+    assert proposal.line == {"type": "swap", "player": "Ann", "give": "club-x-100", "take": "diamond-square-100", "from": "Ben"}
+
+
+def test_what_the_game_cannot_explain_is_raised_after_a_grace_period_and_cleared_when_gone():
+    table = start()
+    # A card of Ben's turns up in Cat's spread: no move explains it.
+    assert not [o for o in table.step(("move", "spade-circle-25", "seat:3")) if isinstance(o, Attention)]
+    raised = [o for o in table.it.tick(table.state, table.t + 3.0) if isinstance(o, Attention)]
+    assert len(raised) == 1 and "Cat's spread" in raised[0].message and "Ben" in raised[0].players
+    assert raised[0].cards == ("spade-circle-25",)
+    # It goes back: the item is cleared, once.
+    cleared = [o for o in table.step(("move", "spade-circle-25", "seat:2")) if isinstance(o, Cleared)]
+    assert [c.key for c in cleared] == [raised[0].key]
+
+
+def test_a_card_vanished_from_a_spread_is_raised():
+    table = start()
+    table.step(("vanish", "heart-square-100", None))
+    raised = [o for o in table.it.tick(table.state, table.t + 3.0) if isinstance(o, Attention)]
+    assert [a.message for a in raised] == ["a card vanished from Cat's spread"]
+
+
+def test_proposals_wait_for_a_settled_table():
+    table = start()
+    assert proposals(table.step(("move", "club-x-100", "seat:2"), ("move", "diamond-square-100", "seat:1"), settle=False)) == []
+    assert table.it.tick(table.state, table.t, settled=False) == []
