@@ -217,7 +217,9 @@ def test_rules_page_shows_the_hint_table_and_every_reading_in_both_languages(cli
 
     readings = load_deck("cats").data["readings"]
     ru = client.get("/rules/cats?lang=ru").get_data(as_text=True)
-    en = client.get(f"/g/{GAME}/cats/rules?lang=en").get_data(as_text=True)
+    en = client.get(f"/g/{GAME}/rules?lang=en").get_data(as_text=True)
+    old = client.get(f"/g/{GAME}/cats/rules?lang=en")
+    assert old.status_code == 302 and old.headers["Location"].endswith(f"/g/{GAME}/rules?lang=en"), "old links still land"
     import html
 
     ru, en = html.unescape(ru), html.unescape(en)

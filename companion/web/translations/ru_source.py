@@ -200,3 +200,9 @@ RU = {
     "When the third BUX card of the third deck turns up, the playing cards turned over in that draw go to nobody and are not sold or bid on.": "Когда открыта третья карта BUX третьей колоды, открытые в этот раз игровые карты никому не достаются, их не продают и не разыгрывают.",
     "Your turn: do ONE thing": "Ваш ход: сделайте ОДНО",
 }
+
+# Shared pages registry (companion/web/pages.py): game names, what the seat QR codes open
+RU.update({
+    "BUX": "BUX",
+    "this game has no private phone page": "в этой игре нет личной страницы для телефона",
+})

@@ -138,3 +138,5 @@ def _from_deck() -> dict[str, str]:
 
 
 RU.update(_from_deck())
+RU["Each player scans their own code to enter and see their own hand."] = (
+    "Каждый игрок сканирует свой код, чтобы вводить и видеть свою руку.")

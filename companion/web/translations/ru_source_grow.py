@@ -78,3 +78,99 @@ RU = {
     "Cancel": "Отмена",
     "OK": "OK",
 }
+
+# The rules page: the summary, the rules-counter cards and the house readings of grow.deck.json
+RU.update({
+    "Each player scans their own code to seal their bids on their own phone.":
+        "Каждый игрок сканирует свой код, чтобы делать закрытые ставки на своём телефоне.",
+    "2 to 4 players. With two players, two cards of each colour are removed face down before the game. Each player starts with one blue bid token (worth 5) and ten black tokens (worth 1 each).":
+        "От 2 до 4 игроков. Если игроков двое, перед игрой в закрытую убирают по две карты каждого цвета. У каждого в начале один синий жетон (стоит 5) и десять чёрных (по 1).",
+    "Each round, turn up as many cards as there are players. Everyone bids in secret (zero allowed); the bids are revealed together.":
+        "Каждый раунд открывают столько карт, сколько игроков. Все ставят втайне (можно поставить ноль), потом ставки открывают одновременно.",
+    "The highest bid picks first and pays the whole bid; the next highest picks second, and so on. Everyone but the first picker keeps half their bid, rounded up.":
+        "Самая высокая ставка выбирает карту первой и платит всю ставку, следующая по величине — второй и так далее. Все, кроме выбравшего первым, оставляют себе половину ставки, округлённую вверх.",
+    "A tie for the highest bid: everyone bids again; if it ties again, dice decide. Other ties are settled by dice.":
+        "Ничья по самой высокой ставке: все ставят заново; если снова ничья, решают кубики. Остальные ничьи тоже решают кубики.",
+    "Green and gold cards go to your green or gold stack; a red or blue card starts a new stack or joins one of its colour. Roll two dice for each warning icon: doubles discard the card; on red and blue, snake eyes or doubles on a red warning discard the whole stack.":
+        "Зелёные и золотые карты идут в вашу зелёную или золотую стопку; красная или синяя карта начинает новую стопку или ложится в стопку своего цвета. За каждый знак опасности бросьте два кубика: дубль — карта уходит в сброс; на красной и синей карте две единицы или дубль на красном знаке отправляют в сброс всю стопку.",
+    "After the rolls you may take the card's action (always optional). A stolen card is not rolled for and its action is not taken.":
+        "После бросков можно выполнить действие карты (по желанию). За украденную карту не бросают, и её действие не выполняют.",
+    "The game ends when the deck holds fewer cards than there are players. Green and blue cards score their numbers, red too; blue and red stacks score a bonus by size; gold: the plus cards added up, times each multiply card. Most points wins.":
+        "Игра кончается, когда в колоде меньше карт, чем игроков. Зелёные, синие и красные карты приносят свои числа; синие и красные стопки дают бонус по размеру; золото: сумма карт «+», умноженная на каждую карту «×». Побеждает тот, у кого больше очков.",
+    # rules-counter cards
+    "Bids and picks": "Ставки и выбор",
+    "Bid tokens in secret; all bids are revealed together.": "Ставьте жетоны втайне; все ставки открывают одновременно.",
+    "Highest bid picks first and pays the whole bid.": "Самая высокая ставка выбирает первой и платит всю ставку.",
+    "Everyone else picks in bid order and pays half (keeps half, rounded up).": "Остальные выбирают по порядку ставок и платят половину (половина, округлённая вверх, остаётся у них).",
+    "Tie for highest: everyone rebids once, then dice. Other ties: dice.": "Ничья за первое место: все один раз ставят заново, потом кубики. Другие ничьи: кубики.",
+    "Warnings": "Знаки опасности",
+    "Green: each warning, roll; doubles discard the card. Red warning: roll 4 times.": "Зелёная: за каждый знак бросок; дубль — карта в сброс. Красный знак: бросить 4 раза.",
+    "Red/blue: each warning, doubles discard the card, snake eyes the stack.": "Красная/синяя: за каждый знак бросок; дубль — карта в сброс, две единицы — вся стопка.",
+    "Red/blue red warning: roll once; doubles discard the whole stack.": "Красный знак на красной/синей: один бросок; дубль — вся стопка в сброс.",
+    "Gold: each warning, doubles discard the card. Actions are optional.": "Золотая: за каждый знак бросок; дубль — карта в сброс. Действия — по желанию.",
+    "Scoring": "Подсчёт очков",
+    "Green: the numbers. Gold: (sum of +) x each x card.": "Зелёные: их числа. Золото: (сумма «+») × каждая карта «×».",
+    "Blue: numbers + per stack 1:0 2:0 3:2 4:14 5:25 6:35 7+:55": "Синие: числа + за стопку 1:0 2:0 3:2 4:14 5:25 6:35 7+:55",
+    "Red: numbers + per stack 1:1 2:3 3:8 4:13 5:15 6:19 7+:24": "Красные: числа + за стопку 1:1 2:3 3:8 4:13 5:15 6:19 7+:24",
+    "A stolen card is not rolled for and its action is not taken.": "За украденную карту не бросают, и её действие не выполняют.",
+    # house readings
+    "Two players": "Двое игроков",
+    "The companion (or the players) removes two cards of each colour at random before the first round; which ones is recorded in the setup line but never shown on any screen.":
+        "Перед первым раундом компаньон (или сами игроки) убирает наугад по две карты каждого цвета; какие именно, записано в строке расстановки, но не показывается ни на одном экране.",
+    "The sheet removes them face down; recording them keeps the record replayable.":
+        "По правилам их убирают в закрытую; запись нужна, чтобы партию можно было воспроизвести.",
+    "Game end": "Конец игры",
+    "Before each round, if fewer cards remain in the deck than there are players, the game ends at once.":
+        "Если перед раундом в колоде осталось меньше карт, чем игроков, игра сразу кончается.",
+    "'If there are not enough cards for each player to select one ... do not execute that round; the game ends.'":
+        "«Если карт не хватает, чтобы каждый игрок выбрал одну… этот раунд не играют; игра окончена».",
+    "Bids": "Ставки",
+    "A bid is a whole number of token points from 0 to what the player holds (black tokens count 1, the blue token 5).":
+        "Ставка — целое число очков жетонов от 0 до того, что есть у игрока (чёрный жетон — 1, синий — 5).",
+    "'Players select any number of bid tokens from their pile'; 'he/she may bid zero'.":
+        "«Игроки берут из своей кучки любое число жетонов»; «можно поставить ноль».",
+    "Paying": "Оплата",
+    "The first picker pays the whole bid; every other bidder pays half the bid rounded down (keeps half rounded up), also a player who tied for the highest bid and lost the dice. Tokens paid go to the bank and never come back. Black tokens are paid first; the blue token is broken into five black ones only when the black ones do not cover the payment.":
+        "Выбравший первым платит всю ставку; каждый другой платит половину ставки, округлённую вниз (половина, округлённая вверх, остаётся у него), в том числе игрок, который сравнялся по самой высокой ставке и проиграл на кубиках. Отданные жетоны уходят в банк и больше не возвращаются. Сначала платят чёрными жетонами; синий разменивают на пять чёрных, только если чёрных не хватает.",
+    "The Joe 3 / Moe 5 example; the blue token may be switched 'at any point throughout the game'.":
+        "Пример с Джо (3) и Мо (5); синий жетон можно разменять «в любой момент игры».",
+    "Tie for the highest bid": "Ничья по самой высокой ставке",
+    "Two or more players tie for the highest bid (everyone bidding 0 included): everyone rebids, once per round; the first bids are not paid. If the highest bid ties again, dice settle the order among the tied players.":
+        "Если у двух или более игроков одинаковая самая высокая ставка (в том числе когда все поставили 0), все ставят заново, один раз за раунд; первые ставки не оплачивают. Если самая высокая ставка снова поровну, порядок среди них решают кубики.",
+    "'If two players tie for the highest bid, all players rebid. If this occurs a second time, roll the dice.'":
+        "«Если у двух игроков одинаковая самая высокая ставка, все ставят заново. Если это повторится, бросьте кубики».",
+    "Dice tiebreak": "Кубики при ничьей",
+    "Each tied player rolls two dice; the higher total picks earlier; players with equal totals roll again among themselves.":
+        "Каждый из сравнявшихся бросает два кубика; у кого сумма больше, тот выбирает раньше; при равных суммах эти игроки перебрасывают между собой.",
+    "The sheet says only 'roll the dice to determine the tiebreaker'.":
+        "В правилах сказано только: «бросьте кубики, чтобы разрешить ничью».",
+    "Placing a card": "Куда кладут карту",
+    "A picked card is placed before any roll: green and gold cards go to the player's green or gold stack; a red or blue card goes to a stack of the player's choice of that colour or starts a new one.":
+        "Выбранную карту кладут до бросков: зелёные и золотые — в зелёную или золотую стопку игрока; красную или синюю — в стопку её цвета по выбору игрока или в новую стопку.",
+    "'All cards are placed face up in front of the player that selected them'; green 'may place it in your green card stack' is read as permission, there being nowhere else for it.":
+        "«Все карты кладут в открытую перед игроком, который их выбрал»; про зелёную «можно положить в зелёную стопку» мы читаем как разрешение: больше её класть некуда.",
+    "Order of warning rolls": "Порядок бросков за знаки",
+    "Normal warnings are rolled first, then red warnings, one roll at a time; rolling stops as soon as the card (or its stack) is discarded, since nothing is left to roll for.":
+        "Сначала бросают за обычные знаки, потом за красные, по одному броску; броски прекращаются, как только карта (или её стопка) ушла в сброс: бросать больше не за что.",
+    "The sheet does not order the icons; stopping early cannot change any outcome.":
+        "Правила не задают порядок знаков; ранняя остановка ни на что не влияет.",
+    "Red and blue warnings": "Знаки на красных и синих",
+    "For a normal warning, snake eyes (1-1) discard the whole stack, any other doubles discard only the card. For a red warning, any doubles (snake eyes included) discard the whole stack. A stack the card just started is only that card.":
+        "За обычный знак две единицы (1-1) отправляют в сброс всю стопку, любой другой дубль — только карту. За красный знак любой дубль (и две единицы тоже) отправляет в сброс всю стопку. Стопка, которую карта только что начала, — это одна эта карта.",
+    "The Red and Blue section of the sheet.": "Раздел правил «Красные и синие».",
+    "Gold red warnings": "Красные знаки на золотых",
+    "The default deck has none; if an edited deck gives a gold card a red warning, it is rolled once like a normal warning (doubles discard the card).":
+        "В обычной колоде таких нет; если в изменённой колоде у золотой карты есть красный знак, за него бросают один раз, как за обычный (дубль — карта в сброс).",
+    "The Gold section mentions only warning icons and doubles.": "В разделе «Золото» говорится только о знаках опасности и дублях.",
+    "Actions": "Действия",
+    "A card's action may be taken only after its rolls and only if the card was not discarded; it is always optional. A stolen card is never rolled for and its action is not taken. A stolen red or blue card goes into a stack of the thief's choice (or starts one).":
+        "Действие карты можно выполнить только после бросков и только если карта не ушла в сброс; оно всегда по желанию. За украденную карту не бросают, её действие не выполняют. Украденную красную или синюю карту вор кладёт в стопку по своему выбору (или начинает новую).",
+    "'After you have rolled for warnings, you may perform the action described at the bottom of the card'; the action belongs to the card, and a discarded card is gone.":
+        "«Бросив за знаки, можно выполнить действие, написанное внизу карты»; действие принадлежит карте, а карты в сбросе уже нет.",
+    "Discard pile": "Сброс",
+    "Discarded cards go face up to a discard pile and are out of the game.": "Сброшенные карты кладут в открытую в сброс, и они выходят из игры.",
+    "The sheet says 'discard' and never brings cards back.": "В правилах сказано «сбросить», и карты оттуда никогда не возвращаются.",
+    "Winner": "Победитель",
+    "Most points wins; players with equal top scores share the win.": "Побеждает тот, у кого больше очков; при равенстве победу делят.",
+    "The sheet names no tiebreak for the final score.": "Правила не говорят, как решать ничью по итоговым очкам.",
+})

@@ -56,3 +56,85 @@ RU = {
     "Live": "На связи",
     "Rules": "Правила",
 }
+
+# The rules page: the summary and the house readings of match.deck.json
+RU.update({
+    "Blue/Red Match": "Синие и красные",
+    "2 to 5 players, three rounds. Blue and red cards are two decks, each with its own discard pile. Each player is dealt 5 blue and 5 red cards; keep your hand hidden.":
+        "От 2 до 5 игроков, три раунда. Синие и красные карты — две отдельные колоды, у каждой свой сброс. Каждому раздают 5 синих и 5 красных карт; свои карты никому не показывайте.",
+    "The player left of the dealer starts. On your turn: draw one card (from either deck or the top of either discard pile), lay down any number of matches, then discard one card.":
+        "Начинает игрок слева от сдающего. В свой ход: возьмите одну карту (из любой колоды или верхнюю из любого сброса), выложите сколько угодно пар, затем сбросьте одну карту.",
+    "A match is a blue and a red card of the same number: 300 with <300>. Each new match goes on top of the last with the colours swapped, so you build two stacks; matches never move once laid.":
+        "Пара — синяя и красная карта с одним числом: 300 и <300>. Каждую новую пару кладут поверх предыдущей, меняя цвета местами, так что растут две стопки; выложенные пары больше не двигают.",
+    "The round ends as soon as someone's hand is empty. Your score is your positive stack's total minus the red cards left in your hand: the order of your matches matters.":
+        "Раунд кончается, как только у кого-то закончились карты на руке. Ваши очки — сумма положительной стопки минус красные карты, оставшиеся на руке, поэтому порядок пар важен.",
+    "Advanced game: Trade, Steal and Wild cards stay in the decks; an unplayed red Wild costs 10,000.":
+        "Продвинутая игра: карты «Обмен», «Кража» и «Джокер» остаются в колодах; несыгранный красный джокер стоит 10 000.",
+    "After three rounds the highest total wins.": "После трёх раундов побеждает наибольшая сумма.",
+    "At a round's end, lay out your matches in order and your hand; the tablet reads a photo of the table (or takes the cards by hand) and scores the round.":
+        "В конце раунда выложите свои пары по порядку и карты с руки; планшет прочитает фото стола (или карты введут вручную) и подсчитает очки раунда.",
+    # house readings
+    "Deck contents": "Состав колоды",
+    "Each colour has the numbers 100, 200, ..., 1000 three times (30 blue, 30 red numbered cards); the advanced game adds 2 Trade, 2 Steal and 2 Wild cards of each colour (36 per colour, 72 in all). Codes: <colour>-<value>-<copy> and <colour>-<trade|steal|wild>-<copy>.":
+        "В каждом цвете числа 100, 200, …, 1000 по три раза (30 синих и 30 красных числовых карт); продвинутая игра добавляет по 2 карты «Обмен», «Кража» и «Джокер» каждого цвета (36 в цвете, всего 72). Коды: <цвет>-<число>-<копия> и <цвет>-<trade|steal|wild>-<копия>.",
+    "The sheet gives no counts; its example value is 1000 and a red Wild costs <10,000>, ten times the top number. Ten values make a random 5-card hand hold about two matches, and 30 per colour leave a draw deck for up to 5 players (25 dealt).":
+        "Правила не называют количеств; в примере число 1000, а красный джокер стоит <10 000> — вдесятеро больше старшего числа. При десяти числах в случайной руке из 5 карт около двух пар, а 30 карт в цвете оставляют колоду для добора даже при 5 игроках (раздают 25).",
+    "Players": "Игроки",
+    "2 to 5 players, seated clockwise in the order listed; the player to the dealer's left (next in the list) goes first, then play goes left (clockwise).":
+        "От 2 до 5 игроков, сидят по часовой стрелке в порядке списка; первым ходит игрок слева от сдающего (следующий в списке), дальше ход идёт налево (по часовой стрелке).",
+    "The sheet deals clockwise and starts left of the dealer; 5 x 5 = 25 cards of each colour is the most the deck can deal.":
+        "По правилам сдают по часовой стрелке и начинает игрок слева от сдающего; 5 × 5 = 25 карт каждого цвета — больше колода раздать не может.",
+    "Damaged turn steps 3-4": "Испорченные шаги хода 3–4",
+    "Step 3 repeats the set-up line; we read it as 'End your turn by discarding one card from your hand onto the discard pile of its colour.' Step 4 ('After discarding, it is the next player's turn and your matches (order) cannot change') stands. Every turn is: one draw, then any number of matches (and, in the advanced game, Trade, Steal and Wild plays), then exactly one discard.":
+        "Шаг 3 повторяет строку из подготовки; мы читаем его так: «Закончите ход, сбросив одну карту с руки в сброс её цвета». Шаг 4 («После сброса ходит следующий игрок, и ваши пары (их порядок) уже не меняются») остаётся. Каждый ход — это один добор, затем сколько угодно пар (а в продвинутой игре ещё «Обмен», «Кража» и «Джокер»), затем ровно один сброс.",
+    "The issue text: 'ends with a discard'; step 4 begins 'After discarding'.":
+        "В описании задачи: «заканчивается сбросом»; шаг 4 начинается словами «После сброса».",
+    "Matches and the two stacks": "Пары и две стопки",
+    "A match is one blue and one red card of the same number (or a Wild with a numbered card of the other colour). The first match lays two cards side by side: the start of two stacks. Each later match goes on top with the colours swapped, so one stack reads blue, red, blue, ... and the other red, blue, red, .... Since the swap is forced, the order of the matches alone fixes both stacks. Matches, once down, never move or change.":
+        "Пара — одна синяя и одна красная карта с одним числом (или джокер с числовой картой другого цвета). Первая пара ложится двумя картами рядом: это начало двух стопок. Каждая следующая пара ложится сверху с цветами наоборот, так что одна стопка идёт синяя, красная, синяя, …, а другая — красная, синяя, красная, …. Раз смена цветов обязательна, одного порядка пар достаточно, чтобы знать обе стопки. Выложенные пары больше не двигают и не меняют.",
+    "'Each subsequent match is played on top of the previous match but you must swap the colors!'":
+        "«Каждую следующую пару кладут поверх предыдущей, но цвета нужно поменять местами!»",
+    "Scoring: 'add both stacks' and 'the positive stack'": "Подсчёт: «сложите обе стопки» и «положительная стопка»",
+    "Add each stack with blue numbers positive and red numbers negative (a Wild counts as its partner's number). The two stack totals are always opposite (t and -t); the positive stack is the one whose total is positive (the one the player circles), so its number is |t| (0 if the stacks cancel). The round score is that number minus the red numbers left in hand; an unplayed red Wild counts 10,000; Trade and Steal cards and blue cards in hand count nothing. A score may be negative. Worked example 1: Ann matched 500, then 200, then 1000: stack A = +500 -200 +1000 = 1300, stack B = -1300; she holds <300> and 700: score 1300 - 300 = 1000. Worked example 2: Ben matched 400 then 400 (the stacks cancel: 0) and holds <100> and <200>: score 0 - 300 = -300.":
+        "Каждую стопку складывают, считая синие числа со знаком плюс, а красные — со знаком минус (джокер считается числом своей пары). Суммы двух стопок всегда противоположны (t и −t); положительная стопка — та, у которой сумма больше нуля (её игрок обводит), так что её число равно |t| (0, если стопки взаимно гасятся). Очки за раунд — это число минус красные числа, оставшиеся на руке; несыгранный красный джокер стоит 10 000; «Обмен», «Кража» и синие карты на руке ничего не стоят. Очки могут быть отрицательными. Пример 1: Ann выложила пары 500, затем 200, затем 1000: стопка A = +500 −200 +1000 = 1300, стопка B = −1300; на руке <300> и 700: очки 1300 − 300 = 1000. Пример 2: Ben выложил 400, затем 400 (стопки гасятся: 0), на руке <100> и <200>: очки 0 − 300 = −300.",
+    "This is the only reading under which 'the order you play your matches can affect your score' is true: 500, 200, 1000 scores 1300, but 200, 500, 1000 scores 700. Reading the positive stack as 'the blue-bottom stack' would make the score negative for half the players.":
+        "Только при таком прочтении верно, что «порядок пар влияет на очки»: 500, 200, 1000 дают 1300, а 200, 500, 1000 — 700. Если считать положительной «стопку с синей картой внизу», у половины игроков очки выходили бы отрицательными.",
+    "Running out of cards": "Когда кончаются карты",
+    "At the end of a turn (after the discard), a draw deck with no cards left takes its own discard pile, reshuffled, and that pile starts empty. Mid-turn (a Steal's draw) an empty deck is refilled the same way at once. A player may not draw from an empty deck; if no deck and no discard pile has a card, the draw is skipped.":
+        "В конце хода (после сброса) опустевшая колода забирает свой сброс, его перетасовывают, и сброс начинается заново. Посреди хода (добор после «Кражи») пустую колоду пополняют так же сразу. Брать из пустой колоды нельзя; если карт нет ни в колодах, ни в сбросах, добор пропускают.",
+    "'If there are no cards left in the blue or red decks after a player's turn, the respective discard piles are reshuffled.'":
+        "«Если после хода игрока в синей или красной колоде не осталось карт, соответствующий сброс перетасовывают».",
+    "End of round": "Конец раунда",
+    "The round ends as soon as a player's hand is empty: after their discard, or at once when their matches use their last cards (no discard then). Every player then lays out their matches in order and their hand; the round is scored. Three rounds are played; the dealer passes to the left after each; the highest three-round total wins (ties share the win).":
+        "Раунд кончается, как только у игрока не осталось карт на руке: после его сброса или сразу, когда последние карты ушли в пары (тогда без сброса). Затем все выкладывают свои пары по порядку и карты с руки, и раунд подсчитывают. Играют три раунда; после каждого сдаёт следующий игрок слева; побеждает наибольшая сумма за три раунда (при равенстве победу делят).",
+    "'The round ends when a player runs out of cards in their hand.' The sheet does not say who deals next.":
+        "«Раунд кончается, когда у игрока закончились карты на руке». Кто сдаёт следующим, в правилах не сказано.",
+    "Damaged advanced set-up": "Испорченная подготовка продвинутой игры",
+    "The advanced set-up repeats turn steps 1-2 and set-up step 3. We read it as the basic set-up without step 1: the Trade, Steal and Wild cards stay in their colour's deck, and each player is dealt 5 blue and 5 red cards from the full decks (so a hand may start with action cards). Turns are as in the basic game.":
+        "Подготовка продвинутой игры повторяет шаги хода 1–2 и шаг 3 подготовки. Мы читаем её как обычную подготовку без шага 1: «Обмен», «Кража» и «Джокер» остаются в колоде своего цвета, и каждому раздают 5 синих и 5 красных карт из полных колод (так что на руке с самого начала могут быть карты действий). Ходы — как в обычной игре.",
+    "Its only legible new line is set-up step 3 (the deal); the advanced cards need to be in the decks to be drawn.":
+        "Единственная разборчивая новая строка — шаг 3 подготовки (раздача); карты продвинутой игры должны лежать в колодах, чтобы их можно было вытянуть.",
+    "Action cards and when they are played": "Карты действий и когда их играют",
+    "Trade, Steal and a Wild put into the advanced discard pile are played after the turn's draw and before its discard, any number of times. Each colour has its own advanced discard pile; cards there are out of play for the round (nobody draws from them). Any card, action cards included, may instead be the turn-ending discard onto the normal pile of its colour, with no effect, and may be drawn from there.":
+        "«Обмен», «Кражу» и джокера, положенного в особый сброс, играют после добора и до сброса, сколько угодно раз. У каждого цвета свой особый сброс; карты в нём выходят из игры до конца раунда (из него не берут). Любую карту, в том числе карту действия, можно вместо этого сбросить в обычный сброс её цвета в конце хода — без эффекта, и оттуда её можно взять.",
+    "'Play this card on your turn by placing it in the advanced discard pile that matches its color'; 'You can discard Steal cards in the normal discard piles ... no action would be taken'.":
+        "«Сыграйте эту карту в свой ход, положив её в особый сброс её цвета»; «Карты „Кража“ можно сбрасывать в обычный сброс… тогда действие не выполняется».",
+    "Trade": "Обмен",
+    "A Trade of one colour needs a numbered card of that colour in the player's hand (besides the Trade). It goes to the advanced discard pile; the player picks another player holding a numbered card of that colour; each picks one numbered card of that colour from the other's hand; the rest go back. Players without one are passed over ('no trade'). When no other player has one, the Trade is spent with no exchange (the damaged 'step 5').":
+        "Чтобы сыграть «Обмен» одного цвета, на руке (кроме самого «Обмена») должна быть числовая карта этого цвета. «Обмен» уходит в особый сброс; игрок выбирает другого игрока, у которого есть числовая карта этого цвета; каждый берёт из руки другого одну числовую карту этого цвета, остальное возвращают. Игроков без такой карты пропускают («обмена нет»). Если ни у кого её нет, «Обмен» пропадает без обмена (испорченный «шаг 5»).",
+    "The sheet's steps 1-4; step 5 is missing, and the cards passed are 'their cards in hand that match the color of the Trade card'.":
+        "Шаги 1–4 правил; шага 5 нет, а передают «карты на руке того же цвета, что и карта „Обмен“».",
+    "Steal": "Кража",
+    "A Steal of one colour goes to the advanced discard pile; the thief names a player holding a numbered card of that colour and takes one; the victim then draws a card of that colour from its deck. If nobody has one, the thief draws a card of that colour instead.":
+        "«Кража» одного цвета уходит в особый сброс; вор называет игрока, у которого есть числовая карта этого цвета, и забирает одну; пострадавший затем берёт карту этого цвета из колоды. Если такой карты ни у кого нет, вор вместо этого сам берёт карту этого цвета.",
+    "Steal steps 1-4.": "Шаги 1–4 «Кражи».",
+    "Wild": "Джокер",
+    "A blue Wild matches any red numbered card and a red Wild any blue numbered card, taking its number; two Wilds never match. A Wild may be put in the advanced discard pile, and the player then draws a card of its colour from its deck. An unplayed red Wild in hand costs 10,000 at scoring; an unplayed blue Wild costs nothing.":
+        "Синий джокер составляет пару с любой красной числовой картой, красный — с любой синей, и принимает её число; два джокера пары не составляют. Джокера можно положить в особый сброс и взять карту его цвета из колоды. Несыгранный красный джокер на руке при подсчёте стоит 10 000; несыгранный синий ничего не стоит.",
+    "The Wild Cards paragraph.": "Абзац «Джокеры».",
+    "What the record holds (hidden hands)": "Что хранит запись (скрытые руки)",
+    "A round may be recorded turn by turn (a deal line with every hand, then draw/match/trade/steal/discard_wild/discard lines naming each card) or only by its result (a score line with each player's matches in order and hand). A score line ends every round; in a turn-by-turn round it must agree with the play. A deck is a set of cards: a draw names the card turned up, so shuffles need no line of their own.":
+        "Раунд можно записать ход за ходом (строка раздачи со всеми руками, затем строки draw/match/trade/steal/discard_wild/discard с каждой картой) или только итогом (строка score с парами каждого игрока по порядку и его рукой). Каждый раунд кончается строкой score; при записи ход за ходом она должна совпадать с игрой. Колода — это набор карт: в строке добора названа открытая карта, поэтому для перетасовки отдельная строка не нужна.",
+    "The camera cannot see hidden hands during play; it sees the laid-out round at the end. A record must replay and score alone.":
+        "Во время игры камера не видит скрытых рук; она видит выложенный раунд в конце. Запись должна воспроизводиться и подсчитываться сама по себе.",
+})
