@@ -1,0 +1,175 @@
+"""Every game's screens are reached the same way: its own table page, each seat's phone page, its rules.
+
+One real SQLite store holds a game of each kind. The host screen's seat QR
+codes are decoded from a real chromium screenshot (zxing-cpp) and followed.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.cards.decks import load_deck
+from companion.commands.serve import deal
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
+from companion.web import create_app
+from companion.web.access import game_key, player_token
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+SETUPS = {
+    "bux": deal(PLAYERS, "Ann"),
+    "grow": {"type": "setup", "game": "grow", "players": PLAYERS, "removed": []},
+    "cats": {"type": "setup", "game": "cats", "players": PLAYERS, "first": "Ann"},
+    "match": {"type": "setup", "game": "match", "players": PLAYERS, "dealer": "Cat"},
+}
+PHONE_PATHS = {"bux": "/g/bux/me/{player}", "grow": "/g/grow/grow/me/{player}", "cats": "/g/cats/cats/me/{player}"}
+"""Where each game's seat link lands (game ids are the game names here); match has no phone page."""
+SUMMARY = {"bux": "3 to 5 players. Everyone starts with 200 chips",
+           "grow": "Each round, turn up as many cards as there are players.",
+           "cats": "Each round auctions the top card of the Prize deck",
+           "match": "A match is a blue and a red card of the same number"}
+SUMMARY_RU = {"bux": "Каждому сдают 3 карты лицом вверх", "grow": "Каждый раунд открывают столько карт, сколько игроков.",
+              "cats": "В каждом раунде разыгрывается верхняя карта", "match": "Пара — синяя и красная карта с одним числом"}
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+@pytest.fixture(scope="module")
+def games_db(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("pages") / "companion.db"
+    with EventStore(db) as store:
+        for name, setup in SETUPS.items():
+            GameSession.start(store, setup, game_id=name)
+    return db
+
+
+@pytest.fixture(scope="module")
+def keys(games_db) -> dict[str, bytes]:
+    with EventStore(games_db) as store:
+        return {name: game_key(store, name) for name in SETUPS}
+
+
+@pytest.fixture(scope="module")
+def app(games_db):
+    return create_app({"DB": str(games_db), "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def _text(response) -> str:
+    return html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("game", ["grow", "cats"])
+def test_the_bux_private_link_leads_to_the_games_own_phone_page(client, keys, game):
+    k = player_token(keys[game], "Ben")
+    response = client.get(f"/g/{game}/me/Ben", query_string={"k": k})
+    assert response.status_code == 302
+    assert response.headers["Location"] == PHONE_PATHS[game].format(player="Ben") + f"?k={k}"
+    assert client.get(response.headers["Location"]).status_code == 200
+    bad = client.get(f"/g/{game}/me/Ben", query_string={"k": "forged"}, follow_redirects=True)
+    assert bad.status_code == 403, "the phone page still checks the player's token"
+    assert client.get(f"/g/{game}/me/Ben.json", query_string={"k": k}).status_code == 404, "no BUX data for other games"
+
+
+def test_match_has_no_phone_page_and_bux_keeps_its_own(client, keys):
+    response = client.get("/g/match/me/Ben", query_string={"k": player_token(keys["match"], "Ben")})
+    assert response.status_code == 404 and "no private phone page" in _text(response)
+    own = client.get("/g/bux/me/Ben", query_string={"k": player_token(keys["bux"], "Ben")})
+    assert own.status_code == 200 and "values on the backs" in _text(own)
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_each_games_rules_page_shows_its_summary_and_every_reading_in_english_and_russian(client, game):
+    deck = load_deck(game)
+    stored = _text(client.get(f"/g/{game}/rules?lang=en"))
+    bare = _text(client.get(f"/rules/{game}?lang=en"))
+    ru = _text(client.get(f"/rules/{game}?lang=ru"))
+    for page in (stored, bare):
+        assert SUMMARY[game] in page
+        for other, text in SUMMARY.items():
+            assert other == game or text not in page, f"{game}'s rules show {other}'s summary"
+        for reading in deck.readings:
+            assert reading["topic"] in page and reading["reading"] in page and reading["why"] in page
+    assert SUMMARY_RU[game] in ru and SUMMARY[game] not in ru
+    for reading in deck.readings:
+        assert reading["reading"] not in ru, f"untranslated reading on the Russian {game} rules: {reading['topic']}"
+    counters = [c for c in deck.cards if c.kind == "rules"]
+    for card in counters:
+        assert card["title"] in stored
+    assert len(re.findall("<dt>", stored)) == len(deck.readings)
+
+
+def test_unknown_games_rules_say_so(client):
+    response = client.get("/rules/chess")
+    assert response.status_code == 404 and "unknown game" in _text(response)
+
+
+def test_serve_help_lists_every_game():
+    import argparse
+
+    from companion.commands import serve
+    from companion.games import GAME_MODULES
+
+    parser = argparse.ArgumentParser()
+    serve.add_parser(parser.add_subparsers())
+    text = " ".join(parser._subparsers._group_actions[0].choices["serve"].format_help().split())
+    for name in GAME_MODULES:
+        assert name in text.split("--game-type", 1)[1].split("--first")[0], name
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--new-game", "--game-type", "chess"])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
+    """Screenshot each game's host screen, decode every QR code on it, and follow the seat links."""
+    import cv2
+    import numpy as np
+    import zxingcpp
+    from playwright.sync_api import sync_playwright
+    from waitress import create_server
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    base = f"http://127.0.0.1:{server.effective_port}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    decoded: dict[str, set[str]] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            try:
+                page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+                for game in SETUPS:
+                    lang = "ru" if game in ("grow", "match") else "en"
+                    page.goto(f"{base}/g/{game}/host/?lang={lang}")
+                    page.wait_for_selector("main .qr svg")
+                    shot = page.screenshot(full_page=True, path=str(ARTIFACTS / f"host-{game}-{lang}.png"))
+                    image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_GRAYSCALE)
+                    decoded[game] = {r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
+            finally:
+                browser.close()
+    finally:
+        server.close()
+    for game, texts in decoded.items():
+        joins = [t for t in texts if f"/g/{game}?t=" in t]
+        seats = sorted(texts - set(joins))
+        assert len(joins) == 1, (game, texts)
+        if game not in PHONE_PATHS:
+            assert seats == [], f"{game} has no phone page, so no seat codes"
+            continue
+        assert len(seats) == len(PLAYERS), (game, texts)
+        for player in PLAYERS:
+            want = base + PHONE_PATHS[game].format(player=player) + f"?k={player_token(keys[game], player)}"
+            assert want in seats, (game, player, seats)
+            assert client.get(want[len(base):]).status_code == 200
