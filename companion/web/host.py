@@ -24,8 +24,8 @@ def base_url() -> str:
 
 
 def qr_svg(text: str, scale: int = 6) -> str:
-    """Return an inline SVG QR code (no external image, works offline)."""
-    return segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff")
+    """Return an inline SVG QR code (no external image, works offline); a viewBox, so CSS sets its size."""
+    return segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", omitsize=True)
 
 
 @bp.get("/")
