@@ -15,6 +15,7 @@ from companion.web.cats_view import CatsView
 from companion.web.grow_view import GrowView
 from companion.web.match_view import MatchView
 from companion.web.db import get_session, get_store
+from companion.web.i18n import count_forms
 
 
 VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView, "match": MatchView, "cats": CatsView}
@@ -58,7 +59,7 @@ def js_strings() -> str:
         "price_missing": _("Type the price"), "winner_missing": _("Choose who won the bid"),
         "cards_missing": _("Pick the cards in the order they were turned over"),
         "empty": _("no cards"), "discard": _("Discard"), "in_deck": _("in the draw deck"),
-        "camera_off": _("The camera is off."),
+        "camera_off": _("The camera is off."), "counts": count_forms(),
         "suits": {"heart": _("heart"), "club": _("club"), "spade": _("spade"), "diamond": _("diamond")},
         "shapes": {"x": _("X"), "oval": _("oval"), "circle": _("circle"), "square": _("square")},
     }

@@ -27,6 +27,7 @@ from companion.web.common import json_body, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.web.grow_view import GrowView, card_info
+from companion.web.i18n import count_forms
 
 bp = Blueprint("grow", __name__, url_prefix="/g/<game_id>/grow")
 MOVE_TYPES = ("draw", "pick", "act", "decline", "break")
@@ -63,7 +64,7 @@ def _strings() -> dict:
         "steal": _("steal"), "shift": _("move"), "pick_n": _("Tap %(n)s cards in the order they were turned up.", n="{n}"),
         "decline": _("Let the action go"), "camera_agrees": _("The camera agrees with the game."),
         "proposed_draw": _("The camera sees this round's cards:"), "use_it": _("Use these cards"),
-        "bad_number": _("Type a whole number."), "warnings": _("warnings"),
+        "bad_number": _("Type a whole number."), "warnings": _("warnings"), "counts": count_forms(),
     }
 
 

@@ -44,6 +44,7 @@ def init_app(app: Flask) -> None:
     app.after_request(remember_language)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["count_forms"] = count_forms
 
 
 def extract_deck(fileobj, keywords, comment_tags, options):
@@ -61,3 +62,27 @@ def extract_deck(fileobj, keywords, comment_tags, options):
     for reading in data.get("readings", []):
         for key in ("topic", "reading", "why"):
             yield 1, "gettext", reading[key], ["deck reading"]
+
+
+def plural_forms(translate) -> dict[str, str]:
+    """Return {CLDR plural category: text with {n}} for this request's language, for the page's JavaScript.
+
+    `translate(number)` calls ngettext with literal strings (so they are
+    extracted) and n="{n}"; the script picks the form with Intl.PluralRules,
+    which uses the same CLDR categories (Russian: one, few, many).
+    """
+    locale = get_locale()
+    forms: dict[str, str] = {}
+    for number in (1, 2, 5, 0, 21, 22, 25, 11, 101, 111):
+        forms.setdefault(locale.plural_form(number), translate(number))
+    return forms
+
+
+def count_forms() -> dict[str, dict[str, str]]:
+    """Return the counted words the pages' scripts show ("3 cards", «3 карты», «5 карт»), as plural_forms()."""
+    from flask_babel import ngettext
+
+    return {
+        "cards": plural_forms(lambda k: ngettext("%(n)s card", "%(n)s cards", k, n="{n}")),
+        "tokens": plural_forms(lambda k: ngettext("%(n)s token", "%(n)s tokens", k, n="{n}")),
+    }

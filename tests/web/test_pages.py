@@ -110,6 +110,18 @@ def test_each_games_rules_page_shows_its_summary_and_every_reading_in_english_an
     assert len(re.findall("<dt>", stored)) == len(deck.readings)
 
 
+def test_counted_words_carry_every_plural_form_of_the_language(client):
+    import json
+
+    def counts(lang):
+        page = client.get(f"/g/bux?lang={lang}").get_data(as_text=True)
+        return json.loads(re.search(r'id="strings">(.*?)</script>', page, re.S).group(1))["counts"]
+
+    assert counts("ru")["cards"] == {"one": "{n} карта", "few": "{n} карты", "many": "{n} карт"}
+    assert counts("ru")["tokens"] == {"one": "{n} жетон", "few": "{n} жетона", "many": "{n} жетонов"}
+    assert counts("en")["cards"] == {"one": "{n} card", "other": "{n} cards"}
+
+
 def test_unknown_games_rules_say_so(client):
     response = client.get("/rules/chess")
     assert response.status_code == 404 and "unknown game" in _text(response)
@@ -137,7 +149,7 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
     import cv2
     import numpy as np
     import zxingcpp
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
     from waitress import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
@@ -157,6 +169,12 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
                     shot = page.screenshot(full_page=True, path=str(ARTIFACTS / f"host-{game}-{lang}.png"))
                     image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_GRAYSCALE)
                     decoded[game] = {r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
+                # Counted words on the shared screens: each BUX player holds 3 cards, each cats hand is still empty.
+                page.goto(f"{base}/g/bux?lang=ru")
+                expect(page.locator(".player .count").first).to_have_text("3 карты")
+                page.goto(f"{base}/g/cats?lang=ru")
+                expect(page.locator("li .count").first).to_have_text("0 карт")
+                page.screenshot(full_page=True, path=str(ARTIFACTS / "cats-table-counts-ru.png"))
             finally:
                 browser.close()
     finally:

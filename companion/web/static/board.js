@@ -35,7 +35,7 @@ function renderPlayers(board) {
     if (!p.spread.length) spread.appendChild(el("span", {class: "empty"}, STRINGS.empty));
     p.spread.forEach((f) => spread.appendChild(cardFace(f, STRINGS)));
     card.appendChild(spread);
-    card.appendChild(el("div", {class: "count"}, p.count + " " + STRINGS.cards));
+    card.appendChild(el("div", {class: "count"}, plural(STRINGS.counts.cards, p.count)));
     box.appendChild(card);
   });
 }

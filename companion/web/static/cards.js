@@ -14,6 +14,12 @@ function el(tag, attrs, text) {
   return node;
 }
 
+// "3 cards", «3 карты», «5 карт»: forms = {CLDR category: text with {n}} from the server (i18n.count_forms).
+function plural(forms, n) {
+  const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
+  return (forms[category] || forms.other || forms.many || Object.values(forms)[0] || "{n}").replace("{n}", n);
+}
+
 function svg(tag, attrs) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);

@@ -16,6 +16,11 @@ function el(tag, attrs, text) {
   if (text !== undefined && text !== null) node.textContent = String(text);
   return node;
 }
+// "3 cards", «3 карты», «5 карт»: forms = {CLDR category: text with {n}} from the server (i18n.count_forms).
+function plural(forms, n) {
+  const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
+  return (forms[category] || forms.other || forms.many || Object.values(forms)[0] || "{n}").replace("{n}", n);
+}
 function fmt(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
 function byId(id) { return document.getElementById(id); }
 function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
@@ -66,10 +71,10 @@ function showTable(b) {
   b.players.forEach((p) => {
     const li = el("li", {class: "seat" + (p.turn ? " turn" : "") + (p.out ? " out" : "") + (p.passed ? " passed" : "") + (p.winner ? " winner" : "")});
     li.appendChild(el("span", {class: "name"}, p.name));
-    const backs = el("span", {class: "backs", "aria-label": p.cards + " " + S.cards});
+    const backs = el("span", {class: "backs", "aria-label": plural(S.counts.cards, p.cards)});
     for (let i = 0; i < Math.min(p.cards, 14); i++) backs.appendChild(el("span", {class: "back"}));
     li.appendChild(backs);
-    li.appendChild(el("span", {class: "count"}, p.cards + " " + S.cards));
+    li.appendChild(el("span", {class: "count"}, plural(S.counts.cards, p.cards)));
     const tags = [];
     if (p.turn) tags.push(S.to_move);
     if (p.holder) tags.push(S.holder);

@@ -119,7 +119,7 @@ function renderPlayers(b) {
     money.appendChild(parts);
     box.appendChild(money);
     const tokens = el("div", {class: "tokens"});
-    tokens.appendChild(el("span", {class: "tok-worth"}, p.tokens.worth + " " + S.tokens));
+    tokens.appendChild(el("span", {class: "tok-worth"}, plural(S.counts.tokens, p.tokens.worth)));
     for (let i = 0; i < p.tokens.blue; i++) tokens.appendChild(el("span", {class: "tok blue", title: S.blue_token}, "5"));
     for (let i = 0; i < p.tokens.black; i++) tokens.appendChild(el("span", {class: "tok black", title: S.black_tokens}));
     box.appendChild(tokens);

@@ -206,3 +206,9 @@ RU.update({
     "BUX": "BUX",
     "this game has no private phone page": "в этой игре нет личной страницы для телефона",
 })
+
+# Counted words (companion/web/i18n.count_forms): Russian one / few / many
+RU.update({
+    ("%(n)s card", "%(n)s cards"): ("%(n)s карта", "%(n)s карты", "%(n)s карт"),
+    ("%(n)s token", "%(n)s tokens"): ("%(n)s жетон", "%(n)s жетона", "%(n)s жетонов"),
+})
