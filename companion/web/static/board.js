@@ -7,6 +7,7 @@ const STRINGS = JSON.parse(document.getElementById("strings").textContent);
 const PLAYER_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
 let lastSeq = -1;
 let fetching = null;
+let again = false;
 window.BOARD = {state: null, listeners: []};
 
 function fmt(template, values) {
@@ -171,12 +172,14 @@ function render(body) {
 }
 
 function refresh() {
-  if (fetching) return fetching;
+  // One fetch at a time; a change signalled while one is in flight fetches once more afterwards,
+  // since the answer on its way may predate that change.
+  if (fetching) { again = true; return fetching; }
   fetching = fetch(CONFIG.state, {cache: "no-store"})
     .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
     .then((body) => { lastSeq = body.seq; render(body); })
     .catch(() => setLive(false))
-    .finally(() => { fetching = null; });
+    .finally(() => { fetching = null; if (again) { again = false; refresh(); } });
   return fetching;
 }
 

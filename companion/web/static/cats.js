@@ -270,11 +270,15 @@ function showPhone(me) {
 
 // --- live updates ------------------------------------------------------------------
 
+let shownSeq = -1;
+
 function refresh() {
   const headers = PHONE ? {"X-Companion-Token": CFG.token} : {};
   fetch(CFG.state, {cache: "no-store", headers})
     .then((r) => r.json())
     .then((body) => {
+      if (body.seq < shownSeq) return;  // an older answer arriving after a newer one
+      shownSeq = body.seq;
       if (PHONE) { current = body.me; showPhone(body.me); } else { current = body.board; showTable(body.board); }
     })
     .catch(() => {});

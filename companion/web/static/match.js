@@ -80,7 +80,10 @@ function render(board) {
 }
 
 function refresh() {
-  return fetch(CFG.state, {headers: {Accept: "application/json"}}).then((r) => r.json()).then((body) => {
+  // Refreshes overlap (the stream's change events, the tablet's own confirm); an older answer
+  // arriving after a newer one must not put the old scores back on the screen.
+  return fetch(CFG.state, {cache: "no-store", headers: {Accept: "application/json"}}).then((r) => r.json()).then((body) => {
+    if (body.seq < lastSeq) return null;
     lastSeq = body.seq;
     if (body.board) render(body.board);
     return body.board;
