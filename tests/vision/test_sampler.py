@@ -1,0 +1,74 @@
+"""The Micro QR module sampler on rendered marks at about 2 px per module, blurred."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.printing.render import DEFAULT_MARK, qr_matrix
+from companion.vision import decoders, sampler
+
+
+def _blurred_mark(payload: str, seed: int, ppm: float = 2.2, defocus: float = 0.8, motion: int = 2):
+    """Return (image, true corners) of the printed mark seen at `ppm` px/module, tilted, blurred, JPEG 80."""
+    rng = np.random.default_rng(seed)
+    m = qr_matrix(payload, DEFAULT_MARK)
+    n, s, q = m.shape[0], 12, 4
+    sym = cv2.resize(np.where(np.pad(m, q) == 1, 30, 225).astype(np.uint8), None, fx=s, fy=s,
+                     interpolation=cv2.INTER_NEAREST)
+    src = np.float32([[q * s, q * s], [(q + n) * s, q * s], [(q + n) * s, (q + n) * s], [q * s, (q + n) * s]])
+    ang = rng.uniform(0, 2 * np.pi)
+    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * n * ppm / 2
+    dst = (square * [1.0, rng.uniform(0.7, 0.9)]) @ rot.T + 60.0  # foreshortened as by a tilted camera
+    img = cv2.warpPerspective(sym, cv2.getPerspectiveTransform(src, np.float32(dst)), (120, 120),
+                              flags=cv2.INTER_AREA, borderValue=225)
+    img = cv2.GaussianBlur(img, (0, 0), defocus)
+    k = np.zeros((motion, motion), np.float32)
+    k[motion // 2, :] = 1
+    k = cv2.warpAffine(k, cv2.getRotationMatrix2D(((motion - 1) / 2,) * 2, float(rng.uniform(0, 180)), 1),
+                       (motion, motion))
+    img = cv2.filter2D(img, -1, k / k.sum())
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_GRAYSCALE)
+    return img, dst
+
+
+def test_fixed_modules_are_those_of_the_printed_symbol(print_deck):
+    m = qr_matrix(print_deck.payload(print_deck.codes()[0]), DEFAULT_MARK)
+    assert m.shape == (sampler.N, sampler.N)
+    assert (m[sampler.FIXED_MASK] == sampler.FIXED_VALUE[sampler.FIXED_MASK]).all()
+
+
+def test_clean_symbol_image_of_the_printed_bits_decodes(print_deck):
+    payload = print_deck.payload(print_deck.codes()[3])
+    bits = qr_matrix(payload, DEFAULT_MARK)
+    got = decoders.decode_zxing(sampler.symbol_image(bits), try_downscale=False, binarizer="fixed")
+    assert [d.payload for d in got] == [payload]
+
+
+def test_sampler_reads_blurred_marks_at_2_px_per_module_that_zxing_upscales_miss(print_deck):
+    codes = print_deck.codes()[:12]
+    sampled = zxing = 0
+    for i, code in enumerate(codes):
+        payload = print_deck.payload(code)
+        img, corners = _blurred_mark(payload, seed=i)
+        # A rough quad: corners off by up to a quarter module, orientation unknown (any start corner).
+        rough = np.roll(corners + np.random.default_rng(100 + i).uniform(-0.25, 0.25, (4, 2)) * 2.2, i % 4, axis=0)
+        det = sampler.read_mark(img, rough)
+        if det is not None:
+            assert det.payload == payload  # a wrong grid costs a read, never a wrong payload
+            assert np.linalg.norm(np.mean(det.corners, axis=0) - corners.mean(axis=0)) < 2 * 2.2
+            sampled += 1
+        ups = {d.payload for f in (2, 3, 4) for d in decoders.decode_zxing(
+            cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC), try_downscale=False)}
+        zxing += payload in ups
+    assert sampled >= 10
+    assert zxing < sampled
+
+
+def test_no_mark_gives_no_read(rng):
+    noise = cv2.GaussianBlur(rng.integers(0, 256, (120, 120)).astype(np.uint8), (0, 0), 1.0)
+    quad = np.float32([[40, 40], [73, 40], [73, 73], [40, 73]])
+    assert sampler.read_mark(noise, quad) is None
+    assert sampler.read_mark(np.full((120, 120), 200, np.uint8), quad) is None
