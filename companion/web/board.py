@@ -125,8 +125,13 @@ def _rules(game, game_id: str | None):
     pages = pages_of(game.name)
     deck = load_deck(game.name)
     extra = pages.rules_context() if pages.rules_context is not None else {}
-    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, deck=deck,
-                           readings=deck.readings, summary=f"rules/{game.name}.html", **extra)
+    # Translated here, not with the template's _(): that one marks its text safe, and deck texts such
+    # as "<colour>-<value>-<copy>" must be escaped, not read by the browser as tags.
+    readings = [{"topic": _(r["topic"]), "reading": _(r["reading"]), "why": _(r["why"]), "sheet_ru": r.get("sheet_ru")}
+                for r in deck.readings]
+    counters = [{"title": _(c["title"]), "lines": [_(line) for line in c["lines"]]} for c in deck.cards if c.kind == "rules"]
+    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, readings=readings,
+                           counters=counters, summary=f"rules/{game.name}.html", **extra)
 
 
 def _player_or_403(game_id: str, player: str):

@@ -122,6 +122,12 @@ def test_counted_words_carry_every_plural_form_of_the_language(client):
     assert counts("en")["cards"] == {"one": "{n} card", "other": "{n} cards"}
 
 
+def test_deck_texts_with_angle_brackets_are_shown_not_read_as_tags(client):
+    raw = client.get("/rules/match?lang=en").get_data(as_text=True)
+    assert "&lt;colour&gt;-&lt;value&gt;-&lt;copy&gt;" in raw and "<colour>" not in raw
+    assert "300 with &lt;300&gt;" in raw and "<300>" not in raw
+
+
 def test_unknown_games_rules_say_so(client):
     response = client.get("/rules/chess")
     assert response.status_code == 404 and "unknown game" in _text(response)
