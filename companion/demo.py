@@ -9,7 +9,7 @@ and a "tablet bot" types what players would type: the price of a bid, broke,
 keep, and a tap to confirm (or correct) a proposed sale. At the end the state
 the loop reached is compared with the replay of the source record.
 
-After each move the camera gets up to 3 s of film to show it. A move it did not
+After each move the camera gets up to 6 s of film to show it (or to raise it). A move it did not
 produce is entered by the bot as a player would on the tablet, and counted as
 "raised" when the camera had flagged a needs-attention item for it, else as
 "missed"; a move the camera got wrong is undone, entered right and counted as
@@ -66,22 +66,26 @@ class DemoTable:
     def placements(self) -> list[Placement]:
         """Return every visible card, bottom first (later ones lie on top)."""
         out: list[Placement] = []
-        dz = self.layout.zone("discard")
-        dcx, dcy = dz.centre()
+        # Tray cards lie beside their zone's plate (between it and the table's near edge), never on it.
+        dcx, dcy = self._beside_plate("discard")
         for i, code in enumerate(self.discard):
-            jitter = math.sin(i * 2.3) * 6.0, math.cos(i * 1.7) * 8.0
-            out.append(Placement(code, (dcx + jitter[0], dcy + jitter[1]), rotation=math.sin(i * 0.9) * 12.0))
-        tz = self.layout.zone("timer_area")
-        tcx, tcy = tz.centre()
+            jitter = math.sin(i * 2.3) * 5.0, math.cos(i * 1.7) * 4.0
+            out.append(Placement(code, (dcx + jitter[0], dcy + jitter[1]), rotation=math.sin(i * 0.9) * 10.0))
+        tcx, tcy = self._beside_plate("timer_area")
         for i, code in enumerate(self.timers):
-            out.append(Placement(code, (tcx, tcy - 80 + 75 * i), rotation=0.0))
-        bz = self.layout.zone("bid_area")
-        bcx, bcy = bz.centre()
+            out.append(Placement(code, (tcx - 45 + 45 * i, tcy), rotation=0.0))
+        bcx, bcy = self._beside_plate("bid_area")
         for i, code in enumerate(self.bid):
-            out.append(Placement(code, (bcx, bcy - 75 + 75 * i), rotation=0.0))
+            out.append(Placement(code, (bcx - 45 + 45 * i, bcy), rotation=0.0))
         for player, cards in self.spreads.items():
             out.extend(self._spread(self.layout.zone(self.seats[player]), cards))
         return out
+
+    def _beside_plate(self, name: str) -> tuple[float, float]:
+        """Return where cards of a tray zone lie: centred across it, below its plate."""
+        zone = self.layout.zone(name)
+        x0, y0, x1, y1 = zone.rect
+        return (x0 + x1) / 2.0, y1 - CARD_H / 2.0 - 6.0
 
     def _spread(self, zone, cards: list[str]) -> list[Placement]:
         x0, y0, x1, y1 = zone.rect
@@ -245,7 +249,8 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
              height: int = 1080, fps: float = 10.0, hold: int = 12, video: bool = True, style: Style = Style(),
              on_frame: Callable[[np.ndarray, LiveTable], None] | None = None, realtime: bool = False,
              log: Callable[[str], None] | None = None, db_path: Path | None = None,
-             on_start: Callable[[LiveTable], None] | None = None, difficulty: str = "easy") -> DemoResult:
+             on_start: Callable[[LiveTable], None] | None = None, difficulty: str = "easy",
+             max_moves: int | None = None) -> DemoResult:
     """Play one seeded game on video through the live pipeline and return how it went.
 
     With `out`, writes out/record.jsonl (the source game), out/video.mp4 (unless
@@ -257,6 +262,8 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     log = log or (lambda message: None)
     started = time.perf_counter()
     moves = random_game(seed, players, style)
+    if max_moves is not None:
+        moves = moves[: max_moves + 1]  # a shorter video: the game's first moves only
     setup = moves[0]
     printed = demo_print(seed)
     arts = card_arts(printed)
@@ -301,7 +308,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     rng = np.random.default_rng(seed)
     noise_bank = [rng.normal(0, level.noise, (height, width, 3)).astype(np.int16) for _ in range(3)]
     frame_no = 0
-    patience = int(3 * fps)
+    patience = int(6 * fps)
     latencies: list[float] = []
 
     def show(image: np.ndarray) -> None:
@@ -343,7 +350,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
                         step.tablet(live)
                     except CompanionError as error:
                         log(f"the tablet entry for move {index} was refused: {error.message}")
-        # Give the camera the moment a person would: keep filming the still table until
+        # Give the camera the moments a person would: keep filming the still table until
         # the game shows the move, or something is raised, or patience runs out.
         for k in range(patience):
             if _reached(session, moves, index) or len(session.open_attention()) > open_before:

@@ -21,6 +21,7 @@ def add_parser(sub) -> None:
     p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default="easy",
                    help="camera tilt, light, blur, noise and hands (default easy)")
     p.add_argument("--no-video", action="store_true", help="do not write video.mp4")
+    p.add_argument("--moves", type=int, help="play only the game's first N moves (a shorter video)")
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -44,7 +45,7 @@ def run_demo_command(args) -> int:
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     if args.headless:
         result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video, log=_progress,
-                          difficulty=args.difficulty)
+                          difficulty=args.difficulty, max_moves=args.moves)
         return _report(result, out, args.json)
     server = _Server(args.host, args.port)
     holder: dict = {}
@@ -56,7 +57,8 @@ def run_demo_command(args) -> int:
         holder["live"] = live
 
     result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video,
-                      realtime=True, log=_progress, on_start=started, difficulty=args.difficulty)
+                      realtime=True, log=_progress, on_start=started, difficulty=args.difficulty,
+                      max_moves=args.moves)
     _report(result, out, args.json)
     print("The game is over. The page stays up; press Ctrl-C to stop.")
     try:

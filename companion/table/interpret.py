@@ -338,10 +338,15 @@ class BuxInterpreter:
                             message=f"{player} sells {len(sets)} set{'s' if len(sets) > 1 else ''} for {best.payout}"
                                     + (" (Double-BUX)" if double else ""),
                             evidence=self._evidence(to_discard))
-        if len(mine) == 1 and len([o for o in moved_out if o != player]) == 1:
-            give = mine[0]
-            other = next(o for o in moved_out if o != player)
-            theirs = moved_out[other]
+        # A swap: one of the mover's cards seen in another spread, one of that spread's seen in the
+        # mover's; cards merely unread meanwhile (a hand, a missed frame) do not count either way.
+        seen_out = {o: [c for c in cards if self._seen[c].visible] for o, cards in moved_out.items()}
+        seen_out = {o: cards for o, cards in seen_out.items() if cards}
+        mine_seen = seen_out.get(player, [])
+        if len(mine_seen) == 1 and len(seen_out) == 2:
+            give = mine_seen[0]
+            other = next(o for o in seen_out if o != player)
+            theirs = seen_out[other]
             if len(theirs) == 1 and self._seen[give].zone == self.seats.get(other) and self._seen[theirs[0]].zone == seat:
                 return Proposal(line={"type": "swap", "player": player, "give": give, "take": theirs[0], "from": other},
                                 message=f"{player} swaps with {other}", evidence=self._evidence([give, theirs[0]]))

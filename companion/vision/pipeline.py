@@ -136,7 +136,7 @@ class Pipeline:
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
-                 photo: bool = False, find_table: bool = True, rescan_tiles: int = 4,
+                 photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
                  change_threshold: int = 14):
         self.deck = deck
         self.layout = layout
@@ -147,6 +147,10 @@ class Pipeline:
         self.photo = photo
         self.find_table = find_table
         self.rescan_tiles = rescan_tiles
+        self.full_every = full_every
+        """Video: rescan the whole frame at least every this many frames, and on the frame after a
+        partial rescan lost a card it had read (a crop can cut through a mark the full frame reads)."""
+        self._since_full = 0
         self.change_threshold = change_threshold
         self._zbar: decoders.ZbarWorker | None = None
         self._prev_small: np.ndarray | None = None
@@ -317,16 +321,22 @@ class Pipeline:
             diff = cv2.absdiff(small, self._prev_small)
             changed = (diff > self.change_threshold).astype(np.uint8)
             frac = float(changed.mean())
-            if frac > 0.35:
+            if frac > 0.35 or (self.full_every and self._since_full >= self.full_every):
                 self._refresh_geometry(gray)
                 dets = self.read_region(gray)
+                self._since_full = 0
             else:
+                before = {d.payload for d in self._prev_dets}
                 dets, scan = self._partial(gray, changed), "partial"
+                self._since_full += 1
                 if frac == 0.0:
                     scan = "settled"
+                elif before - {d.payload for d in dets}:
+                    self._since_full = self.full_every
         else:
             self._refresh_geometry(gray)
             dets = self.read_region(gray)
+            self._since_full = 0
         if self.track:
             self._prev_small, self._prev_dets = small, tuple(dets)
         result = self._identify(dets)
