@@ -256,18 +256,24 @@ class LiveCamera:
 
 
 def annotate(frame: np.ndarray, result: FrameResult | None) -> np.ndarray:
-    """Return a downscaled copy of the frame with each read card outlined and its zone written.
+    """Return a downscaled copy of the frame with the zones and each read card's mark outlined.
 
-    Card codes are never drawn (they carry the back values); only zones.
+    Card codes are never drawn (they carry the back values).
     """
     scale = min(1.0, 960 / frame.shape[1])
     image = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
     if result is None:
         return image
+    geometry = result.geometry
+    if geometry is not None:
+        for zone in geometry.layout.zones:
+            x0, y0, x1, y1 = geometry.zone_rect(zone)
+            corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+            pts = (geometry.to_image(corners) * scale).astype(np.int32)
+            cv2.polylines(image, [pts], True, (230, 180, 40), 1)
+            cv2.putText(image, zone.name, tuple(int(v) for v in pts[0] + [3, 12]), cv2.FONT_HERSHEY_SIMPLEX, 0.4,
+                        (230, 180, 40), 1)
     for card in result.cards:
         pts = (np.array(card.corners, dtype=np.float64) * scale).astype(np.int32)
         cv2.polylines(image, [pts], True, (60, 220, 60), 2)
-        if card.zone:
-            x, y = pts.min(axis=0)
-            cv2.putText(image, card.zone, (int(x), max(int(y) - 4, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (60, 220, 60), 1)
     return image
