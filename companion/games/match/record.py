@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Iterator
 
+from companion.games.jsonl import line_type, raise_error, read_lines
 from companion.errors import CompanionError, RecordError
 from companion.games.match import rules
 from companion.games.match.moves import (
@@ -42,43 +43,9 @@ from companion.games.match.state import ALL_CARDS, COLOURS, ROUNDS, MatchState, 
 MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
 
 
-def _raise(error: CompanionError) -> None:
-    raise error
-
-
-def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = _raise) -> Iterator[tuple[int, Move]]:
-    """Yield (line number, move) for each line of a record.
-
-    A final newline is fine; a blank line anywhere else is an error, and an
-    empty record fails at line 1. `on_error` receives each RecordError (with
-    its line); the default raises, an import tool may collect instead.
-    """
-    count = 0
-    for count, line in enumerate(lines, start=1):
-        try:
-            yield count, move_from_json(_parse_line(line), first=count == 1)
-        except CompanionError as error:
-            on_error(error.at_line(count))
-    if count == 0:
-        on_error(RecordError("empty record: the first line must be a setup", line=1))
-
-
-def _parse_line(line: str | bytes) -> dict:
-    if isinstance(line, bytes):
-        try:
-            line = line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("line is not UTF-8 text") from None
-    text = line.rstrip("\r\n")
-    if not text.strip():
-        raise RecordError("blank line: every line must be one JSON object")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
-    if not isinstance(data, dict):
-        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
-    return data
+def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
+    """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
+    return read_lines(lines, move_from_json, on_error)
 
 
 def move_from_json(data: dict, *, first: bool = False) -> Move:
@@ -87,15 +54,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     Raises:
         RecordError: if the line's type, keys or values are malformed.
     """
-    if not isinstance(data, dict):
-        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
-    kind = data.get("type")
-    if kind not in MOVE_TYPES:
-        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
-    if first and kind != "setup":
-        raise RecordError(f"the first line must be a setup, not {kind!r}")
-    if kind == "setup" and not first:
-        raise RecordError("setup: only the first line of a record is a setup")
+    kind = line_type(data, MOVE_TYPES, first=first)
     if kind == "setup":
         return _setup(data)
     if kind == "deal":

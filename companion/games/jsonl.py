@@ -1,0 +1,80 @@
+"""JSON Lines plumbing shared by every game's record module (the games' PGN readers).
+
+A record is one JSON object per line, the first a setup. Reading one line into
+a dict, numbering lines, and the checks every record makes on a line's `type`
+are the same for every game; what a line means is each game's record.py.
+Pure: no I/O (lines come in as strings or bytes).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.errors import CompanionError, RecordError
+
+
+def raise_error(error: CompanionError) -> None:
+    """The default `on_error`: stop at the first bad line."""
+    raise error
+
+
+def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any],
+               on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Any]]:
+    """Yield (1-based line number, move) for each line of a record.
+
+    A final newline is fine; a blank line anywhere else is an error, and an
+    empty record fails at line 1. `on_error` receives each error (with its
+    line); the default raises, an import tool may collect instead.
+    """
+    count = 0
+    for count, line in enumerate(lines, start=1):
+        try:
+            yield count, move_from_json(parse_line(line), first=count == 1)
+        except CompanionError as error:
+            on_error(error.at_line(count))
+    if count == 0:
+        on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def parse_line(line: str | bytes) -> dict:
+    """Return one record line as a dict.
+
+    Raises:
+        RecordError: for a blank line, text that is not UTF-8 or not JSON, or JSON that is not an object.
+    """
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("line is not UTF-8 text") from None
+    if not isinstance(line, str):
+        raise RecordError(f"a line must be text, not {type(line).__name__}")
+    text = line.rstrip("\r\n")
+    if not text.strip():
+        raise RecordError("blank line: every line must be one JSON object")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
+    """Return a line's `type`, checking it is known and that only the first line is a setup.
+
+    Raises:
+        RecordError: naming what is wrong.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in move_types:
+        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(move_types)}")
+    if first and kind != "setup":
+        raise RecordError(f"the first line must be a setup, not {kind!r}")
+    if kind == "setup" and not first:
+        raise RecordError("setup: only the first line of a record is a setup")
+    return kind
