@@ -162,7 +162,7 @@ class LiveTable:
         if proposal.confirm:
             chosen = self.auto_confirm(proposal.line) if self.auto_confirm else None
             if chosen is None:
-                item = self.session.raise_attention(f"confirm: {proposal.message}", cards=_cards(proposal.line),
+                self.session.raise_attention(f"confirm: {proposal.message}", cards=_cards(proposal.line),
                                                     players=[proposal.line.get("player")], proposed=proposal.line,
                                                     evidence=evidence, source="camera")
                 self.log(f"waiting for a tap: {proposal.message}")

@@ -66,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
     engine = median_ms(apply_all, args.repeat)
     per_kind = {}
     for kind in sorted(kinds):
-        subset = [(i, m) for i, m in enumerate(moves[1:]) if type(m).__name__ == kind][:200]
         states = []
         state = state0
         for i, m in enumerate(moves[1:]):

@@ -78,3 +78,25 @@ def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
     if kind == "setup" and not first:
         raise RecordError("setup: only the first line of a record is a setup")
     return kind
+
+
+def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any], initial_state: Callable[[Any], Any],
+                 apply: Callable[[Any, Any], Any]) -> Any:
+    """Return the state a record leads to: the setup line's state, then each move applied in turn.
+
+    Raises:
+        RecordError, RuleViolation: at the first bad line, with `line` set.
+    """
+    state = None
+    for line_no, move in read_lines(lines, move_from_json):
+        try:
+            state = initial_state(move) if state is None else apply(state, move)
+        except CompanionError as error:
+            raise error.at_line(line_no)
+    assert state is not None, "read_lines raises on an empty record"
+    return state
+
+
+def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict]) -> str:
+    """Return the JSON Lines text of a record (setup first), one move a line."""
+    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
-from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 

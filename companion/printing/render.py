@@ -21,7 +21,6 @@ y downwards.
 from __future__ import annotations
 
 import io
-import math
 import string
 from typing import Any, Callable, Mapping, Sequence
 

@@ -442,7 +442,6 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     h_tab = table_homography(camera, layout)
     k, _, _ = camera_model(camera, layout)
     w, hgt = camera.width, camera.height
-    tw, th = int(layout.table_mm[0]), int(layout.table_mm[1])
 
     # Floor, table top and plates: cached per camera pose (a video keeps its camera).
     frame = _BACKGROUNDS.get(layout, camera, h_tab, nuisance.texture, nuisance.seed % 4, markers, hidden_markers)

@@ -26,7 +26,7 @@ import secrets
 import threading
 from typing import Any, Iterable
 
-from companion.errors import RuleViolation, StoreError
+from companion.errors import StoreError
 from companion.games.grow import sealed
 from companion.games.grow.record import move_to_json
 from companion.games.grow.state import BID, GrowState, phase

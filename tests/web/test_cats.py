@@ -15,7 +15,7 @@ import pytest
 from companion.games.cats.selfplay import as_table_records, random_game
 from companion.games.cats.copies import label_of
 from companion.games.cats.record import move_to_json
-from companion.games.cats.state import ALL_CARDS, KIND, VALUE
+from companion.games.cats.state import ALL_CARDS
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app

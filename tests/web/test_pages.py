@@ -7,7 +7,6 @@ codes are decoded from a real chromium screenshot (zxing-cpp) and followed.
 from __future__ import annotations
 
 import html
-import io
 import os
 import re
 import threading

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.games.bux.state import VALUE
-from tests.web.conftest import GAME_ID, kinds
+from tests.web.conftest import GAME_ID
 
 
 def test_private_view_shows_own_values_only_with_own_token(client, ptoken):

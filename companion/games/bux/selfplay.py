@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from companion.games.bux import rules
-from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
+from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup
 from companion.games.bux.scoring import sellable_sets
 from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck
 

@@ -17,10 +17,9 @@ are ignored so records may carry notes.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Iterable, Iterator
 
-from companion.games.jsonl import line_type, raise_error, read_lines
+from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
 from companion.errors import CompanionError, RecordError
 from companion.games.match import rules
 from companion.games.match.moves import (
@@ -179,7 +178,7 @@ def move_to_json(move: Move) -> dict:
 
 def write_record(moves: Iterable[Move]) -> str:
     """Return the JSON Lines text of a record (setup first), one move a line."""
-    return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+    return write_lines(moves, move_to_json)
 
 
 def replay(lines: Iterable[str]) -> MatchState:
@@ -188,14 +187,7 @@ def replay(lines: Iterable[str]) -> MatchState:
     Raises:
         RecordError, RuleViolation: at the first bad line, with `line` set.
     """
-    state: MatchState | None = None
-    for line_no, move in read_record(lines):
-        try:
-            state = rules.initial_state(move) if state is None else rules.apply(state, move)
-        except CompanionError as error:
-            raise error.at_line(line_no)
-    assert state is not None
-    return state
+    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
 
 
 def state_to_json(state: MatchState) -> dict:
