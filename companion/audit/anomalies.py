@@ -54,21 +54,27 @@ def unexplained_changes(observations: list[dict], moves: list[dict]) -> list[Ano
 
     A change is explained when a move's evidence names its observation, or when
     the move entered just before or just after it (undone ones included, since
-    the cards go back on the table after an undo) mentions the card. Anything
-    else is a card that moved on the table without a matching move.
+    the cards go back on the table after an undo) mentions the card. Two kinds of
+    change are the table's own, not game events: a card going out of sight or
+    coming back in a tray zone (covered on the discard pile, gathered for a
+    reshuffle, read again), and a card hidden and seen again in the same place (a
+    hand over it). Anything else is a card that moved without a matching move.
     """
     referenced = {seq for move in moves for seq in (move.get("evidence") or {}).get("observations") or () if isinstance(seq, int)}
     seqs = [move["seq"] for move in moves]
     mentions = [set(_strings(move["line"])) for move in moves]
+    hidden_in_place = _hidden_in_place(observations)
     found = []
     for obs in observations:
         if obs["seq"] in referenced:
             continue
         index = bisect.bisect_left(seqs, obs["seq"])
         near = mentions[max(index - 1, 0):index + 1]
-        for change in obs["changes"]:
+        for position, change in enumerate(obs["changes"]):
             code = change.get("code")
             if change.get("from") == change.get("to"):
+                continue
+            if (obs["seq"], position) in hidden_in_place or _tray_sight(change):
                 continue
             if any(code in names for names in near):
                 continue
@@ -76,6 +82,32 @@ def unexplained_changes(observations: list[dict], moves: list[dict]) -> list[Ano
                                  f"the camera saw {code} move from {_zone(change.get('from'))} to {_zone(change.get('to'))} "
                                  f"(t={obs.get('t', '?')} s) and no move explains it", obs.get("time", "")))
     return found
+
+
+TRAY_ZONES = frozenset({"discard", "bid_area", "timer_area"})
+
+
+def _tray_sight(change: dict) -> bool:
+    """A card lost from sight, or seen again, in a tray zone: piles cover cards, reshuffles gather them."""
+    sides = (change.get("from"), change.get("to"))
+    return None in sides and (set(sides) - {None}) <= TRAY_ZONES
+
+
+def _hidden_in_place(observations: list[dict]) -> set[tuple[int, int]]:
+    """Return the (seq, position) of changes that hid a card and showed it again in the same zone."""
+    last_hidden: dict[str, tuple[int, int, str]] = {}
+    pairs: set[tuple[int, int]] = set()
+    for obs in observations:
+        for position, change in enumerate(obs["changes"]):
+            code, source, target = change.get("code"), change.get("from"), change.get("to")
+            if source is not None and target is None:
+                last_hidden[code] = (obs["seq"], position, source)
+                continue
+            hidden = last_hidden.pop(code, None)
+            if hidden is not None and source is None and target == hidden[2]:
+                pairs.add((hidden[0], hidden[1]))
+                pairs.add((obs["seq"], position))
+    return pairs
 
 
 def _zone(name) -> str:
