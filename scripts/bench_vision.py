@@ -39,7 +39,10 @@ from companion.vision import decoders, synth  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 from companion.vision.sources import read_image  # noqa: E402
 
-PHOTOS = Path("/work/shared/datasets/qr-photos")
+# The real photo set lives in shared/ beside the repository (CI lays a copy there too).
+PHOTOS = next((p for p in (Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "qr-photos",
+                           Path("/work/shared/datasets/qr-photos")) if (p / "manifest.json").exists()),
+              Path("/work/shared/datasets/qr-photos"))
 
 
 def real_photos() -> dict:

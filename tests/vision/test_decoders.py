@@ -12,7 +12,10 @@ import pytest
 from companion.vision import decoders
 from companion.vision.sources import read_image
 
-PHOTOS = Path("/work/shared/datasets/qr-photos")
+# The real photo set lives in shared/ beside the repository (CI lays a copy there too).
+PHOTOS = next((p for p in (Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "qr-photos",
+                           Path("/work/shared/datasets/qr-photos")) if (p / "manifest.json").exists()),
+              Path("/work/shared/datasets/qr-photos"))
 needs_photos = pytest.mark.skipif(not (PHOTOS / "manifest.json").exists(), reason="real photo set not present")
 
 
