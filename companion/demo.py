@@ -295,7 +295,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
             return truth
         return line
 
-    hysteresis = Hysteresis(appear_frames=3, appear_window_s=1.0, move_frames=3, vanish_s=1.0, vanish_frames=4, settle_s=0.5)
+    hysteresis = Hysteresis(appear_frames=3, appear_window_s=1.0, move_frames=3, vanish_s=1.0, vanish_frames=4, settle_s=0.3)
     pipeline = Pipeline(printed, layout=layout, use_zbar=False)
     live = LiveTable(session, pipeline, seats=seats, hysteresis=hysteresis, auto_confirm=confirm, log=log)
     level = DIFFICULTIES[difficulty]

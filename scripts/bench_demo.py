@@ -72,9 +72,10 @@ def main(argv: list[str] | None = None) -> int:
             lat = [s for r in group for s in r["latencies"]]
             total = {k: sum(r[k] for r in group) for k in ("moves", "right", "raised", "wrong", "missed")}
             med = statistics.median(loop)
+            latency = f"{statistics.median(lat):.2f} / {max(lat):.2f}" if lat else "no camera moves"
             print(f"| {size} | {level} | {len(group)} | {total['moves']} | {total['right']} | {total['raised']} | "
                   f"{total['wrong']} | {total['missed']} | {sum(r['matches'] for r in group)}/{len(group)} | "
-                  f"{statistics.median(lat):.2f} / {max(lat):.2f} | {med:.1f} / {pct(loop, 0.9):.1f} | {1000 / med:.0f} |")
+                  f"{latency} | {med:.1f} / {pct(loop, 0.9):.1f} | {1000 / med:.0f} |")
     return 0
 
 
