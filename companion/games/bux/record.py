@@ -105,7 +105,7 @@ def _list(data: dict, key: str, kind: str) -> list:
 
 def _card(data: dict, key: str, kind: str) -> str:
     value = data.get(key)
-    if value not in ALL_CARDS:
+    if not isinstance(value, str) or value not in ALL_CARDS:
         raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
     return value
 

@@ -56,6 +56,7 @@ def test_summary_sorts_cards_in_plain_string_order():
         ({"type": "sell", "player": "Ann", "sets": "nope"}, "must be a list"),
         ({"type": "swap", "player": "Ann", "give": "heart-x-50", "take": "club-x-100"}, "'from'"),
         ({"type": "broke"}, "'player'"),
+        ({"type": "swap", "player": "Ann", "give": ["heart-x-50"], "take": "club-x-100", "from": "Ben"}, "not a card code"),
         ({"type": "setup", "game": "bux"}, "only the first line"),
     ],
 )
