@@ -108,6 +108,16 @@ class LiveTable:
             self._handle(self.interpreter.enter_bid(self.session.state, winner=winner, price=price,
                                                     all_passed=all_passed, keep=keep))
 
+    def pending_bid(self) -> dict | None:
+        """Return the draw waiting for its bid to be typed, for the tablet, or None.
+
+        {"drawer", "cards": count of playing cards turned, "winner_guess": the player whose
+        spread the cards went to (None while they lie in the bid area), "can_keep"}. Card
+        codes are not given: they carry the back values, and the tablet is a shared screen.
+        """
+        with self.lock:
+            return self.interpreter.pending_bid(self.session.state)
+
     def submit_manual(self, line: dict) -> None:
         """A move typed on the tablet (broke, keep, or anything the camera missed).
 

@@ -201,6 +201,22 @@ class BuxInterpreter:
             return
         self._turned.append(code)
 
+    def pending_bid(self, state: BuxState) -> dict | None:
+        """Return the complete draw waiting for its bid, described without card codes, or None.
+
+        {"drawer", "cards" (playing cards turned), "winner_guess" (whose spread they went to,
+        None while they lie in the bid area), "can_keep" (the drawer had no cards)}.
+        """
+        if state.over:
+            return None
+        complete = _complete_draw(state, self.pending_draw(state))
+        if complete is None or complete[2]:
+            return None
+        zones = {self._seen[c].zone for c in complete[1] if c in self._seen and self._seen[c].visible}
+        guess = self.player_at.get(next(iter(zones))) if len(zones) == 1 else None
+        return {"drawer": turn(state), "cards": len(complete[1]), "winner_guess": guess,
+                "can_keep": not state.spreads[state.to_move]}
+
     def status(self, state: BuxState) -> str:
         """Return what the table is waiting for, in a sentence for the tablet."""
         player = turn(state)

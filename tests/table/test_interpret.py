@@ -77,6 +77,7 @@ def test_cards_turned_into_the_bid_area_then_carried_to_a_spread_with_a_typed_pr
     for code in ("spade-x-25", "spade-oval-50", "club-square-25"):
         table.zones[code] = "seat:2"
     assert proposals(table.step(*[("move", c, "seat:2") for c in ("spade-x-25", "spade-oval-50", "club-square-25")])) == []
+    assert table.it.pending_bid(table.state) == {"drawer": "Ann", "cards": 3, "winner_guess": "Ben", "can_keep": False}
     [proposal] = proposals(table.it.enter_bid(table.state, price=40))
     assert proposal.line == {"type": "draw", "player": "Ann", "cards": ["spade-x-25", "bux-2", "spade-oval-50", "club-square-25"],
                              "winner": "Ben", "price": 40}
