@@ -107,7 +107,8 @@ class _Server:
             token = game_token(game_key(store, game_id))
         public = f"http://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
         config = {"DB": str(db.resolve()), "PUBLIC_URL": public, "CAMERA": camera,
-                  "PHOTO_HANDLER": camera.photo if camera is not None else None}
+                  "PHOTO_HANDLER": camera.photo if camera is not None else None,
+                  "TRACKER": camera.live if camera is not None else None}
         self._server = create_server(create_app(config), host=self.host, port=self.port, threads=THREADS,
                                      channel_timeout=120)
         join = f"{public}/g/{game_id}?t={token}"

@@ -17,6 +17,7 @@ from companion.web import db, i18n
 DEFAULTS: dict[str, Any] = {
     "DB": "companion.db",
     "CAMERA": None,
+    "TRACKER": None,
     "PHOTO_HANDLER": None,
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
     "SSE_SECONDS": 40.0,
@@ -27,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, PUBLIC_URL, SSE_SECONDS, ...)."""
+    """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, TRACKER, PUBLIC_URL, SSE_SECONDS, ...)."""
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
     if config:
@@ -44,6 +45,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(match_page.bp)
     from companion.web import cats_pages
     app.register_blueprint(cats_pages.bp)
+    from companion.web import tracker_views
+    app.register_blueprint(tracker_views.bp)
     app.register_error_handler(HTTPException, _http_error)
 
     @app.after_request

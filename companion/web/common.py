@@ -60,6 +60,8 @@ def js_strings() -> str:
         "cards_missing": _("Pick the cards in the order they were turned over"),
         "empty": _("no cards"), "discard": _("Discard"), "in_deck": _("in the draw deck"),
         "camera_off": _("The camera is off."), "counts": count_forms(),
+        "cam_bid_title": _("Bidding on %(name)s's %(cards)s", name="{name}", cards="{cards}"),
+        "cam_bid_winner_seen": _("(seen by the camera)"),
         "suits": {"heart": _("heart"), "club": _("club"), "spade": _("spade"), "diamond": _("diamond")},
         "shapes": {"x": _("X"), "oval": _("oval"), "circle": _("circle"), "square": _("square")},
     }

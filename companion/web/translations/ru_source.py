@@ -212,3 +212,18 @@ RU.update({
     ("%(n)s card", "%(n)s cards"): ("%(n)s карта", "%(n)s карты", "%(n)s карт"),
     ("%(n)s token", "%(n)s tokens"): ("%(n)s жетон", "%(n)s жетона", "%(n)s жетонов"),
 })
+
+# Camera bid panel (companion/web/tracker_views.py, static/tracker_bid.js)
+RU.update({
+    "Bidding on %(name)s's %(cards)s": "Торги за %(cards)s игрока %(name)s",
+    "(seen by the camera)": "(по камере)",
+    "The camera saw the draw: type only the price.": "Камера видела, какие карты открыты: введите только цену.",
+    "The price must be at least %(n)s": "Цена должна быть не меньше %(n)s",
+    "Type the price as a whole number of chips": "Введите цену целым числом фишек",
+    "The camera is off: enter the draw in the form.": "Камера выключена: введите ход в форме.",
+    "No draw is waiting for its bid.": "Сейчас нет открытых карт, ждущих торга.",
+    "Only a player with no cards may keep the cards.": "Оставить себе карты может только игрок без карт.",
+    "Recorded.": "Записано.",
+    "The rules refused this draw: see Needs attention.": "Правила не приняли этот ход: см. «Требует внимания».",
+    "Bid noted: it is recorded when the cards lie in the winner's spread.": "Ставка принята: ход запишется, когда карты лягут в расклад победителя.",
+})
