@@ -87,7 +87,9 @@ class EventStore:
         self.path = Path(path)
         self.keyframe_budget = keyframe_budget
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            # check_same_thread=False: the live camera loop and the tablet's server threads share one
+            # store, always under LiveTable's lock, so calls never overlap.
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             # FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so
             # the last moves could vanish on a power cut after the tablet said

@@ -186,8 +186,6 @@ def test_the_page_offers_the_camera_bid_panel_only_with_a_tracker(drawn, auth):
     assert 'id="cam-bid"' not in without.get(f"/g/{GAME_ID}").get_data(as_text=True)
 
 
-@pytest.mark.xfail(strict=True, reason="LiveTable's EventStore connection refuses other threads (sqlite3 "
-                   "check_same_thread); waitress answers on its own threads. Needs a change in companion/store or live.py")
 def test_a_bid_from_a_server_thread_reaches_the_tracker(drawn, auth):
     """The web server answers on its own threads while the camera loop owns the LiveTable."""
     client = make_client(drawn)
