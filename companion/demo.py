@@ -50,6 +50,8 @@ CARD_W, CARD_H = 63.0, 88.0
 COLUMN_STEP = 42.0
 """Fan step along a spread: wide enough that each card's top-left mark stays uncovered."""
 ZONE_END_MM = 40.0
+MIN_COLUMN_STEP = 36.0
+ROW_STEP = 45.0
 
 
 @dataclass
@@ -92,16 +94,21 @@ class DemoTable:
         # Keep clear of the zone's ends, where seat zones meet at the table's corners.
         along = ((x1 - x0) if zone.facing % 180 == 0 else (y1 - y0)) - 2 * ZONE_END_MM
         across = (y1 - y0) if zone.facing % 180 == 0 else (x1 - x0)
-        per_row = max(int((along - CARD_W) // COLUMN_STEP) + 1, 1)
-        rows = max(math.ceil(len(cards) / per_row), 1)
-        row_step = min(45.0, (across - CARD_H) / (rows - 1)) if rows > 1 else 0.0
+        # As few rows as fit with each card's top-left mark uncovered (columns >= MIN_COLUMN_STEP
+        # apart, rows ROW_STEP apart); a long spread spills over the zone's inner edge, as at a table.
+        fit = max(int((along - CARD_W) // MIN_COLUMN_STEP) + 1, 1)
+        rows = max(math.ceil(len(cards) / fit), 1)
+        per_row = max(math.ceil(len(cards) / rows), 1)
+        step = COLUMN_STEP if per_row == 1 else min(COLUMN_STEP, (along - CARD_W) / (per_row - 1))
+        row_step = ROW_STEP if rows > 1 else 0.0
+        inward = (across - CARD_H) / 2 if rows > 1 else 0.0  # start at the player's edge of the zone
         cx, cy = zone.centre()
-        width = CARD_W + (min(len(cards), per_row) - 1) * COLUMN_STEP
+        width = CARD_W + (min(len(cards), per_row) - 1) * step
         out = []
         for k, code in enumerate(cards):
             row, col = divmod(k, per_row)
-            dx = -width / 2 + CARD_W / 2 + col * COLUMN_STEP
-            dy = (row - (rows - 1) / 2) * row_step
+            dx = -width / 2 + CARD_W / 2 + col * step
+            dy = -inward + row * row_step if rows > 1 else 0.0
             ox, oy = rotate_mm(np.array([[dx, dy]]), zone.facing)[0]
             out.append(Placement(code, (cx + ox, cy + oy), rotation=float(zone.facing)))
         return out
