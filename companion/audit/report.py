@@ -49,7 +49,10 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
 
     start = _parse(audit.start_time)
     applied = [m for m in audit.moves if "number" in m]
-    labels = [_elapsed(start, m["time"])[:-3] or str(m["number"]) for m in applied]
+    clock = [_elapsed(start, m["time"]) for m in applied]
+    # h:mm for games that last, m:ss for short ones (a demo, a quick test), move numbers without times.
+    short = bool(clock) and clock[-1].startswith("0:00")
+    labels = [(c[2:] if short else c[:-3]) or str(m["number"]) for c, m in zip(clock, applied)]
     players = list((audit.final or {}).get("players", {}))
     series = {p: [m["standing"].get(p, 0) for m in applied] for p in players if all(p in m["standing"] for m in applied)}
     timers = [m.get("timer") for m in applied]
