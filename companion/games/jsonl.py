@@ -9,7 +9,7 @@ Pure: no I/O (lines come in as strings or bytes).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Collection, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
 
@@ -100,3 +100,53 @@ def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any
 def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict]) -> str:
     """Return the JSON Lines text of a record (setup first), one move a line."""
     return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
+
+
+def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
+    """Return a line's player name under `key` (None if absent and optional).
+
+    Raises:
+        RecordError: if it is not a non-empty string.
+    """
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def list_field(data: dict, key: str, kind: str) -> list:
+    """Return a line's list under `key`. Raises RecordError if it is not a list."""
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
+    return value
+
+
+def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
+    """Return a line's card code under `key`, one of `cards` (None if absent and optional).
+
+    Raises:
+        RecordError: if it is not one of the game's card codes.
+    """
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or value not in cards:
+        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+    return value
+
+
+def card_list(value: Any, what: str, cards: Collection[str]) -> list[str]:
+    """Return `value` if it is a list of the game's card codes.
+
+    Raises:
+        RecordError: naming the first thing that is not.
+    """
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+    for card in value:
+        if not isinstance(card, str) or card not in cards:
+            raise RecordError(f"{what}: unknown card code {card!r}")
+    return value

@@ -13,7 +13,6 @@ from types import MappingProxyType
 import pytest
 
 from companion.demo import demo_print
-from companion.games.bux.state import PLAYING_CARDS
 from companion.live import LiveTable
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.chips import describe_change
 from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
+from companion.games.jsonl import name_field as _name, list_field as _list, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
@@ -89,34 +90,19 @@ def _draw(data: dict, player: str) -> Draw:
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 
-def _name(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
-    return value
 
 
-def _list(data: dict, key: str, kind: str) -> list:
-    value = data.get(key)
-    if not isinstance(value, list):
-        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
-    return value
 
 
-def _card(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or value not in ALL_CARDS:
-        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
-    return value
 
 
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
-    for card in value:
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise RecordError(f"{what}: unknown card code {card!r}")
-    return value
+
+
+def _card(data: dict, key: str, kind: str, **options):
+    return card_field(data, key, kind, ALL_CARDS, **options)
+
+def _cards(value, what: str) -> list[str]:
+    return card_list(value, what, ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:

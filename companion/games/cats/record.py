@@ -11,9 +11,10 @@ line; replay() folds through the rules. state_to_json() is the public summary
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
+from companion.games.jsonl import name_field as _name, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.cats import rules
 from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
@@ -67,27 +68,17 @@ def _setup(data: dict) -> Setup:
                  hands={name: tuple(_cards(cards, f"setup: {name!r}'s hand")) for name, cards in hands.items()})
 
 
-def _name(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
-    return value
 
 
-def _card(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or value not in ALL_CARDS:
-        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
-    return value
 
 
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
-    for card in value:
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise RecordError(f"{what}: unknown card code {card!r}")
-    return value
+
+
+def _card(data: dict, key: str, kind: str, **options):
+    return card_field(data, key, kind, ALL_CARDS, **options)
+
+def _cards(value, what: str) -> list[str]:
+    return card_list(value, what, ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:

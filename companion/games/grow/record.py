@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
+from companion.games.jsonl import name_field as _name, list_field as _list, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.grow import rules
 from companion.games.grow.moves import Act, Break, Decline, Draw, Move, Pick, RevealBids, Roll, Setup, Tiebreak
@@ -63,18 +64,8 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     return Break(player=player)
 
 
-def _name(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
-    return value
 
 
-def _list(data: dict, key: str, kind: str) -> list:
-    value = data.get(key)
-    if not isinstance(value, list):
-        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
-    return value
 
 
 def _object(data: dict, key: str, kind: str) -> dict:
@@ -84,11 +75,6 @@ def _object(data: dict, key: str, kind: str) -> dict:
     return value
 
 
-def _card(data: dict, key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or value not in ALL_CARDS:
-        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
-    return value
 
 
 def _stack(data: dict, kind: str) -> str | None:
@@ -97,13 +83,6 @@ def _stack(data: dict, kind: str) -> str | None:
     return _card(data, "stack", kind)
 
 
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
-    for card in value:
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise RecordError(f"{what}: unknown card code {card!r}")
-    return value
 
 
 def _dice(value: Any, what: str) -> tuple[int, int]:
@@ -111,6 +90,13 @@ def _dice(value: Any, what: str) -> tuple[int, int]:
             or any(isinstance(d, bool) or not isinstance(d, int) for d in value)):
         raise RecordError(f"{what} must be two whole numbers [die, die], not {value!r}")
     return (value[0], value[1])
+
+
+def _card(data: dict, key: str, kind: str, **options):
+    return card_field(data, key, kind, ALL_CARDS, **options)
+
+def _cards(value, what: str) -> list[str]:
+    return card_list(value, what, ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
+from companion.games.jsonl import name_field as _name, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.match import rules
 from companion.games.match.moves import (
@@ -117,36 +118,22 @@ def _round(data: dict, kind: str, *, required: bool) -> int | None:
     return value
 
 
-def _name(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
-    return value
 
 
-def _card(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or value not in ALL_CARDS:
-        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
-    return value
 
 
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
-    for card in value:
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise RecordError(f"{what}: unknown card code {card!r}")
-    return value
 
 
 def layout_to_json(layout: Layout) -> dict:
     """Return one player's laid-out round as JSON (the ROUND.json and score-line shape)."""
     return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
+
+
+def _card(data: dict, key: str, kind: str, **options):
+    return card_field(data, key, kind, ALL_CARDS, **options)
+
+def _cards(value, what: str) -> list[str]:
+    return card_list(value, what, ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:
