@@ -24,6 +24,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_POLL": 0.4,
     "PUBLIC_URL": None,
     "MJPEG_SECONDS": 60.0,
+    "STOP": None,
 }
 
 

@@ -78,6 +78,7 @@ def stream(game_id: str):
     path = current_app.config["DB"]
     seconds = float(current_app.config["SSE_SECONDS"])
     poll = float(current_app.config["SSE_POLL"])
+    stop = current_app.config.get("STOP")  # a threading.Event set when the server shuts down
     start_seq = request.headers.get("Last-Event-ID", "")
 
     def events():
@@ -87,7 +88,7 @@ def stream(game_id: str):
             end = time.monotonic() + seconds
             beat = time.monotonic()
             yield "retry: 1500\n\n"
-            while time.monotonic() < end:
+            while time.monotonic() < end and not (stop is not None and stop.is_set()):
                 seq = store.last_seq(game_id)
                 if seq != last:
                     last = seq

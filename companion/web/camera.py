@@ -45,11 +45,12 @@ def live(game_id: str):
         abort(404, description=_("The camera is off."))
     seconds = float(current_app.config["MJPEG_SECONDS"])
     interval = float(current_app.config.get("MJPEG_INTERVAL", 0.2))
+    stop = current_app.config.get("STOP")  # a threading.Event set when the server shuts down
 
     def frames():
         end = time.monotonic() + seconds
         last = None
-        while time.monotonic() < end:
+        while time.monotonic() < end and not (stop is not None and stop.is_set()):
             jpeg = camera.latest_jpeg()
             if jpeg and jpeg is not last:
                 last = jpeg

@@ -6,10 +6,11 @@ Screenshots go to test-artifacts/web/ (1024x768 tablet, 768x1024 portrait, 390x8
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
+
+from tests.web.serving import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -22,15 +23,10 @@ pytestmark = [pytest.mark.browser,
 
 @pytest.fixture
 def server(app):
-    from waitress import create_server
-
     app.config["SSE_SECONDS"] = 20
     app.config["SSE_POLL"] = 0.1
-    srv = create_server(app, host="127.0.0.1", port=0, threads=12)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
+    with serving(app) as base:
+        yield base
 
 
 @pytest.fixture

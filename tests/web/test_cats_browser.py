@@ -8,7 +8,6 @@ test-artifacts/web/cats-*.png (tablet 1024x768, phone 390x844).
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
+from tests.web.serving import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -33,17 +33,13 @@ pytestmark = [pytest.mark.browser,
 
 @pytest.fixture
 def server(tmp_path):
-    from waitress import create_server
-
     db = tmp_path / "companion.db"
     with EventStore(db) as store:
         GameSession.start(store, {"type": "setup", "game": "cats", "players": PLAYERS, "first": "Аня"}, game_id="c1")
         key = game_key(store, "c1")
     app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})
-    srv = create_server(app, host="127.0.0.1", port=0, threads=12)
-    threading.Thread(target=srv.run, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.effective_port}", key
-    srv.close()
+    with serving(app) as base:
+        yield base, key
 
 
 def test_a_round_played_through_the_pages_in_russian(server):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -20,6 +19,7 @@ import pytest
 
 from companion.games.grow.state import draw_pile
 from companion.web import create_app
+from tests.web.serving import serving
 from tests.web.test_grow import REMOVED_2P, start_grow, state_of, tokens_of
 
 CHROMIUM = "/usr/bin/chromium"
@@ -33,16 +33,11 @@ pytestmark = [pytest.mark.browser,
 
 @pytest.fixture
 def served(tmp_path):
-    from waitress import create_server
-
     db = tmp_path / "grow.db"
     start_grow(db, players=["Ann", "Ben"])
     app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.05})
-    server = create_server(app, host="127.0.0.1", port=0, threads=12)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}", db
-    server.close()
+    with serving(app) as base:
+        yield base, db
 
 
 def board_of(base: str) -> dict:

@@ -7,13 +7,13 @@ person types it in. Screenshots go to test-artifacts/web/match-*.png.
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import cv2
 import pytest
 
 from tests.games.match import scenes
+from tests.web.serving import serving
 from tests.web.test_match_page import GAME, app, auth, match_db  # noqa: F401  (fixtures)
 
 CHROMIUM = "/usr/bin/chromium"
@@ -27,15 +27,10 @@ pytestmark = [pytest.mark.browser,
 
 @pytest.fixture
 def server(app):  # noqa: F811
-    from waitress import create_server
-
     app.config["SSE_SECONDS"] = 20
     app.config["SSE_POLL"] = 0.1
-    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
+    with serving(app, threads=8) as base:
+        yield base
 
 
 @pytest.fixture
