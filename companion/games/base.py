@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional
 
+from companion.errors import RuleViolation
+
 
 @dataclass(frozen=True)
 class Game:
@@ -27,3 +29,17 @@ class Game:
     is_over: Callable[[Any], bool]
     format_summary: Optional[Callable[[dict], str]] = None
     """Human-readable text of state_to_json's summary; None uses a generic table."""
+
+
+def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: str) -> None:
+    """Check a setup's players: how many, each a non-empty name, no name twice.
+
+    Raises:
+        RuleViolation: setup.player_count, setup.player_name or setup.duplicate_player.
+    """
+    if not minimum <= len(players) <= maximum:
+        raise RuleViolation("setup.player_count", f"setup: {title} is for {minimum} to {maximum} players, not {len(players)}")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
+    if len(set(players)) != len(players):
+        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")

@@ -11,12 +11,28 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.chips import describe_change
-from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
-from companion.games.jsonl import name_field as _name, list_field as _list, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
-from companion.games.bux.state import ALL_CARDS, BuxState, bux_timer, draw_deck, is_double_bux, turn
+from companion.games.bux.state import (
+    ALL_CARDS,
+    BuxState,
+    bux_timer,
+    draw_deck,
+    is_double_bux,
+    turn,
+)
+from companion.games.jsonl import (
+    card_field,
+    card_list,
+    line_type,
+    raise_error,
+    read_lines,
+    replay_lines,
+    write_lines,
+)
+from companion.games.jsonl import list_field as _list
+from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "draw", "sell", "swap", "broke")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
+from companion.games.base import verify_seating
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.scoring import is_protected, sellable_sets, set_payout
 from companion.games.bux.state import (
@@ -46,12 +47,7 @@ def verify_setup(move: Setup) -> None:
         RuleViolation: naming the first thing wrong.
     """
     players = move.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation("setup.player_count", f"setup: BUX is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
-    if len(set(players)) != len(players):
-        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "BUX")
     if move.first not in players:
         raise RuleViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players")
     if set(move.spreads) != set(players):

@@ -13,12 +13,41 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
-from companion.games.jsonl import name_field as _name, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.cats import rules
-from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
-from companion.games.cats.state import ALL_CARDS, DEAL, KIND, OVER, CatsState, draw_count, lot_size, prize_size, stake_state, turn
+from companion.games.cats.moves import (
+    Bid,
+    Deal,
+    Draw,
+    Lot,
+    Move,
+    Pass,
+    Play,
+    Reveal,
+    Setup,
+)
+from companion.games.cats.state import (
+    ALL_CARDS,
+    DEAL,
+    KIND,
+    OVER,
+    CatsState,
+    draw_count,
+    lot_size,
+    prize_size,
+    stake_state,
+    turn,
+)
+from companion.games.jsonl import (
+    card_field,
+    card_list,
+    line_type,
+    raise_error,
+    read_lines,
+    replay_lines,
+    write_lines,
+)
+from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "deal", "lot", "bid", "play", "pass", "draw", "reveal")
 

@@ -11,12 +11,32 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
-from companion.games.jsonl import name_field as _name, list_field as _list, card_field, card_list
 from companion.errors import CompanionError, RecordError
 from companion.games.grow import rules
-from companion.games.grow.moves import Act, Break, Decline, Draw, Move, Pick, RevealBids, Roll, Setup, Tiebreak
+from companion.games.grow.moves import (
+    Act,
+    Break,
+    Decline,
+    Draw,
+    Move,
+    Pick,
+    RevealBids,
+    Roll,
+    Setup,
+    Tiebreak,
+)
 from companion.games.grow.state import ALL_CARDS, GrowState
+from companion.games.jsonl import (
+    card_field,
+    card_list,
+    line_type,
+    raise_error,
+    read_lines,
+    replay_lines,
+    write_lines,
+)
+from companion.games.jsonl import list_field as _list
+from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "draw", "reveal_bids", "tiebreak", "pick", "roll", "act", "decline", "break")
 

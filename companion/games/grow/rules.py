@@ -12,8 +12,26 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from companion.errors import RuleViolation
-from companion.games.grow.checks import LOSE_CARD, LOSE_STACK, checks_for, consequence, is_dice
-from companion.games.grow.moves import Act, Break, Decline, Draw, Move, Pick, RevealBids, Roll, Setup, Tiebreak
+from companion.games.base import verify_seating
+from companion.games.grow.checks import (
+    LOSE_CARD,
+    LOSE_STACK,
+    checks_for,
+    consequence,
+    is_dice,
+)
+from companion.games.grow.moves import (
+    Act,
+    Break,
+    Decline,
+    Draw,
+    Move,
+    Pick,
+    RevealBids,
+    Roll,
+    Setup,
+    Tiebreak,
+)
 from companion.games.grow.scoring import score_cards
 from companion.games.grow.state import (
     ACT,
@@ -30,8 +48,8 @@ from companion.games.grow.state import (
     PICK,
     REMOVED_PER_COLOUR_TWO_PLAYERS,
     ROLL,
-    START_TOKENS,
     STACKED_COLOURS,
+    START_TOKENS,
     TIEBREAK,
     GrowState,
     Holdings,
@@ -45,7 +63,6 @@ from companion.games.grow.state import (
     to_move,
 )
 
-
 # --- Setup ------------------------------------------------------------------
 
 def verify_setup(move: Setup) -> None:
@@ -55,12 +72,7 @@ def verify_setup(move: Setup) -> None:
         RuleViolation: naming the first thing wrong.
     """
     players = move.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation("setup.player_count", f"setup: Grow Your Assets is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
-    if len(set(players)) != len(players):
-        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "Grow Your Assets")
     per_colour = REMOVED_PER_COLOUR_TWO_PLAYERS if len(players) == 2 else 0
     for card in move.removed:
         if card not in ALL_CARDS:

@@ -19,9 +19,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from companion.games.jsonl import line_type, raise_error, read_lines, replay_lines, write_lines
-from companion.games.jsonl import name_field as _name, card_field, card_list
 from companion.errors import CompanionError, RecordError
+from companion.games.jsonl import (
+    card_field,
+    card_list,
+    line_type,
+    raise_error,
+    read_lines,
+    replay_lines,
+    write_lines,
+)
+from companion.games.jsonl import name_field as _name
 from companion.games.match import rules
 from companion.games.match.moves import (
     SOURCES,
@@ -37,8 +45,20 @@ from companion.games.match.moves import (
     Steal,
     Trade,
 )
-from companion.games.match.scoring import parse_layouts, scoreboard, stack_totals, winners
-from companion.games.match.state import ALL_CARDS, COLOURS, ROUNDS, MatchState, totals, turn
+from companion.games.match.scoring import (
+    parse_layouts,
+    scoreboard,
+    stack_totals,
+    winners,
+)
+from companion.games.match.state import (
+    ALL_CARDS,
+    COLOURS,
+    ROUNDS,
+    MatchState,
+    totals,
+    turn,
+)
 
 MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
+from companion.games.base import verify_seating
 from companion.games.match.moves import (
     SOURCES,
     Deal,
@@ -26,7 +27,12 @@ from companion.games.match.moves import (
     Steal,
     Trade,
 )
-from companion.games.match.scoring import blue_first, match_value, score_layouts, winners
+from companion.games.match.scoring import (
+    blue_first,
+    match_value,
+    score_layouts,
+    winners,
+)
 from companion.games.match.state import (
     COLOUR,
     COLOURS,
@@ -64,12 +70,7 @@ def verify_setup(move: Setup) -> None:
         RuleViolation: naming the first thing wrong.
     """
     players = move.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation("setup.player_count", f"setup: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
-    if len(set(players)) != len(players):
-        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "the game")
     if move.dealer not in players:
         raise RuleViolation("setup.dealer_not_seated", f"setup: dealer {move.dealer!r} is not one of the players")
 
