@@ -29,4 +29,7 @@ def serving(app: Flask, *, threads: int = 12) -> Iterator[str]:
     finally:
         stop.set()
         time.sleep(max(float(app.config.get("SSE_POLL", 0.4)), float(app.config.get("MJPEG_INTERVAL", 0.2))) + 0.3)
+        # Let every running request finish before the trigger socket closes: a stream thread that
+        # wakes late on a loaded machine would otherwise write to a closed descriptor.
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
         server.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import os
 import re
-import threading
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, player_token
+from tests.web.serving import serving
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 SETUPS = {
@@ -155,14 +155,10 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
     import numpy as np
     import zxingcpp
     from playwright.sync_api import expect, sync_playwright
-    from waitress import create_server
 
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    base = f"http://127.0.0.1:{server.effective_port}"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     decoded: dict[str, set[str]] = {}
-    try:
+    with serving(app, threads=4) as base:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
@@ -182,8 +178,6 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
                 page.screenshot(full_page=True, path=str(ARTIFACTS / "cats-table-counts-ru.png"))
             finally:
                 browser.close()
-    finally:
-        server.close()
     for game, texts in decoded.items():
         joins = [t for t in texts if f"/g/{game}?t=" in t]
         seats = sorted(texts - set(joins))
