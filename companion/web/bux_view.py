@@ -191,11 +191,65 @@ class BuxView:
             "id": item["id"],
             "message": self.sanitise(item.get("message", "")),
             "cards": [self.face(c) for c in item.get("cards", []) if c in self.handle_of or c in TIMER_CARDS],
-            "players": [str(p) for p in item.get("players", [])],
+            "players": [p for p in item.get("players", []) if isinstance(p, str)],
             "proposal": self.describe(proposed) if isinstance(proposed, dict) else None,
             "source": item.get("source"),
             "time": item.get("time"),
         }
+
+    def correction(self, item: dict) -> dict:
+        """Return an attention item's proposed move in the entry forms' terms, to prefill "Correct".
+
+        Token holders only. Keeps the forms' rule on hidden values: draw
+        cards go by code (the draw picker lists the draw deck by value
+        anyway), but only those still in the draw deck; spread cards go by
+        handle and only if they lie where the move needs them. A card the
+        camera misplaced is left out for the player to pick, so no value of a
+        card someone owns reaches the tablet through a proposal.
+        """
+        state = self.session.state
+        players = [p for p in item.get("players", []) if isinstance(p, str) and p in state.players]
+        out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
+                               "proposal": None, "message": self.sanitise(item.get("message", ""))}
+        proposed = item.get("proposed")
+        if not isinstance(proposed, dict) or proposed.get("type") not in ("draw", "sell", "swap", "broke"):
+            return out
+        kind = proposed["type"]
+        player = proposed.get("player") if proposed.get("player") in state.players else None
+        out.update({"type": kind, "player": player, "proposal": self.describe(proposed)})
+
+        def spread_of(name: Any) -> frozenset[str]:
+            return frozenset(state.spreads[state.seat(name)]) if name in state.players else frozenset()
+
+        if kind == "draw":
+            deck = set(draw_deck(state))
+            cards = proposed.get("cards") if isinstance(proposed.get("cards"), list) else []
+            out["cards"] = [c for c in cards if isinstance(c, str) and c in deck]
+            out["dropped"] = len(cards) - len(out["cards"])
+            if proposed.get("keep"):
+                out["settle"] = "keep"
+            elif "winner" not in proposed:
+                out["settle"] = "end"
+            elif proposed["winner"] is None:
+                out["settle"] = "pass"
+            else:
+                out["settle"] = "bid"
+                out["winner"] = proposed["winner"] if proposed["winner"] in state.players else None
+                price = proposed.get("price")
+                out["price"] = price if isinstance(price, int) and not isinstance(price, bool) else None
+        elif kind == "sell":
+            own = spread_of(player)
+            sets = proposed.get("sets") if isinstance(proposed.get("sets"), list) else []
+            kept = [[self.handle_of[c] for c in s if isinstance(c, str) and c in own] for s in sets if isinstance(s, list)]
+            out["sets"] = [s for s in kept if s]
+            out["dropped"] = sum(len(s) for s in sets if isinstance(s, list)) - sum(len(s) for s in out["sets"])
+        elif kind == "swap":
+            give, take, other = proposed.get("give"), proposed.get("take"), proposed.get("from")
+            out["give"] = self.handle_of[give] if isinstance(give, str) and give in spread_of(player) else None
+            out["take"] = (self.handle_of[take] if isinstance(take, str) and take in spread_of(other) and other != player
+                           else None)
+            out["from"] = other if out["take"] is not None else None
+        return out
 
     def private(self, player: str) -> dict:
         """Return one player's own view: their cards with the values on the backs."""

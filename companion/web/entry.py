@@ -76,6 +76,23 @@ def undo(game_id: str):
     return jsonify({"ok": True, "seq": event.seq})
 
 
+@bp.get("/attention/<item_id>")
+@require_token
+def correction(game_id: str, item_id: str):
+    """Return an open attention item's proposed move in the forms' terms, so "Correct" opens it filled in.
+
+    The correction itself is posted to /move with "attention": item_id, which
+    resolves the item as "corrected" (or "confirmed" if nothing was changed).
+    """
+    session, _key, view = load(game_id)
+    if view is None or not hasattr(view, "correction"):
+        abort(404, description=_("this game has no entry forms yet"))
+    items = {item["id"]: item for item in session.open_attention()}
+    if item_id not in items:
+        abort(404, description=_("No open attention item %(id)s.", id=item_id))
+    return jsonify(view.correction(items[item_id]))
+
+
 @bp.post("/attention/<item_id>")
 @require_token
 def attention(game_id: str, item_id: str):

@@ -8,6 +8,7 @@ let sellPicked = [];      // handles being grouped into the next set
 let sellSets = [];        // [[h,h,h], ...]
 let swapGive = null, swapTake = null, swapFrom = null;
 let correcting = null;    // attention id being corrected
+const CORRECT_TEXT = document.getElementById("correcting").dataset;  // the correction's words, translated by the page
 
 function api(path, body) {
   return fetch(CONFIG.api + path, {
@@ -37,7 +38,88 @@ function answer(res) {
 function sendMove(line) {
   const body = {line};
   if (correcting) body.attention = correcting;
-  return api("/move", body).then(answer).then((res) => { if (res.ok) correcting = null; });
+  return api("/move", body).then(answer).then((res) => { if (res.ok) endCorrection(); });
+}
+
+function showTab(name) {
+  document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("on", t.dataset.tab === name));
+  document.querySelectorAll(".tab-body").forEach((b) => { b.hidden = b.dataset.body !== name; });
+}
+
+function markCorrecting() {
+  document.querySelectorAll("#attention .att").forEach((row) => row.classList.toggle("fixing", row.dataset.id === correcting));
+}
+
+function endCorrection() {
+  correcting = null;
+  document.getElementById("correcting").hidden = true;
+  document.querySelectorAll("#entry .suggest").forEach((b) => b.classList.remove("suggest"));
+  markCorrecting();
+}
+
+function startCorrection(id) {
+  // "Correct": open the matching form filled with the proposal, so only the wrong field needs changing.
+  fetch(CONFIG.api + "/attention/" + encodeURIComponent(id), {headers: {"X-Companion-Token": TOKEN}, cache: "no-store"})
+    .then((r) => r.json().then((data) => ({ok: r.ok, data})))
+    .then((res) => {
+      if (!res.ok) return say((res.data.error && res.data.error.message) || "?", false);
+      return loadOptions().then(() => prefill(res.data));
+    })
+    .catch(() => say(STRINGS.offline, false));
+}
+
+function prefill(item) {
+  if (!OPTIONS) return;
+  resetForms();
+  endCorrection();
+  correcting = item.id;
+  const notes = [];
+  let tab = "draw";
+  let suggest = null;
+  if (item.player && OPTIONS.player && item.player !== OPTIONS.player) notes.push(fmt(CORRECT_TEXT.turn, {name: item.player, turn: OPTIONS.player}));
+  if (item.type === "draw") {
+    const listed = new Set(OPTIONS.deck.flatMap((g) => g.cards.map((c) => c.code)).concat(OPTIONS.timers));
+    drawPicked = item.cards.filter((c) => listed.has(c));
+    if (item.settle === "bid") {
+      document.getElementById("bid-winner").value = item.winner || "";
+      document.getElementById("bid-price").value = item.price === null || item.price === undefined ? "" : item.price;
+    }
+    suggest = {bid: "draw-bid", pass: "draw-pass", keep: "draw-keep", end: "draw-end"}[item.settle];
+  } else if (item.type === "sell") {
+    tab = "sell";
+    const inSpread = new Set(OPTIONS.spread.map((f) => f.h));
+    for (const set of item.sets) {
+      const here = set.filter((h) => inSpread.has(h));
+      if (here.length === 3 && isSet(here)) sellSets.push(here);
+      else if (!sellPicked.length) sellPicked = here.slice(0, 3);
+    }
+    suggest = "sell-go";
+  } else if (item.type === "swap") {
+    tab = "swap";
+    if (OPTIONS.swap_give.some((f) => f.h === item.give)) swapGive = item.give;
+    const group = OPTIONS.swap_take.find((g) => g.from === item.from);
+    if (group && group.cards.some((f) => f.h === item.take)) { swapTake = item.take; swapFrom = item.from; }
+    suggest = "swap-go";
+  } else if (item.type === "broke") {
+    tab = "other";
+    suggest = "broke-go";
+  } else if (item.players.length) {
+    // No move proposed (e.g. a card vanished): open the forms with the named player chosen.
+    document.getElementById("bid-winner").value = item.players[0];
+  }
+  if (item.dropped) notes.push(CORRECT_TEXT.dropped);
+  drawOptions();
+  if (item.type === "draw" && item.settle === "bid") checkBid();
+  showTab(tab);
+  if (suggest) document.getElementById(suggest).classList.add("suggest");
+  document.getElementById("correcting-what").textContent = item.proposal || item.message;
+  document.getElementById("correcting-note").textContent = notes.join(" ");
+  document.getElementById("correcting").hidden = false;
+  say("", true);
+  markCorrecting();
+  // A draw's settle row (winner, price, buttons) is below the long deck picker: bring it into sight.
+  const target = item.type === "draw" ? document.querySelector("[data-body='draw'] .settle") : document.getElementById("entry");
+  target.scrollIntoView({block: item.type === "draw" ? "end" : "start"});
 }
 
 function resetForms() {
@@ -88,6 +170,10 @@ function drawOptions() {
   // Sell picker.
   const spread = document.getElementById("sell-spread");
   clear(spread);
+  // Cards that left the spread (a move, a turn change) leave the sell form too.
+  const inSpread = (h) => OPTIONS.spread.some((f) => f.h === h);
+  sellPicked = sellPicked.filter(inSpread);
+  sellSets = sellSets.filter((s) => s.every(inSpread));
   const used = sellSets.flat();
   for (const f of OPTIONS.spread) {
     if (used.includes(f.h)) continue;
@@ -96,8 +182,11 @@ function drawOptions() {
   const sets = document.getElementById("sell-sets");
   clear(sets);
   for (const s of sellSets) {
-    const row = el("span", {class: "set"});
+    // Tapping a set takes it apart again (a proposed grouping may be wrong).
+    const row = el("button", {type: "button", class: "set", title: CORRECT_TEXT.removeSet, "aria-label": CORRECT_TEXT.removeSet});
     s.forEach((h) => row.appendChild(cardFace(OPTIONS.spread.find((f) => f.h === h), STRINGS)));
+    row.appendChild(el("span", {class: "set-x", "aria-hidden": "true"}, "\u00d7"));
+    row.addEventListener("click", () => { sellSets = sellSets.filter((x) => x !== s); drawOptions(); });
     sets.appendChild(row);
   }
   // Swap pickers.
@@ -160,10 +249,8 @@ function loadOptions() {
 }
 
 function wire() {
-  document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => {
-    document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("on", t === tab));
-    document.querySelectorAll(".tab-body").forEach((b) => { b.hidden = b.dataset.body !== tab.dataset.tab; });
-  }));
+  document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => showTab(tab.dataset.tab)));
+  document.getElementById("correcting-cancel").addEventListener("click", () => { endCorrection(); resetForms(); say("", true); });
   const player = () => OPTIONS && OPTIONS.player;
   document.getElementById("bid-price").addEventListener("input", checkBid);
   document.getElementById("bid-winner").addEventListener("change", checkBid);
@@ -196,7 +283,7 @@ function wire() {
     const how = e.target.dataset && e.target.dataset.att;
     if (!how) return;
     const id = e.target.closest(".att").dataset.id;
-    if (how === "correct") { correcting = id; say(STRINGS.correct + ": " + STRINGS.proposed, true); return; }
+    if (how === "correct") { startCorrection(id); return; }
     api("/attention/" + id, {how}).then(answer);
   });
   document.querySelectorAll("[data-roll]").forEach((b) => b.addEventListener("click", () => roll(b.dataset.roll)));
@@ -213,5 +300,11 @@ function diceAnswer(res) {
 
 function roll(dice) { api("/dice/roll", {dice}).then(diceAnswer); }
 
-window.BOARD.listeners.push(() => loadOptions());
+window.BOARD.listeners.push((body) => {
+  // An item resolved elsewhere (camera cleared it, another tablet) ends its correction here.
+  const open = ((body.board && body.board.attention) || []).map((a) => a.id);
+  if (correcting && !open.includes(correcting)) endCorrection();
+  markCorrecting();
+  loadOptions();
+});
 wire();
