@@ -28,9 +28,13 @@ if [ ! -x .venv/bin/python ]; then
     echo "setup: creating .venv"
     python3 -m venv .venv
 fi
-stamp=".venv/.installed-$( (cat pyproject.toml; echo "$want_test") | sha256sum | cut -c1-16)"
-if [ ! -f "$stamp" ]; then
+stamp_for() { echo ".venv/.installed-$( (cat pyproject.toml; echo "$1") | sha256sum | cut -c1-16)"; }
+stamp="$(stamp_for "$want_test")"
+# A test install includes the runtime one: ./run.sh after ./test.sh installs nothing again.
+if [ ! -f "$stamp" ] && ! { [ "$want_test" = 0 ] && [ -f "$(stamp_for 1)" ]; }; then
     echo "setup: installing Python packages into .venv"
+    # The build backend's notes (editable-install advice) are not for the person running this.
+    export PYTHONWARNINGS=ignore
     .venv/bin/python -m pip install -q --upgrade pip
     if [ "$want_test" = 1 ]; then
         .venv/bin/python -m pip install -q -e '.[test]'
