@@ -9,7 +9,9 @@ Screenshot: test-artifacts/web/correct-sale-1024x768.png (and -purchase-).
 
 from __future__ import annotations
 
+import json
 import os
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -229,6 +231,16 @@ def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db):
     lines, resolved = stored(db)
     assert lines[-1] == {**PURCHASE, "price": 165}
     assert resolved == [{"id": item, "how": "corrected"}]
+
+    # Another tablet dismisses the item being corrected: this form stops correcting it.
+    tablet.locator(f".att[data-id='{vanished}'] [data-att='correct']").click()
+    expect(tablet.locator("#correcting")).to_be_visible()
+    request = urllib.request.Request(f"{server}{API}/attention/{vanished}", data=json.dumps({"how": "dismiss"}).encode(),
+                                     headers={"Content-Type": "application/json", "X-Companion-Token": token})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200
+    expect(tablet.locator("#correcting")).to_be_hidden()
+    expect(tablet.locator("#attention")).to_be_hidden()
 
 
 @pytest.mark.browser
