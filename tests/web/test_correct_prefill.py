@@ -1,4 +1,4 @@
-""""Correct" on a needs-attention item opens the matching entry form filled with the proposal.
+"""The "Correct" button on a needs-attention item opens the matching entry form filled with the proposal.
 
 The API half (GET /api/attention/<id>) runs in the Flask client; the tablet half
 drives Debian's chromium: a purchase the camera priced wrong and a sale it
@@ -17,6 +17,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.bux.state import PLAYING_CARDS, VALUE
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
+from companion.web import create_app
+from companion.web.access import game_key, game_token
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of
 from tests.web.serving import serving
 
@@ -42,13 +46,17 @@ PURCHASE = {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner
 
 def start_sale(db: Path) -> None:
     """Store the sale game: Ann to move, holding the hearts and the squares."""
-    from companion.store.session import GameSession
-    from companion.store.sqlite import EventStore
-
     with EventStore(db) as store:
         session = GameSession.start(store, SALE_SETUP, game_id=SALE_GAME)
         for line in SALE_MOVES:
             session.submit(line, source="import")
+
+
+def sale_client(db: Path):
+    """Return a Flask client for the sale game and its token header."""
+    with EventStore(db) as store:
+        headers = {"X-Companion-Token": game_token(game_key(store, SALE_GAME))}
+    return create_app({"DB": str(db), "TESTING": True}).test_client(), headers
 
 
 def raise_item(db: Path, proposed: dict | None, *, game_id: str = GAME_ID, players=("Ann",), cards=(),
@@ -93,7 +101,7 @@ def test_a_misread_card_owned_by_someone_is_left_out_and_its_value_never_sent(cl
     store, session = session_of(db)
     ben = session.state.spreads[session.state.seat("Ben")]
     store.close()
-    owned = sorted(ben)[0]
+    owned = min(ben)
     item = raise_item(db, {**PURCHASE, "cards": [PURCHASE["cards"][0], owned, *PURCHASE["cards"][2:]]})
     response = client.get(f"{API}/attention/{item}", headers=auth)
     assert response.json["cards"] == [PURCHASE["cards"][0], *PURCHASE["cards"][2:]]
@@ -101,19 +109,12 @@ def test_a_misread_card_owned_by_someone_is_left_out_and_its_value_never_sent(cl
     assert owned not in response.get_data(as_text=True)
 
 
-def test_sale_proposal_goes_by_handles_and_drops_cards_not_in_the_spread(client, auth, tmp_path):
-    from companion.web import create_app
-
+def test_sale_proposal_goes_by_handles_and_drops_cards_not_in_the_spread(tmp_path):
     db = tmp_path / "sale.db"
     start_sale(db)
     stray = "diamond-x-25"  # Cat's card, misread as part of Ann's sale
     item = raise_item(db, {"type": "sell", "player": "Ann", "sets": [HEARTS, [stray, *SQUARES[:2]]]}, game_id=SALE_GAME)
-    from companion.store.sqlite import EventStore
-    from companion.web.access import game_key, game_token
-
-    with EventStore(db) as store:
-        headers = {"X-Companion-Token": game_token(game_key(store, SALE_GAME))}
-    sale = create_app({"DB": str(db), "TESTING": True}).test_client()
+    sale, headers = sale_client(db)
     response = sale.get(f"/g/{SALE_GAME}/api/attention/{item}", headers=headers)
     body = response.json
     assert body["type"] == "sell" and len(body["sets"]) == 2
@@ -123,18 +124,13 @@ def test_sale_proposal_goes_by_handles_and_drops_cards_not_in_the_spread(client,
     assert set(body["sets"][0]) <= {f["h"] for f in options["spread"]}
 
 
-def test_swap_proposal_goes_by_handles(client, auth, tmp_path):
-    from companion.store.sqlite import EventStore
-    from companion.web import create_app
-    from companion.web.access import game_key, game_token
-
+def test_swap_proposal_goes_by_handles(tmp_path):
     db = tmp_path / "swap.db"
     start_sale(db)
     item = raise_item(db, {"type": "swap", "player": "Ann", "give": "heart-x-100", "take": "spade-circle-25", "from": "Cat"},
                       game_id=SALE_GAME)
-    with EventStore(db) as store:
-        headers = {"X-Companion-Token": game_token(game_key(store, SALE_GAME))}
-    response = create_app({"DB": str(db), "TESTING": True}).test_client().get(f"/g/{SALE_GAME}/api/attention/{item}", headers=headers)
+    swap, headers = sale_client(db)
+    response = swap.get(f"/g/{SALE_GAME}/api/attention/{item}", headers=headers)
     body = response.json
     assert body["type"] == "swap" and body["from"] == "Cat" and body["give"] and body["take"]
     assert not CODE.search(response.get_data(as_text=True))
@@ -244,11 +240,8 @@ def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db):
 
 
 @pytest.mark.browser
-def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app, tmp_path):
+def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app):
     from playwright.sync_api import expect
-
-    from companion.store.sqlite import EventStore
-    from companion.web.access import game_key, game_token
 
     db = Path(app.config["DB"])
     start_sale(db)
