@@ -187,9 +187,11 @@ class LiveTable:
             self.log(f"accepted: {proposal.message}")
         except CompanionError as error:
             self.stats.rejected += 1
+            # The refused line goes into the evidence, not `proposed`: there is nothing to confirm,
+            # but the tablet's Correct can open the form filled with what the camera saw.
             self.session.raise_attention(f"the camera saw {proposal.message}, but the rules say: {error.message}",
-                                         cards=_cards(line), players=[line.get("player")], evidence=evidence,
-                                         source="camera")
+                                         cards=_cards(line), players=[line.get("player")],
+                                         evidence={**evidence, "refused": line}, source="camera")
             self.log(f"rejected by the rules: {proposal.message}: {error.message}")
 
 

@@ -212,6 +212,8 @@ class BuxView:
         out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
                                "proposal": None, "message": self.sanitise(item.get("message", ""))}
         proposed = item.get("proposed")
+        if proposed is None and isinstance(item.get("evidence"), dict):
+            proposed = item["evidence"].get("refused")  # what the camera saw and the rules refused
         if not isinstance(proposed, dict) or proposed.get("type") not in ("draw", "sell", "swap", "broke"):
             return out
         kind = proposed["type"]

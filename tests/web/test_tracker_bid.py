@@ -201,3 +201,16 @@ def test_a_bid_from_a_server_thread_reaches_the_tracker(drawn, auth):
     worker.join(30)
     assert answers == [200]
     assert drawn.session.state.chips == (240, 160, 200)
+
+
+def test_a_move_the_rules_refused_opens_correct_filled_with_what_the_camera_saw(cam, auth):
+    """The refused line is kept as evidence (no Confirm to offer), and Correct prefills the sale form with it."""
+    not_a_set = {"type": "sell", "player": "Ann", "sets": [SPREADS["Ann"]]}  # two hearts and a club, shapes x, oval, x
+    cam.live._propose(Proposal(line=not_a_set, message="Ann selling 3 cards"))
+    items = cam.session.open_attention()
+    assert len(items) == 1 and items[0]["proposed"] is None and "rules say" in items[0]["message"]
+    assert moves_stored(cam) == 0
+    response = make_client(cam).get(f"{API}/attention/{items[0]['id']}", headers=auth)
+    body = response.get_json()
+    assert body["type"] == "sell" and body["player"] == "Ann" and [len(s) for s in body["sets"]] == [3]
+    assert not CODE.search(response.get_data(as_text=True)), "spread cards go by handle"
