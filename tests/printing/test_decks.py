@@ -20,8 +20,11 @@ import zxingcpp
 from companion.cards.decks import DECKS_DIR, load_deck, parse_deck
 from companion.cards.payloads import new_print
 from companion.errors import CompanionError
-from companion.printing import fonts, render, sheets
-from companion.printing.render import card_image, card_pdf, colour, fill_text, mark_spec, mark_zones, write_deck_pdf
+from companion.printing import design, fonts, sheets
+from companion.printing.design import colour, fill_text
+from companion.printing.faces import ICON_MM
+from companion.printing.marks import mark_spec, mark_zones
+from companion.printing.render import card_image, card_pdf, write_deck_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
 GAMES = sorted(p.name.removesuffix(".deck.json") for p in DECKS_DIR.glob("*.deck.json"))
@@ -131,7 +134,7 @@ def _blobs(img: np.ndarray, rgb: np.ndarray, box: sheets.Rect, tol: int = 18) ->
     region = img[y0:y1, x0:x1].astype(int)
     mask = (np.abs(region - rgb).max(axis=2) < tol).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    icon_area = (render.ICON_MM * 0.78 * PX) ** 2 * 0.43  # the triangle, less its "!"
+    icon_area = (ICON_MM * 0.78 * PX) ** 2 * 0.43  # the triangle, less its "!"
     return sum(1 for i in range(1, n) if 0.4 * icon_area < stats[i, cv2.CC_STAT_AREA] < 1.6 * icon_area)
 
 
@@ -180,7 +183,7 @@ def test_gold_multipliers_print_apart_from_plus_cards(grow_faces, prints):
     assert any("times" in c.attrs for c in gold) and any("plus" in c.attrs for c in gold)
     for card in gold:
         index, _ = mark_zones(deck, card, sheets.CARD_W_MM, sheets.CARD_H_MM)
-        number_area = sheets.Rect(index.x, index.y, index.w, index.h - render.ICON_MM - 1.5)
+        number_area = sheets.Rect(index.x, index.y, index.w, index.h - ICON_MM - 1.5)
         share = _white_share(grow_faces[card.code], number_area)
         if card.get("times"):
             assert share > 0.35, (card.code, share)  # the number inverted in a white disc
@@ -316,7 +319,7 @@ def test_helvetica_is_kept_unless_the_text_needs_dejavu():
     assert fonts.family("dejavu") == (fonts.DEJAVU, fonts.DEJAVU_BOLD)
     with pytest.raises(CompanionError, match="font 'comic'"):
         fonts.family("comic")
-    assert doctest.testmod(fonts).failed == 0 and doctest.testmod(render).failed == 0
+    assert doctest.testmod(fonts).failed == 0 and doctest.testmod(design).failed == 0
 
 
 def test_an_undefined_icon_is_a_clear_error():

@@ -9,7 +9,8 @@ import zxingcpp
 
 from companion.cards.payloads import new_print
 from companion.printing import sheets
-from companion.printing.render import card_image, mark_spec, rasterise_pdf
+from companion.printing.marks import mark_spec
+from companion.printing.render import card_image, rasterise_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
 
@@ -134,7 +135,7 @@ def test_backs_register_behind_their_faces(paper, deck_pdfs, bux_deck, bux_print
 
 
 def test_registration_sheet_crosses_meet_their_scales(deck_pdfs):
-    from companion.printing.render import registration_points
+    from companion.printing.pagemarks import registration_points
 
     dpi = 150
     px = dpi / 25.4
