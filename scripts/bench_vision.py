@@ -34,7 +34,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.cards.payloads import load_print  # noqa: E402
+from companion.cards.decks import load_deck  # noqa: E402
+from companion.cards.payloads import load_print, new_print, save_print  # noqa: E402
 from companion.vision import decoders, synth  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 from companion.vision.sources import read_image  # noqa: E402
@@ -193,9 +194,12 @@ def main(argv=None) -> int:
     ap.add_argument("--no-photos", action="store_true")
     ap.add_argument("--render-frames", type=int, default=40)
     ap.add_argument("--only", choices=("scenes", "render", "long"), help="run one part")
+    ap.add_argument("--secret", help="fixed print secret (same marks every run); default: a new random print")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     with tempfile.TemporaryDirectory() as tmp:
+        if args.secret:
+            save_print(new_print(load_deck("bux"), "bench", secret=args.secret.encode()), f"{tmp}/bux.print.json")
         subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", "bux", "--png", tmp,
                         "--deck", f"{tmp}/bux.print.json", "--backs", "--quiet"], check=True, cwd=ROOT,
                        stdout=subprocess.DEVNULL)

@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision import decoders
+from companion.vision import decoders, locator, sampler
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
 
@@ -96,6 +96,17 @@ RECTIFY_PX_PER_MM = 3.0
 """Top-down resampling scale for blurred marks: 6 px per 2 mm module (4 reads a few more, at twice the cost)."""
 RECTIFY_MAX_MM = 140.0
 """Larger candidate regions are not resampled top-down (the cost grows with the square)."""
+MODULE_MM = 2.0
+"""The printed mark's module (30 mm Micro QR M3, 15 modules)."""
+LOCATE_PX_PER_MM = 1.0
+"""Top-down scale for the finder locator: 2 px modules (finder centres within ~0.3 module; 1.5 is no better)."""
+LOCATE_MAX_MM = 400.0
+"""Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
+LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
+"""Candidate regions searched for finders per full scan / partial scan (changed regions only) of a
+video, and per still (`track=False`): ~1-2 ms each at 1080p."""
+SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 30
+"""Located marks handed to the module sampler, likewise: ~2-4 ms each."""
 
 
 def _sharpen(gray: np.ndarray, sigma: float = 1.5, amount: float = 0.7) -> np.ndarray:
@@ -132,12 +143,14 @@ class Pipeline:
         use_zbar: allow zbar as the last retry on failed regions (crash-isolated child process).
         track: reuse the last result where the image did not change (for video); off for stills.
         photo: also try inverted, Micro/Model-1 QR, zbar and OpenCV on the whole image (single photos).
+        locate: with the table known, search candidate regions nothing read for finder patterns and read
+            the marks found with the module sampler (a bounded number per frame; cards of this print only).
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
-                 change_threshold: int = 14):
+                 change_threshold: int = 14, locate: bool = True):
         self.deck = deck
         self.layout = layout
         self.fixed_geometry = geometry
@@ -152,6 +165,9 @@ class Pipeline:
         partial rescan lost a card it had read (a crop can cut through a mark the full frame reads)."""
         self._since_full = 0
         self.change_threshold = change_threshold
+        self.locate = locate
+        self._locate_left = 0
+        self._sample_left = 0
         self._zbar: decoders.ZbarWorker | None = None
         self._prev_small: np.ndarray | None = None
         self._prev_dets: tuple[Detection, ...] = ()
@@ -200,18 +216,109 @@ class Pipeline:
         return found
 
     def _candidates_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
-        """Decode upscaled crops of dense-edge regions no read explains yet."""
+        """Decode upscaled crops of dense-edge regions no read explains yet; then sample located marks."""
         known = [_box_of(d.shifted(-ox, -oy), 0.1) for d in found]
         # Table plates are dense edges too, but never a card mark: their boxes count as explained.
         known += [(x0 - ox, y0 - oy, x1 - ox, y1 - oy) for x0, y0, x1, y1 in self._plate_boxes]
         out: list[Detection] = []
+        located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         for box in _split(_candidate_boxes(crop, max_side=0.6 * max(crop.shape))):
             if any(_boxes_overlap(box, k) and _contains(k, box) for k in known):
                 continue
             got = self._decode_candidate(crop, box, ox, oy)
+            if self._locate_left > 0 and self.geometry is not None and self.deck is not None:
+                located += self._locate(crop, box, ox, oy)
             for d in got:
                 out.append(d.shifted(ox, oy))
                 known.append(_box_of(d, 0.1))
+        if located:
+            out += [d.shifted(ox, oy) for d in self._sample(crop, located, [d.shifted(-ox, -oy) for d in found + out])]
+        return out
+
+    def _locate(self, crop: np.ndarray, box, ox: int, oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
+        """Return the finder patterns in a candidate box, each with its 4 grids (module units -> crop px).
+
+        The box (plus a margin) is resampled top-down at LOCATE_PX_PER_MM through the table
+        homography, so the finder has a known size (2 mm modules) whatever the perspective,
+        and matched there (companion.vision.locator).
+        """
+        x0, y0, x1, y1 = box
+        side = max(x1 - x0, y1 - y0)
+        pad = 0.15 * side + 4
+        bx0, by0 = int(max(x0 - pad, 0)), int(max(y0 - pad, 0))
+        bx1, by1 = int(min(x1 + pad, crop.shape[1])), int(min(y1 + pad, crop.shape[0]))
+        corners = np.array([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]], np.float64) + (ox, oy)
+        mm = self.geometry.to_table(corners)
+        if not np.isfinite(mm).all():
+            return []
+        (mx0, my0), (mx1, my1) = mm.min(axis=0), mm.max(axis=0)
+        if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
+            return []
+        r = LOCATE_PX_PER_MM
+        w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
+        module_px = MODULE_MM * r
+        if min(w, h) < 10 * module_px:
+            return []
+        self._locate_left -= 1
+        # patch px -> table mm -> frame px -> crop px
+        patch_to_crop = (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]])
+                         @ np.linalg.inv(self.geometry.image_to_mm)
+                         @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
+        to_region = np.array([[1, 0, -bx0], [0, 1, -by0], [0, 0, 1.0]]) @ patch_to_crop
+        patch = cv2.warpPerspective(crop[by0:by1, bx0:bx1], to_region, (w, h),
+                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
+                for f in locator.find_finders(patch, module_px)]
+
+    def _sample(self, crop: np.ndarray, located, read: list[Detection]) -> list[Detection]:
+        """Return marks of this print the module sampler reads at located finders (crop coordinates).
+
+        Finders inside a mark already read are skipped, and so are those whose every grid runs
+        into a read mark (a fanned card's covered mark). Finders away from any read mark go
+        first: next to one, a finder is most often that fan's covered mark, which costs a
+        failed fit. At most `_sample_left` marks are tried. Only reads that identify as a card
+        of this print are kept: a grid the sampler got wrong is dropped by zxing's
+        Reed-Solomon check or by the keyed payload, never reported.
+        """
+        read = list(read)
+        queue = []
+        for f, grids in located:
+            quads = [_grid_quad(g) for g in grids]
+            centre = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), grids[0])[0, 0]
+            mark_px = float(np.sqrt(abs(cv2.contourArea(quads[0]))))
+            if any(np.hypot(*(centre - q[2])) < 0.2 * q[3] for q in queue):
+                continue  # the same finder, found again from an overlapping candidate box
+            near = any(np.hypot(*(centre - np.asarray(d.centre()))) < 1.6 * mark_px for d in read)
+            queue.append((near, -f.score, centre, mark_px, grids, quads))
+        queue.sort(key=lambda q: (q[0], q[1]))
+        out: list[Detection] = []
+        for _, _, centre, mark_px, grids, quads in queue:
+            if self._sample_left <= 0:
+                break
+            boxes = [_box_of(d, 0.05) for d in read]
+            if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in boxes):
+                continue
+            read_quads = [np.asarray(d.corners, np.float32) for d in read
+                          if np.hypot(*(centre - np.asarray(d.centre()))) < 2.5 * mark_px]
+            keep = [g for g, q in zip(grids, quads) if not any(_quad_overlap(q, rq) > 0.15 for rq in read_quads)]
+            if not keep:
+                continue
+            self._sample_left -= 1
+            # Sample from a float copy of the marks' neighbourhood only.
+            x0, y0 = np.floor(np.min([q.min(axis=0) for q in quads], axis=0) - 4).astype(int)
+            x1, y1 = np.ceil(np.max([q.max(axis=0) for q in quads], axis=0) + 4).astype(int)
+            x0, y0 = max(x0, 0), max(y0, 0)
+            x1, y1 = min(x1, crop.shape[1]), min(y1, crop.shape[0])
+            if x1 - x0 < 8 or y1 - y0 < 8:
+                continue
+            shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
+            det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
+                                     start_ratio=1.0)
+            if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
+                continue
+            det = det.shifted(x0, y0)
+            out.append(det)
+            read.append(det)
         return out
 
     def _decode_candidate(self, crop: np.ndarray, box, ox: int = 0, oy: int = 0) -> list[Detection]:
@@ -313,6 +420,12 @@ class Pipeline:
             raise ValueError("empty or malformed frame")
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         scan = "full"
+        if not self.locate:
+            self._locate_left = self._sample_left = 0
+        elif self.track:
+            self._locate_left, self._sample_left = LOCATE_REGIONS_FULL, SAMPLED_MARKS_FULL
+        else:
+            self._locate_left, self._sample_left = LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL
         small = None
         if self.track:
             small = cv2.resize(gray, (max(gray.shape[1] // 8, 1), max(gray.shape[0] // 8, 1)),
@@ -327,6 +440,8 @@ class Pipeline:
                 self._since_full = 0
             else:
                 before = {d.payload for d in self._prev_dets}
+                self._locate_left = min(self._locate_left, LOCATE_REGIONS_PARTIAL)
+                self._sample_left = min(self._sample_left, SAMPLED_MARKS_PARTIAL)
                 dets, scan = self._partial(gray, changed), "partial"
                 self._since_full += 1
                 if frac == 0.0:
@@ -363,7 +478,11 @@ class Pipeline:
         change_boxes = boxes[:-1] if self.rescan_tiles else boxes
         kept = [d for d in self._prev_dets if not any(_boxes_overlap(_box_of(d), b) for b in change_boxes)]
         fresh: list[Detection] = []
-        for b in boxes:
+        for i, b in enumerate(boxes):
+            if self.rescan_tiles and i == len(boxes) - 1:
+                # The rotating tile of a settled table: no finder search there, so a mark nothing
+                # reads costs no sampler time frame after frame (full scans still search it).
+                self._locate_left = self._sample_left = 0
             fresh += self.read_region(gray, b)
         return _dedupe(kept + fresh)
 
@@ -411,6 +530,21 @@ class Pipeline:
                                   table_mm=table_mm, zone=zone, marks=len(ds)))
         cards.sort(key=lambda c: c.code)
         return tuple(cards), tuple(unknown), tuple(other)
+
+
+def _grid_quad(h: np.ndarray) -> np.ndarray:
+    """Return the 4 image corners of a 15x15 module grid (h: module units -> image px)."""
+    unit = np.array([[[0, 0]], [[15, 0]], [[15, 15]], [[0, 15]]], np.float64)
+    return cv2.perspectiveTransform(unit, h).reshape(4, 2).astype(np.float32)
+
+
+def _quad_overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Return the area of quad a inside convex quad b, as a fraction of a's area."""
+    area = abs(cv2.contourArea(a))
+    if area <= 0:
+        return 0.0
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    return float(inter) / area
 
 
 def _area(box) -> float:

@@ -65,12 +65,22 @@ def module_values(gray: np.ndarray, h: np.ndarray) -> np.ndarray:
     return cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+_FIXED_T = FIXED_VALUE[FIXED_MASK].astype(np.float64)
+_FIXED_T = (_FIXED_T - _FIXED_T.mean()) / np.linalg.norm(_FIXED_T - _FIXED_T.mean())
+
+
 def fixed_score(values: np.ndarray) -> float:
-    """Return how well the fixed modules match (1 = dark exactly where they should be, 0 = no relation)."""
+    """Return how well the fixed modules match (1 = dark exactly where they should be, 0 = no relation).
+
+    The negated correlation of the sampled grey values with the fixed modules' bits
+    (written out: np.corrcoef costs five times as much, and the grid fit calls this hundreds of times).
+    """
     x = values[FIXED_MASK].astype(np.float64)
-    if x.std() < 1e-6:
+    x = x - x.mean()
+    n = float(np.sqrt(x @ x))
+    if n < 1e-6:
         return 0.0
-    return float(-np.corrcoef(x, FIXED_VALUE[FIXED_MASK])[0, 1])
+    return float(-(x @ _FIXED_T) / n)
 
 
 def _about_centre(dx: float, dy: float, scale: float, angle: float) -> np.ndarray:
@@ -79,15 +89,40 @@ def _about_centre(dx: float, dy: float, scale: float, angle: float) -> np.ndarra
     return np.array([[c, -s, m + dx - c * m + s * m], [s, c, m + dy - s * m - c * m], [0, 0, 1.0]])
 
 
-def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves: int = 12) -> tuple[float, np.ndarray]:
-    """Return (score, h) after hill-climbing the grid so the fixed modules match best."""
+def _corner_move(k: int, dx: float, dy: float) -> np.ndarray:
+    """Return the homography (module units) that moves the grid's corner k by (dx, dy) modules."""
+    moved = _UNIT.copy()
+    moved[k] += (dx, dy)
+    return cv2.getPerspectiveTransform(_UNIT, moved).astype(np.float64)
+
+
+_SIMILARITY_MOVES = {d: [_about_centre(dx, dy, 1.0 + ds, da) for dx, dy, ds, da in (
+    (d, 0, 0, 0), (-d, 0, 0, 0), (0, d, 0, 0), (0, -d, 0, 0),
+    (0, 0, d / 15, 0), (0, 0, -d / 15, 0), (0, 0, 0, d / 10), (0, 0, 0, -d / 10))] for d in (0.5, 0.25, 0.12)}
+_CORNER_MOVES = {d: [_corner_move(k, dx, dy) for k in range(4) for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))]
+                 for d in (0.5, 0.25, 0.12)}
+
+
+def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves: int = 12,
+             corners: bool = True) -> tuple[float, np.ndarray]:
+    """Return (score, h) after hill-climbing the grid so the fixed modules match best.
+
+    Coarse to fine: shift, scale and rotation (a similarity) at every step size, then, at the
+    finer steps, each corner on its own (a perspective error the homography from the table
+    plates leaves, e.g. an uncalibrated lens, is not a similarity).
+    """
     best = (fixed_score(module_values(gray, h)), h)
     for d in steps:
+        moves = _SIMILARITY_MOVES.get(d) or [_about_centre(dx, dy, 1.0 + ds, da) for dx, dy, ds, da in (
+            (d, 0, 0, 0), (-d, 0, 0, 0), (0, d, 0, 0), (0, -d, 0, 0),
+            (0, 0, d / 15, 0), (0, 0, -d / 15, 0), (0, 0, 0, d / 10), (0, 0, 0, -d / 10))]
+        if corners and d < 0.5:
+            moves = moves + (_CORNER_MOVES.get(d) or [_corner_move(k, dx, dy) for k in range(4)
+                                                      for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))])
         for _ in range(max_moves):
             moved = False
-            for dx, dy, ds, da in ((d, 0, 0, 0), (-d, 0, 0, 0), (0, d, 0, 0), (0, -d, 0, 0),
-                                   (0, 0, d / 15, 0), (0, 0, -d / 15, 0), (0, 0, 0, d / 10), (0, 0, 0, -d / 10)):
-                cand = best[1] @ _about_centre(dx, dy, 1.0 + ds, da)
+            for m in moves:
+                cand = best[1] @ m
                 s = fixed_score(module_values(gray, cand))
                 if s > best[0] + 1e-4:
                     best, moved = (s, cand), True
@@ -105,9 +140,15 @@ def classify(values: np.ndarray) -> np.ndarray:
 
 
 def _shifts(bits: np.ndarray) -> np.ndarray:
-    p = np.pad(bits.astype(np.float64), 1)  # the quiet zone is light
+    p = np.zeros((N + 2, N + 2))  # the quiet zone is light
+    p[1:-1, 1:-1] = bits
     return np.stack([p[1 + dy:1 + dy + N, 1 + dx:1 + dx + N] for dy, dx in _NEIGHBOURS]
                     + [np.ones((N, N))], -1).reshape(-1, len(_NEIGHBOURS) + 1)
+
+
+def _predict(bits: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Return the grey levels a 3x3 module blur `w` (9 weights + offset) makes of `bits` (light border)."""
+    return cv2.filter2D(bits, cv2.CV_64F, w[:9].reshape(3, 3), borderType=cv2.BORDER_CONSTANT) + w[9]
 
 
 def deblur(values: np.ndarray, bits: np.ndarray, rounds: int = 4) -> np.ndarray:
@@ -116,31 +157,33 @@ def deblur(values: np.ndarray, bits: np.ndarray, rounds: int = 4) -> np.ndarray:
     Each round fits grey = kernel * bits + offset by least squares, then sets each
     free module (in 9 interleaved phases, so modules decided together do not
     touch) to whichever value leaves the smaller squared residual over its 3x3
-    neighbourhood.
+    neighbourhood. (Convolutions on the 15x15 grid: the grid fit's budget is a few ms per mark.)
     """
-    b = bits.copy()
+    b = bits.astype(np.float64)
     v = values.astype(np.float64)
     free = ~FIXED_MASK
+    phases = []
+    for py in range(3):
+        for px in range(3):
+            phase = np.zeros((N, N), bool)
+            phase[py::3, px::3] = True
+            phases.append(phase & free)
     for _ in range(rounds):
         w, *_ = np.linalg.lstsq(_shifts(b), v.ravel(), rcond=None)
         changed = 0
-        for py in range(3):
-            for px in range(3):
-                phase = np.zeros((N, N), bool)
-                phase[py::3, px::3] = True
-                phase &= free
-                cost = []
-                for val in (0, 1):
-                    bb = b.copy()
-                    bb[phase] = val
-                    r = np.pad(((_shifts(bb) @ w).reshape(N, N) - v) ** 2, 1)
-                    cost.append(sum(r[1 + dy:1 + dy + N, 1 + dx:1 + dx + N] for dy, dx in _NEIGHBOURS))
-                new = (cost[1] < cost[0]).astype(np.uint8)
-                changed += int((b[phase] != new[phase]).sum())
-                b[phase] = new[phase]
+        for phase in phases:
+            cost = []
+            for val in (0.0, 1.0):
+                bb = b.copy()
+                bb[phase] = val
+                r = (_predict(bb, w) - v) ** 2
+                cost.append(cv2.boxFilter(r, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT))
+            new = (cost[1] < cost[0]).astype(np.float64)
+            changed += int((b[phase] != new[phase]).sum())
+            b[phase] = new[phase]
         if not changed:
             break
-    return b
+    return b.astype(np.uint8)
 
 
 def symbol_image(bits: np.ndarray, px: int = 4, quiet: int = 2) -> np.ndarray:
@@ -181,9 +224,25 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
         for a in angles:
             h = h0 @ _about_centre(0, 0, 1.0, np.radians(a))
             options.append((fixed_score(module_values(g, h)), h))
-    options.sort(key=lambda o: -o[0])
-    for score, h in options[:2]:
-        score, h = fit_grid(g, h)
+    return read_grids(g, [h for _, h in options], min_score=min_score)
+
+
+def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int = 2,
+               start_ratio: float = 0.6, corners: bool = False, margin: float = 1.0,
+               settled: float = 1.01, steps=(0.5, 0.25, 0.12)) -> Detection | None:
+    """Return the mark read from candidate grids (homographies module units -> image px), or None.
+
+    The `tries` grids whose fixed modules match best are refined and decoded, if they
+    start at `start_ratio` * `min_score` or better (a grid that far off is not a mark's) and
+    within `margin` of the best. `corners` lets the fit move each corner on its own. A grid
+    that fits at `settled` or better but does not decode ends the search.
+    """
+    g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
+    options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
+    for score, h in options[:tries]:
+        if score < min_score * start_ratio or score < options[0][0] - margin:
+            break
+        score, h = fit_grid(g, h, steps=steps, corners=corners)
         if score < min_score:
             continue
         values = module_values(g, h)
@@ -191,8 +250,10 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
         payload = _decode_bits(bits)
         if payload is None:
             payload = _decode_bits(deblur(values, bits))
+        if payload is None and score >= settled:
+            break  # the grid fits the fixed modules well: another orientation will not
         if payload is not None:
-            corners = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
-            return Detection(payload=payload, corners=tuple((float(x), float(y)) for x, y in corners),
+            quad = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
+            return Detection(payload=payload, corners=tuple((float(x), float(y)) for x, y in quad),
                              backend="sampler", raw=payload.encode("ascii", "replace"))
     return None
