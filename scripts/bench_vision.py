@@ -77,10 +77,11 @@ def real_photos() -> dict:
 def scenes(arts, deck, difficulty, size, count, seed) -> dict:
     rng = np.random.default_rng(seed)
     tot = 0
-    hits = {"pipeline": 0, "zxing": 0, "zbar": 0, "opencv": 0}
+    hits = {"pipeline": 0, "pipeline_no_locate": 0, "pipeline_still": 0, "zxing": 0, "zbar": 0, "opencv": 0}
     wrong = dict.fromkeys(hits, 0)
     ms = {k: [] for k in hits}
     cpu = []
+    cpu_other = {"pipeline_no_locate": [], "pipeline_still": []}
     settled = []
     render = []
     codes = sorted(arts)
@@ -103,6 +104,16 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
                 settled.append(p.process(sc.image.copy()).ms)
         hits["pipeline"] += len(got & truth)
         wrong["pipeline"] += len(got - on_table)
+        # The same frame through the pipeline without the finder locator + sampler (the baseline),
+        # and as a still (`track=False`: `companion scan`), whose locator budget is larger.
+        for name, kw in (("pipeline_no_locate", {"locate": False}), ("pipeline_still", {"track": False})):
+            with Pipeline(deck, use_zbar=False, **{"track": True, **kw}) as p:
+                c0 = time.process_time()
+                r = p.process(sc.image)
+                cpu_other[name].append((time.process_time() - c0) * 1000)
+                ms[name].append(r.ms)
+            hits[name] += len(r.codes() & truth)
+            wrong[name] += len(r.codes() - on_table)
         for name, fn in [("zxing", decoders.decode_zxing), ("zbar", decoders.decode_zbar_unsafe),
                          ("opencv", decoders.decode_opencv)]:
             t = time.perf_counter()
@@ -115,6 +126,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
             "recall": {k: round(v / max(tot, 1), 4) for k, v in hits.items()},
             "wrong_codes": wrong, "median_ms": {k: round(statistics.median(v), 1) for k, v in ms.items()},
             "pipeline_cpu_median_ms": round(statistics.median(cpu), 1),
+            **{f"{k}_cpu_median_ms": round(statistics.median(v), 1) for k, v in cpu_other.items()},
             "settled_median_ms": round(statistics.median(settled), 2),
             "render_median_ms": round(statistics.median(render), 1)}
 

@@ -13,6 +13,11 @@ One full scan of a frame:
    it could not decode, and finally zbar (crash-isolated). A region holding
    several marks (a fanned spread) goes on down the ladder until it is
    explained, since one read there says nothing of its neighbours;
+   last, in regions the whole ladder read nothing from, the finder patterns
+   are located on a top-down patch (companion.vision.locator) and the marks
+   they start are read by our own module sampler (companion.vision.sampler),
+   which reads blurred marks at ~2 px/module no binarizer does; a bounded
+   number per frame (it costs ~2-4 ms a mark), cards of this print only;
 4. each payload is identified against the print (card / other print / foreign),
    a card counted once however many of its marks show, and placed on the
    table (mm) and in a zone when a TableGeometry is known.
@@ -100,6 +105,8 @@ MODULE_MM = 2.0
 """The printed mark's module (30 mm Micro QR M3, 15 modules)."""
 LOCATE_PX_PER_MM = 1.0
 """Top-down scale for the finder locator: 2 px modules (finder centres within ~0.3 module; 1.5 is no better)."""
+SAMPLER_MIN_PX_PER_MODULE = 1.8
+"""Regions whose marks the frame shows smaller than this are not searched (nothing reads them)."""
 LOCATE_MAX_MM = 400.0
 """Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
 LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
@@ -226,7 +233,10 @@ class Pipeline:
             if any(_boxes_overlap(box, k) and _contains(k, box) for k in known):
                 continue
             got = self._decode_candidate(crop, box, ox, oy)
-            if self._locate_left > 0 and self.geometry is not None and self.deck is not None:
+            if not got and self._locate_left > 0 and self.geometry is not None and self.deck is not None:
+                # Only where the whole ladder read nothing: a box with a read in it is mostly a fan
+                # whose other finders are covered marks (measured: searching those too read one
+                # more hard card in 27 and cost 10-30 ms more per 1080p frame on easy and medium).
                 located += self._locate(crop, box, ox, oy)
             for d in got:
                 out.append(d.shifted(ox, oy))
@@ -254,6 +264,8 @@ class Pipeline:
         (mx0, my0), (mx1, my1) = mm.min(axis=0), mm.max(axis=0)
         if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
             return []
+        if max(bx1 - bx0, by1 - by0) / max(mx1 - mx0, my1 - my0, 1e-6) * MODULE_MM < SAMPLER_MIN_PX_PER_MODULE:
+            return []  # marks this small are beyond the sampler: no search
         r = LOCATE_PX_PER_MM
         w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
         module_px = MODULE_MM * r
@@ -281,6 +293,8 @@ class Pipeline:
         Reed-Solomon check or by the keyed payload, never reported.
         """
         read = list(read)
+        read_boxes = [_box_of(d, 0.05) for d in read]
+        read_centres = np.array([d.centre() for d in read], np.float64).reshape(-1, 2)
         queue = []
         for f, grids in located:
             quads = [_grid_quad(g) for g in grids]
@@ -288,19 +302,23 @@ class Pipeline:
             mark_px = float(np.sqrt(abs(cv2.contourArea(quads[0]))))
             if any(np.hypot(*(centre - q[2])) < 0.2 * q[3] for q in queue):
                 continue  # the same finder, found again from an overlapping candidate box
-            near = any(np.hypot(*(centre - np.asarray(d.centre()))) < 1.6 * mark_px for d in read)
+            near = bool((np.hypot(*(read_centres - centre).T) < 1.6 * mark_px).any())
             queue.append((near, -f.score, centre, mark_px, grids, quads))
         queue.sort(key=lambda q: (q[0], q[1]))
         out: list[Detection] = []
         for _, _, centre, mark_px, grids, quads in queue:
             if self._sample_left <= 0:
                 break
-            boxes = [_box_of(d, 0.05) for d in read]
-            if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in boxes):
+            if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in read_boxes):
                 continue
             read_quads = [np.asarray(d.corners, np.float32) for d in read
                           if np.hypot(*(centre - np.asarray(d.centre()))) < 2.5 * mark_px]
-            keep = [g for g, q in zip(grids, quads) if not any(_quad_overlap(q, rq) > 0.15 for rq in read_quads)]
+            # Nor can a visible mark hold another finder: that grid runs under the card above.
+            others = [q[2] for q in queue if q[2] is not centre and np.hypot(*(q[2] - centre)) < 1.5 * mark_px]
+            keep = [g for g, q in zip(grids, quads)
+                    if not any(_quad_overlap(q, rq) > 0.15 for rq in read_quads)
+                    and not any(cv2.pointPolygonTest(q, (float(o[0]), float(o[1])), True) > 0.1 * mark_px
+                                for o in others)]
             if not keep:
                 continue
             self._sample_left -= 1
@@ -319,6 +337,7 @@ class Pipeline:
             det = det.shifted(x0, y0)
             out.append(det)
             read.append(det)
+            read_boxes.append(_box_of(det, 0.05))
         return out
 
     def _decode_candidate(self, crop: np.ndarray, box, ox: int = 0, oy: int = 0) -> list[Detection]:

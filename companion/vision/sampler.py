@@ -201,6 +201,18 @@ def _decode_bits(bits: np.ndarray) -> str | None:
     return None
 
 
+DARK_FRACTION = (0.25, 0.78)
+"""A mark's data modules are about half dark (masked so); a grid whose free modules are mostly light
+is a finder whose data area something covers (a fanned card), mostly dark is no mark. Measured:
+every sampler read in the 1080p bench had 0.29-0.72, while a fifth of the failed grids fell outside."""
+
+
+def _plausible_data(values: np.ndarray) -> bool:
+    """Return True if the free modules' dark fraction (fixed-module threshold) looks like a mark's."""
+    dark = float(classify(values)[~FIXED_MASK].mean())
+    return DARK_FRACTION[0] <= dark <= DARK_FRACTION[1]
+
+
 MIN_SCORE = 0.5
 """Grids whose fixed modules match worse than this are not worth decoding (no mark there)."""
 
@@ -242,6 +254,8 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     for score, h in options[:tries]:
         if score < min_score * start_ratio or score < options[0][0] - margin:
             break
+        if not _plausible_data(module_values(g, h)):
+            continue
         score, h = fit_grid(g, h, steps=steps, corners=corners)
         if score < min_score:
             continue
