@@ -113,6 +113,8 @@ LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
 """Candidate regions searched for finders per full scan / partial scan (changed regions only) of a
 video, and per still (`track=False`): ~1-2 ms each at 1080p."""
 SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 30
+MAX_FAILED = 256
+"""Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 """Located marks handed to the module sampler, likewise: ~2-4 ms each."""
 
 
@@ -175,6 +177,13 @@ class Pipeline:
         self.locate = locate
         self._locate_left = 0
         self._sample_left = 0
+        self._failed: list[tuple[float, float]] = []
+        """Video: frame points of finders the sampler could not read, not tried again while their
+        area is unchanged, so the next full scans spend the budget on the others."""
+        self._spent: list[tuple[float, float, float, float]] = []
+        """Video: candidate boxes (frame px) whose every finder failed, not searched again while unchanged."""
+        self._carry: list[Detection] = []
+        """Video: the sampler's reads, kept through a periodic full scan where the image is unchanged."""
         self._zbar: decoders.ZbarWorker | None = None
         self._prev_small: np.ndarray | None = None
         self._prev_dets: tuple[Detection, ...] = ()
@@ -217,6 +226,8 @@ class Pipeline:
             return []
         crop = gray[y0:y1, x0:x1]
         found = [d.shifted(x0, y0) for d in decoders.decode_zxing(crop, try_downscale=False)]
+        if box is None and self._carry:
+            found = _dedupe(found + self._carry)
         found += self._candidates_pass(crop, found, x0, y0)
         if self.photo:
             found += self._photo_pass(crop, found, x0, y0)
@@ -229,6 +240,7 @@ class Pipeline:
         known += [(x0 - ox, y0 - oy, x1 - ox, y1 - oy) for x0, y0, x1, y1 in self._plate_boxes]
         out: list[Detection] = []
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
+        regions: list[tuple[tuple[float, float, float, float], int, int]] = []
         for box in _split(_candidate_boxes(crop, max_side=0.6 * max(crop.shape))):
             if any(_boxes_overlap(box, k) and _contains(k, box) for k in known):
                 continue
@@ -237,12 +249,24 @@ class Pipeline:
                 # Only where the whole ladder read nothing: a box with a read in it is mostly a fan
                 # whose other finders are covered marks (measured: searching those too read one
                 # more hard card in 27 and cost 10-30 ms more per 1080p frame on easy and medium).
-                located += self._locate(crop, box, ox, oy)
+                frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+                if any(_iou(frame_box, b) > 0.8 for b in self._spent):
+                    continue  # every finder there failed on an earlier frame of this unchanged area
+                found_here = self._locate(crop, box, ox, oy)
+                regions.append((frame_box, len(located), len(located) + len(found_here)))
+                located += found_here
             for d in got:
                 out.append(d.shifted(ox, oy))
                 known.append(_box_of(d, 0.1))
+        tried: set[int] = set()
         if located:
-            out += [d.shifted(ox, oy) for d in self._sample(crop, located, [d.shifted(-ox, -oy) for d in found + out])]
+            out += [d.shifted(ox, oy) for d in self._sample(crop, located, [d.shifted(-ox, -oy) for d in found + out],
+                                                            ox, oy, tried)]
+        if self.track:
+            # A region all of whose finders were tried without a read is not searched again while unchanged.
+            read_here = [_box_of(d) for d in out]
+            self._spent = (self._spent + [b for b, i, j in regions if all(k in tried for k in range(i, j))
+                                          and not any(_boxes_overlap(b, r) for r in read_here)])[-MAX_FAILED:]
         return out
 
     def _locate(self, crop: np.ndarray, box, ox: int, oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
@@ -282,7 +306,8 @@ class Pipeline:
         return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
                 for f in locator.find_finders(patch, module_px)]
 
-    def _sample(self, crop: np.ndarray, located, read: list[Detection]) -> list[Detection]:
+    def _sample(self, crop: np.ndarray, located, read: list[Detection], ox: int = 0, oy: int = 0,
+                tried: set[int] | None = None) -> list[Detection]:
         """Return marks of this print the module sampler reads at located finders (crop coordinates).
 
         Finders inside a mark already read are skipped, and so are those whose every grid runs
@@ -295,20 +320,27 @@ class Pipeline:
         read = list(read)
         read_boxes = [_box_of(d, 0.05) for d in read]
         read_centres = np.array([d.centre() for d in read], np.float64).reshape(-1, 2)
+        failed = np.array(self._failed, np.float64).reshape(-1, 2) - (ox, oy)
         queue = []
-        for f, grids in located:
+        tried = set() if tried is None else tried
+        for index, (f, grids) in enumerate(located):
             quads = [_grid_quad(g) for g in grids]
             centre = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), grids[0])[0, 0]
             mark_px = float(np.sqrt(abs(cv2.contourArea(quads[0]))))
             if any(np.hypot(*(centre - q[2])) < 0.2 * q[3] for q in queue):
+                tried.add(index)
                 continue  # the same finder, found again from an overlapping candidate box
+            if (np.hypot(*(failed - centre).T) < 0.2 * mark_px).any():
+                tried.add(index)
+                continue  # tried on an earlier frame of this unchanged area
             near = bool((np.hypot(*(read_centres - centre).T) < 1.6 * mark_px).any())
-            queue.append((near, -f.score, centre, mark_px, grids, quads))
+            queue.append((near, -f.score, centre, mark_px, grids, quads, index))
         queue.sort(key=lambda q: (q[0], q[1]))
         out: list[Detection] = []
-        for _, _, centre, mark_px, grids, quads in queue:
+        for _, _, centre, mark_px, grids, quads, index in queue:
             if self._sample_left <= 0:
                 break
+            tried.add(index)
             if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in read_boxes):
                 continue
             read_quads = [np.asarray(d.corners, np.float32) for d in read
@@ -320,6 +352,7 @@ class Pipeline:
                     and not any(cv2.pointPolygonTest(q, (float(o[0]), float(o[1])), True) > 0.1 * mark_px
                                 for o in others)]
             if not keep:
+                self._remember_failed(centre, ox, oy)
                 continue
             self._sample_left -= 1
             # Sample from a float copy of the marks' neighbourhood only.
@@ -333,6 +366,7 @@ class Pipeline:
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
                                      start_ratio=1.0)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
+                self._remember_failed(centre, ox, oy)
                 continue
             det = det.shifted(x0, y0)
             out.append(det)
@@ -454,6 +488,10 @@ class Pipeline:
             changed = (diff > self.change_threshold).astype(np.uint8)
             frac = float(changed.mean())
             if frac > 0.35 or (self.full_every and self._since_full >= self.full_every):
+                if frac > 0.35:  # the camera moved: nothing remembered holds
+                    self._failed, self._carry, self._spent = [], [], []
+                else:
+                    self._forget_changed(changed)
                 self._refresh_geometry(gray)
                 dets = self.read_region(gray)
                 self._since_full = 0
@@ -461,6 +499,7 @@ class Pipeline:
                 before = {d.payload for d in self._prev_dets}
                 self._locate_left = min(self._locate_left, LOCATE_REGIONS_PARTIAL)
                 self._sample_left = min(self._sample_left, SAMPLED_MARKS_PARTIAL)
+                self._forget_changed(changed)
                 dets, scan = self._partial(gray, changed), "partial"
                 self._since_full += 1
                 if frac == 0.0:
@@ -468,15 +507,37 @@ class Pipeline:
                 elif before - {d.payload for d in dets}:
                     self._since_full = self.full_every
         else:
+            self._failed, self._carry, self._spent = [], [], []
             self._refresh_geometry(gray)
             dets = self.read_region(gray)
             self._since_full = 0
         if self.track:
             self._prev_small, self._prev_dets = small, tuple(dets)
+            self._carry = [d for d in dets if d.backend == "sampler"]
         result = self._identify(dets)
         ms = (time.perf_counter() - t0) * 1000.0
         return FrameResult(cards=result[0], unknown=result[1], other_print=result[2], ms=ms, scan=scan,
                            geometry=self.geometry, detections=tuple(dets))
+
+    def _remember_failed(self, centre, ox: int, oy: int) -> None:
+        if self.track:
+            self._failed = (self._failed + [(float(centre[0] + ox), float(centre[1] + oy))])[-MAX_FAILED:]
+
+    def _forget_changed(self, changed: np.ndarray) -> None:
+        """Drop remembered failures and carried sampler reads where the 1/8-scale change mask is set."""
+        if not changed.any():
+            return
+        grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
+        h, w = grown.shape
+
+        def unchanged(x: float, y: float) -> bool:
+            return not grown[min(max(int(y / 8), 0), h - 1), min(max(int(x / 8), 0), w - 1)]
+
+        self._failed = [p for p in self._failed if unchanged(*p)]
+        self._carry = [d for d in self._carry if unchanged(*d.centre())]
+        self._spent = [b for b in self._spent
+                       if not grown[max(int(b[1] / 8), 0):max(int(np.ceil(b[3] / 8)), 1),
+                                    max(int(b[0] / 8), 0):max(int(np.ceil(b[2] / 8)), 1)].any()]
 
     def _partial(self, gray: np.ndarray, changed: np.ndarray) -> list[Detection]:
         """Rescan changed regions and one rotating tile; keep previous reads elsewhere."""
@@ -564,6 +625,14 @@ def _quad_overlap(a: np.ndarray, b: np.ndarray) -> float:
         return 0.0
     inter, _ = cv2.intersectConvexConvex(a, b)
     return float(inter) / area
+
+
+def _iou(a, b) -> float:
+    ix = max(min(a[2], b[2]) - max(a[0], b[0]), 0.0)
+    iy = max(min(a[3], b[3]) - max(a[1], b[1]), 0.0)
+    inter = ix * iy
+    union = _area(a) + _area(b) - inter
+    return inter / union if union > 0 else 0.0
 
 
 def _area(box) -> float:

@@ -113,3 +113,27 @@ def test_a_settled_table_searches_no_finders(blurred_scenes, print_deck, monkeyp
             again = p.process(blurred_scenes[0].image.copy())
             assert again.scan == "settled" and again.codes() == first.codes()
     assert len(calls) == n
+
+
+def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_scans(arts, print_deck):
+    """A video's full scan samples at most a few marks; finders that failed are not tried again while
+    their area is unchanged, so the periodic full scans work through the rest. The fixed print reads
+    4 without the locator, 5 on the first full scan, 7 after four (7 as a still)."""
+    rng = np.random.default_rng(0)
+    placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
+    cam = synth.Camera(width=1920, height=1080, tilt=35, fill=0.95)
+    scene = synth.render_scene(arts, placements, cam,
+                               synth.Nuisance(texture="felt", defocus=1.1, motion=3.5, noise=5, jpeg=78, seed=0))
+    want = {t.code for t in scene.readable(2.0)}
+    on_table = {t.code for t in scene.truth}
+    with Pipeline(print_deck, use_zbar=False, track=False) as p:
+        still = p.process(scene.image).codes()
+    full = []
+    with Pipeline(print_deck, use_zbar=False, full_every=2) as p:
+        for _ in range(10):
+            r = p.process(scene.image.copy())
+            assert r.codes() <= on_table, "a code that is not on the table"
+            if r.scan == "full":
+                full.append(len(r.codes() & want))
+    assert len(full) == 4
+    assert full[-1] >= full[0] + 2 and full[-1] >= len(still & want), (full, len(still & want))
