@@ -6,12 +6,13 @@ the binarized runs are gone, so it never gets as far as sampling. The finder
 (7x7 modules) with its light ring (separator on two sides, quiet zone on the
 other two) is the one structure of the mark that looks the same under a
 quarter turn and unlike card art, and once the table homography is known its
-size on a top-down resampled patch is known too (2 mm modules). So: normalised
-cross-correlation of that 9x9-module pattern at a few rotations between 0 and
-90 degrees, peaks above a score, and for each peak the four grids (the mark may
-extend into any of the four quadrants from the finder) as homographies from
-module units to patch pixels. The module sampler then picks the quadrant whose
-timing modules match and reads the mark.
+size on a top-down resampled patch is known too (2 mm modules). So: one
+normalised cross-correlation with that 9x9-module pattern averaged over all
+rotations (rotation-invariant) finds candidate centres; at each, the pattern at
+a few rotations between 0 and 90 degrees gives score, sub-pixel centre and
+angle; and each finder yields the grids of the four quadrants the mark may
+extend into, as homographies from module units to patch pixels. The module
+sampler then picks the grid whose fixed modules match and reads the mark.
 
 Knows nothing of cards or rules; the payload check decides what a read is.
 """
@@ -79,17 +80,14 @@ def template(module_px: float, angle: float) -> np.ndarray:
 @functools.lru_cache(maxsize=16)
 def radial_template(module_px: float) -> np.ndarray:
     """Return the pattern averaged over all rotations: it matches a finder at any angle equally well."""
-    acc = None
-    for a in np.arange(0.0, 90.0, 5.0):
+    angles = np.arange(0.0, 90.0, 5.0)
+    side = template(module_px, 0.0).shape[0]  # the unrotated template is the smallest
+    acc = np.zeros((side, side), np.float64)
+    for a in angles:
         t = template(module_px, float(a))
-        if acc is None:
-            side = t.shape[0]
-            acc = np.zeros((side, side), np.float64)
         pad = (t.shape[0] - side) // 2
-        acc += t[pad:pad + side, pad:pad + side] if t.shape[0] >= side else cv2.copyMakeBorder(
-            t, (side - t.shape[0]) // 2, (side - t.shape[0]) // 2, (side - t.shape[0]) // 2, (side - t.shape[0]) // 2,
-            cv2.BORDER_CONSTANT, value=1.0)
-    acc /= len(np.arange(0.0, 90.0, 5.0))
+        acc += t[pad:pad + side, pad:pad + side]
+    acc /= len(angles)
     # Keep the disc the pattern covers at every angle: corners of the square hold no information.
     yy, xx = np.mgrid[:side, :side] - (side - 1) / 2.0
     acc[np.hypot(xx, yy) > side / 2.0] = 1.0
@@ -112,7 +110,7 @@ def find_finders(patch: np.ndarray, module_px: float, *, min_score: float = 0.45
         return []
     rad = cv2.matchTemplate(g, rt, cv2.TM_CCOEFF_NORMED)
     off = (rt.shape[0] - 1) // 2
-    radius = max(int(round(2.5 * module_px)), 1)
+    radius = max(round(2.5 * module_px), 1)
     dil = cv2.dilate(rad, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * radius + 1, 2 * radius + 1)))
     ys, xs = np.nonzero((rad >= dil) & (rad >= min_radial))
     order = np.argsort(-rad[ys, xs])[:2 * max_finders]
