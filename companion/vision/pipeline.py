@@ -315,9 +315,11 @@ class Pipeline:
         Finders inside a mark already read are skipped, and so are those whose every grid runs
         into a read mark (a fanned card's covered mark). Finders away from any read mark go
         first: next to one, a finder is most often that fan's covered mark, which costs a
-        failed fit. At most `_sample_left` marks are tried. Only reads that identify as a card
-        of this print are kept: a grid the sampler got wrong is dropped by zxing's
-        Reed-Solomon check or by the keyed payload, never reported.
+        failed fit. At most `_sample_left` marks are tried; in video, finders that failed on an
+        earlier frame of an unchanged area are not tried again (`_failed`), and the indexes of the
+        finders dealt with are added to `tried`. Only reads that identify as a card of this print
+        are kept: a grid the sampler got wrong is dropped by zxing's Reed-Solomon check or by the
+        keyed payload, never reported.
         """
         read = list(read)
         read_boxes = [_box_of(d, 0.05) for d in read]
