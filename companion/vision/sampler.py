@@ -243,14 +243,14 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
 def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int = 2,
                start_ratio: float = 0.6, corners: bool = False, margin: float = 1.0,
                settled: float = 1.01, steps=(0.5, 0.25, 0.12), thresholds=(0.3, 0.4, 0.6, 0.7),
-               variants_from: float = 0.75) -> Detection | None:
+               variants_from: float = 0.75, variants_below: float = 1.01) -> Detection | None:
     """Return the mark read from candidate grids (homographies module units -> image px), or None.
 
     The `tries` grids whose fixed modules match best are refined and decoded, if they
     start at `start_ratio` * `min_score` or better (a grid that far off is not a mark's) and
     within `margin` of the best. `corners` lets the fit move each corner on its own. A grid
     that fits at `settled` or better but does not decode ends the search; one that fits at
-    `variants_from` or better is also tried at the other `thresholds`.
+    `variants_from` or better (and below `variants_below`) is also tried at the other `thresholds`.
     """
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
     options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
@@ -267,7 +267,7 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
         # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
         # towards their neighbours, so the best split varies), each deblurred: 11 -> 15 of 18
         # located hard bench marks read, ~40% more time per located mark.
-        for at in (0.5,) + (thresholds if score >= variants_from else ()):
+        for at in (0.5,) + (thresholds if variants_from <= score < variants_below else ()):
             bits = classify(values, at)
             payload = _decode_bits(bits) or _decode_bits(deblur(values, bits))
             if payload is not None:
