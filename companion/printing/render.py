@@ -26,11 +26,7 @@ from companion.errors import CompanionError
 from companion.printing import sheets
 from companion.printing.backs import draw_back
 from companion.printing.faces import draw_face
-from companion.printing.marks import DEFAULT_MARK, qr_matrix  # noqa: F401  (see below)
 from companion.printing.pagemarks import draw_cut_marks, draw_registration_page, footer
-
-# DEFAULT_MARK and qr_matrix live in companion.printing.marks; they stay importable from here only
-# because tests/vision/test_sampler.py imports them from render. Drop the line above once it moves.
 
 
 def write_deck_pdf(

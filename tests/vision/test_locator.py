@@ -8,7 +8,7 @@ import pytest
 
 from companion.cards.decks import load_deck
 from companion.cards.payloads import new_print
-from companion.printing.render import DEFAULT_MARK, qr_matrix
+from companion.printing.marks import DEFAULT_MARK, qr_matrix
 from companion.vision import locator, sampler, synth
 from companion.vision.pipeline import Pipeline
 

@@ -99,10 +99,11 @@ def test_cli_scan_missing_deck_is_a_clear_error(tmp_path, capsys):
 
 def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(arts, print_deck):
     """Defocus + motion blur + JPEG 80 at ~2.3 px/module: raw zxing and plain upscales read (almost)
-    nothing; the top-down resampling through the plates' homography reads more, never a wrong card.
+    nothing; the top-down resampling through the plates' homography, with the finder locator and
+    module sampler on it, reads most, never a wrong card.
 
-    The session's print is fixed (conftest): it reads 4 of 16 here, against 0 without the table and
-    0 raw. Over 12 other prints the table read 3-9 (median 5.5), without it 0-1, raw always 0."""
+    The session's print is fixed (conftest): it reads 11 of 16 here, against 0 without the table
+    and 0 raw. Before the locator, 12 other prints read 3-9 here (median 5.5)."""
     codes = ["heart-x-25", "club-oval-50", "spade-square-100", "diamond-circle-25"]
     placements = [synth.Placement(c, (250 + 200 * i, 380), rotation=15 * i) for i, c in enumerate(codes)]
     cam = synth.Camera(width=1920, height=1080, tilt=30, fill=0.95)
@@ -120,5 +121,5 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
         with Pipeline(print_deck, track=False, use_zbar=False, find_table=False) as p:
             without_table += len(p.process(scene.image).codes() & want)
         raw += len({print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} & want)
-    assert with_table >= 3, (with_table, total)
+    assert with_table >= 9, (with_table, total)
     assert with_table >= without_table + 2 and with_table > raw, (with_table, without_table, raw)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.printing.render import DEFAULT_MARK, qr_matrix
+from companion.printing.marks import DEFAULT_MARK, qr_matrix
 from companion.vision import decoders, sampler
 
 
