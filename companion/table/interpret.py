@@ -15,7 +15,12 @@ How a BUX table is read (the physical conventions the companion expects):
   winner is pre-filled from where they went, the price is typed on the tablet.
   All passed: the cards go to the discard pile.
 - Sale: cards leave the seller's spread for the discard pile; the grouping into
-  sets is inferred (best_partition) and proposed for a one-tap confirm.
+  sets is inferred (best_partition) and proposed for a one-tap confirm. The
+  pile hides all but its top card, so the seller's cards the camera no longer
+  sees are taken as sold under it. When those unseen cards could make more than
+  one legal sale (some may just be unread in the spread) and the camera has
+  lately lost sight of spread cards that were still there, the sale is asked
+  for, not proposed: the evidence cannot tell the two sales apart.
 - Swap: one card each way between the mover's spread and another spread.
 - Broke and keep are typed on the tablet.
 
@@ -25,6 +30,9 @@ Pure bookkeeping over its own memory of the table; no I/O, no clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence, Union
 
 from companion.games.bux.scoring import best_partition
@@ -37,6 +45,8 @@ TIMER_AREA = "timer_area"
 DRAW_ZONES = (BID_AREA, TIMER_AREA)
 _TIMERS = frozenset(TIMER_CARDS)
 _PLAYING = frozenset(PLAYING_CARDS)
+MAX_UNSURE = 9
+"""More unseen cards than this behind a sale are not searched for a smaller legal sale: too unsure."""
 
 
 @dataclass(frozen=True)
@@ -91,11 +101,16 @@ class BuxInterpreter:
     offer them for confirmation), Attention items and Cleared items.
     """
 
-    def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0):
+    def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0, trust_s: float = 60.0):
         self.seats = dict(seats)
         self.player_at = {zone: player for player, zone in seats.items()}
         self.grace_s = grace_s
         """How long a mismatch between table and game must last before it is raised."""
+        self.trust_s = trust_s
+        """How long the camera must go without losing sight of a spread card that was still there
+        before a card it no longer sees may decide between two legal sales."""
+        self._lapse = float("-inf")
+        """When a card last came back into the spread it had vanished from (the camera had lost it)."""
         self._seen: dict[str, _Seen] = {}
         self._turned: list[str] = []
         """Cards turned over for the current draw, in the order they first showed in the bid or timer area."""
@@ -119,6 +134,7 @@ class BuxInterpreter:
         for item in items:
             if isinstance(item, (Appeared, Moved)):
                 self._time = item.time
+                self._note_lapse(item.code, item.zone, item.time)
                 self._seen[item.code] = _Seen(zone=item.zone, since=item.time)
                 if item.zone in DRAW_ZONES:
                     self._turn_over(item.code, item.time)
@@ -250,6 +266,7 @@ class BuxInterpreter:
         for code, zone in snapshot.cards.items():
             seen = self._seen.get(code)
             if seen is None or seen.zone != zone or not seen.visible:
+                self._note_lapse(code, zone, snapshot.time)
                 self._seen[code] = _Seen(zone=zone, since=snapshot.time)
                 if zone in DRAW_ZONES:
                     self._turn_over(code, snapshot.time)
@@ -257,19 +274,33 @@ class BuxInterpreter:
             if code not in snapshot.cards:
                 seen.visible = False
 
+    def _note_lapse(self, code: str, zone: str | None, time: float) -> None:
+        """A card back in the spread it vanished from: the camera had lost sight of a card still there."""
+        seen = self._seen.get(code)
+        if seen is not None and not seen.visible and seen.zone == zone and zone in self.player_at:
+            self._lapse = max(self._lapse, time)
+
+    def trusts_absence(self) -> bool:
+        """Return True when an unseen spread card may be taken as gone: no card was lost and found lately."""
+        return self._time - self._lapse >= self.trust_s
+
     def _interpret(self, state: BuxState) -> list[Output]:
         if state.over:
             return self._anomalies(state, explained=set())
         out: list[Output] = []
         proposal = self._draw_proposal(state) or self._sale_or_swap(state)
         explained: set[str] = set(self.pending_draw(state))
-        if proposal is not None:
+        asks: dict[str, Attention] = {}
+        if isinstance(proposal, Attention):
+            explained.update(proposal.cards)
+            asks[proposal.key] = proposal
+        elif proposal is not None:
             key = repr(sorted(proposal.line.items(), key=lambda kv: kv[0]))
             explained.update(_cards_of(proposal.line))
             if key not in self._proposed:
                 self._proposed.add(key)
                 out.append(proposal)
-        out.extend(self._anomalies(state, explained))
+        out.extend(self._anomalies(state, explained, asks))
         return out
 
     def _draw_proposal(self, state: BuxState) -> Proposal | None:
@@ -314,6 +345,8 @@ class BuxInterpreter:
         When the turned cards already left the bid area together, a draw-deck card
         that showed up beside them (same spread, or the discard pile) was turned
         over with them: it is appended last, since when it was turned is unknown.
+        If more such cards lie there than the draw needs, which of them was turned
+        is unknown too: the draw is left to the tablet.
         """
         visible = [c for c in cards if c in self._seen and self._seen[c].visible and c not in _TIMERS]
         landed = {self._seen[c].zone for c in visible}
@@ -326,9 +359,12 @@ class BuxInterpreter:
                          and c not in self._gathering), key=lambda c: (self._seen[c].since, c))
         if not extras:
             return None
-        return _complete_draw(state, list(cards) + extras)
+        complete = _complete_draw(state, list(cards) + extras)
+        if complete is None or len(complete[0]) < len(cards) + len(extras):
+            return None
+        return complete
 
-    def _sale_or_swap(self, state: BuxState) -> Proposal | None:
+    def _sale_or_swap(self, state: BuxState) -> Proposal | Attention | None:
         player = turn(state)
         if player is None or state.redraw:
             return None
@@ -349,6 +385,14 @@ class BuxInterpreter:
             best = best_partition(to_discard, double=double)
             if best is None:
                 return None  # left to the anomaly check: not a legal set
+            if covered and not self.trusts_absence() and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
+                # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
+                return Attention(key=f"unsure-sale:{player}", cards=tuple(to_discard), players=(player,),
+                                 message=f"{player} put cards on the discard pile, but the camera lost sight of "
+                                         f"{len(covered)} of their cards and cannot tell which were sold: "
+                                         "enter the sale on the tablet",
+                                 evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
+                                           "unseen": sorted(covered)})
             sets = [list(s) for s in best.sets]
             return Proposal(line={"type": "sell", "player": player, "sets": sets}, confirm=True,
                             message=f"{player} sells {len(sets)} set{'s' if len(sets) > 1 else ''} for {best.payout}"
@@ -368,9 +412,11 @@ class BuxInterpreter:
                                 message=f"{player} swaps with {other}", evidence=self._evidence([give, theirs[0]]))
         return None
 
-    def _anomalies(self, state: BuxState, explained: set[str]) -> list[Output]:
+    def _anomalies(self, state: BuxState, explained: set[str], asks: Mapping[str, Attention] = MappingProxyType({})
+                   ) -> list[Output]:
+        """Return what to raise and what to clear; `asks` (a move only a person can settle) are raised at once."""
         out: list[Output] = []
-        current: dict[str, Attention] = {}
+        current: dict[str, Attention] = dict(asks)
         for code, seen in self._seen.items():
             if code in explained or code in self._gathering:
                 continue
@@ -398,7 +444,7 @@ class BuxInterpreter:
                                      cards=(code,), players=players, evidence=self._evidence([code]))
         for key, item in current.items():
             first = self._noticed.setdefault(key, self._time)
-            if key not in self._open and self._time - first >= self.grace_s:
+            if key not in self._open and (key in asks or self._time - first >= self.grace_s):
                 self._open[key] = item
                 out.append(item)
         for key in [k for k in self._noticed if k not in current]:
@@ -411,6 +457,24 @@ class BuxInterpreter:
     def _evidence(self, codes: Iterable[str]) -> dict:
         frames = sorted({round(self._seen[c].since, 3) for c in codes if c in self._seen})
         return {"frames": frames, "cards_seen": {c: self._seen[c].zone for c in codes if c in self._seen}}
+
+
+@lru_cache(maxsize=256)
+def _has_smaller_sale(on_pile: tuple[str, ...], unseen: tuple[str, ...]) -> bool:
+    """Return True if the cards on the pile with only some of the unseen ones are a legal sale too.
+
+    >>> _has_smaller_sale(("heart-x-25",), ("heart-x-50", "heart-x-100", "club-oval-25", "club-oval-50", "club-oval-100"))
+    True
+    >>> _has_smaller_sale(("heart-x-25",), ("heart-x-50", "heart-x-100"))
+    False
+    """
+    if len(unseen) > MAX_UNSURE:
+        return True
+    for size in range(len(unseen)):
+        if (len(on_pile) + size) % 3 == 0 and len(on_pile) + size >= 3:
+            if any(best_partition(on_pile + extra) is not None for extra in combinations(unseen, size)):
+                return True
+    return False
 
 
 def _complete_draw(state: BuxState, cards: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
