@@ -19,8 +19,8 @@ How a BUX table is read (the physical conventions the companion expects):
   pile hides all but its top card, so the seller's cards the camera no longer
   sees are taken as sold under it. When those unseen cards could make more than
   one legal sale (some may just be unread in the spread) and the camera has
-  lately lost sight of spread cards that were still there, the sale is asked
-  for, not proposed: the evidence cannot tell the two sales apart.
+  lately lost sight of cards in that spread that were still there, the sale is
+  asked for, not proposed: the evidence cannot tell the two sales apart.
 - Swap: one card each way between the mover's spread and another spread.
 - Broke and keep are typed on the tablet.
 
@@ -107,10 +107,10 @@ class BuxInterpreter:
         self.grace_s = grace_s
         """How long a mismatch between table and game must last before it is raised."""
         self.trust_s = trust_s
-        """How long the camera must go without losing sight of a spread card that was still there
-        before a card it no longer sees may decide between two legal sales."""
-        self._lapse = float("-inf")
-        """When a card last came back into the spread it had vanished from (the camera had lost it)."""
+        """How long the camera must go without losing sight of a card in a spread that was still
+        there before a card it no longer sees there may decide between two legal sales."""
+        self._lapses: dict[str, float] = {}
+        """Seat zone -> when a card last came back into it after vanishing (the camera had lost it)."""
         self._seen: dict[str, _Seen] = {}
         self._turned: list[str] = []
         """Cards turned over for the current draw, in the order they first showed in the bid or timer area."""
@@ -278,11 +278,11 @@ class BuxInterpreter:
         """A card back in the spread it vanished from: the camera had lost sight of a card still there."""
         seen = self._seen.get(code)
         if seen is not None and not seen.visible and seen.zone == zone and zone in self.player_at:
-            self._lapse = max(self._lapse, time)
+            self._lapses[zone] = max(self._lapses.get(zone, time), time)
 
-    def trusts_absence(self) -> bool:
-        """Return True when an unseen spread card may be taken as gone: no card was lost and found lately."""
-        return self._time - self._lapse >= self.trust_s
+    def trusts_absence(self, zone: str) -> bool:
+        """Return True when a card unseen in `zone` may be taken as gone: none there was lost and found lately."""
+        return self._time - self._lapses.get(zone, float("-inf")) >= self.trust_s
 
     def _interpret(self, state: BuxState) -> list[Output]:
         if state.over:
@@ -385,7 +385,7 @@ class BuxInterpreter:
             best = best_partition(to_discard, double=double)
             if best is None:
                 return None  # left to the anomaly check: not a legal set
-            if covered and not self.trusts_absence() and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
+            if covered and not self.trusts_absence(seat) and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
                 # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
                 return Attention(key=f"unsure-sale:{player}", cards=tuple(to_discard), players=(player,),
                                  message=f"{player} put cards on the discard pile, but the camera lost sight of "

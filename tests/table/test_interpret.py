@@ -218,9 +218,11 @@ def test_unseen_cards_that_fit_two_legal_sales_are_asked_for_when_the_camera_has
     assert [c.key for c in cleared] == ["unsure-sale:Ann"]
 
 
-def test_a_camera_that_has_not_lost_a_card_takes_unseen_cards_as_sold_under_the_pile():
-    """At the design resolution every spread card is read: the five cards under the top one were sold."""
+def test_a_camera_that_has_not_lost_a_card_in_the_spread_takes_unseen_cards_as_sold_under_the_pile():
+    """At the design resolution every spread card is read: the five cards under the top one were sold.
+    A card lost and found in another spread says nothing about this one."""
     table = two_sets()
+    lose_and_find(table, "spade-circle-25", "seat:2")
     [proposal] = proposals(table.step(*HEART_SALE, *CLUBS_UNREAD))
     assert proposal.confirm
     assert proposal.line["sets"] == [["club-circle-100", "club-circle-25", "club-circle-50"], ["heart-x-100", "heart-x-25", "heart-x-50"]]
@@ -229,7 +231,7 @@ def test_a_camera_that_has_not_lost_a_card_takes_unseen_cards_as_sold_under_the_
 def test_trust_comes_back_once_the_camera_has_read_every_card_for_a_while():
     table = two_sets()
     lose_and_find(table, "spade-x-25", "seat:1")
-    assert not table.it.trusts_absence()
+    assert not table.it.trusts_absence("seat:1") and table.it.trusts_absence("seat:2")
     table.t += table.it.trust_s
     assert len(proposals(table.step(*HEART_SALE, *CLUBS_UNREAD))) == 1
 
