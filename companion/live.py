@@ -89,7 +89,8 @@ class LiveTable:
             state = self.session.state
             outputs = self.interpreter.observe(items, state)
             if self.stats.frames % self.tick_every == 0:
-                outputs += self.interpreter.tick(self.session.state, t, settled=self.fusion.is_settled())
+                outputs += self.interpreter.tick(self.session.state, t, settled=self.fusion.is_settled(),
+                                                 unread=self.fusion.unread())
             self._handle(outputs)
             self.stats.ms_loop.append((_time.perf_counter() - started) * 1000.0)
             return result

@@ -121,6 +121,8 @@ class BuxInterpreter:
         self._proposed: set[str] = set()
         self._state: BuxState | None = None
         self._time = 0.0
+        self._unread: frozenset[str] = frozenset()
+        """Cards the tracker still places but did not read lately: they may yet vanish."""
 
     # --- input ----------------------------------------------------------------
 
@@ -161,13 +163,17 @@ class BuxInterpreter:
         self._bid = {"winner": winner, "price": price, "all_passed": all_passed, "keep": keep}
         return self._interpret(state)
 
-    def tick(self, state: BuxState, now: float, *, settled: bool = True) -> list[Output]:
+    def tick(self, state: BuxState, now: float, *, settled: bool = True,
+             unread: frozenset[str] | None = None) -> list[Output]:
         """Re-check the table against the game (call every few frames): raises mismatches that persist.
 
         Moves are only proposed when `settled` (no hand over the table, nothing in motion).
+        `unread`: the tracker's cards not read lately (Fusion.unread()), if known.
         """
         self._follow(state)
         self._time = max(self._time, now)
+        if unread is not None:
+            self._unread = frozenset(unread)
         if not settled:
             # A typed price settles a draw whose cards already lie in one spread, hands or not.
             return self._typed_draw(state)
@@ -263,6 +269,7 @@ class BuxInterpreter:
             self._turned = []
 
     def _sync(self, snapshot: TableSnapshot) -> None:
+        self._unread = frozenset(snapshot.unread)
         for code, zone in snapshot.cards.items():
             seen = self._seen.get(code)
             if seen is None or seen.zone != zone or not seen.visible:
@@ -381,6 +388,8 @@ class BuxInterpreter:
         others_moved = any(self._seen[c].visible for o, cards in moved_out.items() if o != player for c in cards)
         to_discard = sorted(on_pile + covered)
         if on_pile and len(to_discard) == len(mine) and not others_moved:
+            if any(c in self._unread for c in state.spreads[state.seat(player)] if c not in mine):
+                return None  # one of the seller's cards is unread just now: wait until it is seen again or gone
             double = is_double_bux(state)
             best = best_partition(to_discard, double=double)
             if best is None:

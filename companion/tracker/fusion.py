@@ -73,6 +73,8 @@ class TableSnapshot:
     time: float
     cards: Mapping[str, str | None]
     settled: bool
+    unread: frozenset[str] = frozenset()
+    """Cards of `cards` not read in the latest frames (FUZZY): kept in place, but they may yet vanish."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,12 @@ class Fusion:
         """Return the confirmed table now (cards in FOUND or FUZZY tracks)."""
         cards = {c: t.zone for c, t in sorted(self._tracks.items())
                  if t.state in (TrackState.FOUND, TrackState.FUZZY)}
-        return TableSnapshot(time=self.time, cards=MappingProxyType(cards), settled=self.is_settled())
+        return TableSnapshot(time=self.time, cards=MappingProxyType(cards), settled=self.is_settled(),
+                             unread=self.unread())
+
+    def unread(self) -> frozenset[str]:
+        """Return the cards on the table that the latest frames did not read (FUZZY: they may yet vanish)."""
+        return frozenset(c for c, t in self._tracks.items() if t.state is TrackState.FUZZY)
 
     def state_of(self, code: str) -> TrackState | None:
         """Return a card's track state, or None if no track holds it."""

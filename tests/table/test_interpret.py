@@ -30,15 +30,18 @@ class Table:
     def __init__(self, state):
         self.state = state
         self.t = 0.0
+        self.unread = set()
         self.zones = {c: SEATS[p] for p, cards in SPREADS.items() for c in cards}
         self.it = BuxInterpreter(SEATS, grace_s=2.0)
         self.out = self.it.observe([Appeared(c, z, 0.0) for c, z in self.zones.items()] + [self.snap()], state)
 
     def snap(self):
-        return TableSnapshot(time=self.t, cards=MappingProxyType(dict(self.zones)), settled=True)
+        return TableSnapshot(time=self.t, cards=MappingProxyType(dict(self.zones)), settled=True,
+                             unread=frozenset(self.unread))
 
-    def step(self, *facts, settle=True):
+    def step(self, *facts, settle=True, unread=()):
         self.t += 1.0
+        self.unread = set(unread)
         items = []
         for fact in facts:
             kind, code, zone = fact
@@ -240,6 +243,22 @@ def test_an_unsure_camera_still_proposes_a_sale_that_only_one_reading_fits():
     table = two_sets()
     lose_and_find(table, "club-circle-25", "seat:1")
     [proposal] = proposals(table.step(*HEART_SALE))
+    assert proposal.line["sets"] == [["heart-x-100", "heart-x-25", "heart-x-50"]]
+
+
+def test_a_sale_waits_while_a_card_of_the_seller_is_unread_and_may_yet_vanish():
+    """Two sets sold; the hearts went out of sight first while the clubs are only unread so far
+    (the tracker keeps them in place for a grace period): one set must not be proposed yet."""
+    table = two_sets()
+    clubs = ("club-circle-25", "club-circle-50", "club-circle-100")
+    assert proposals(table.step(*HEART_SALE, unread=clubs)) == []
+    assert proposals(table.it.tick(table.state, table.t + 0.5, unread=frozenset(clubs))) == []
+    [proposal] = proposals(table.step(*CLUBS_UNREAD))
+    assert len(proposal.line["sets"]) == 2
+    # Had they been read again instead, the one set would have been proposed then.
+    table = two_sets()
+    table.step(*HEART_SALE, unread=clubs)
+    [proposal] = proposals(table.it.tick(table.state, table.t + 0.5, unread=frozenset()))
     assert proposal.line["sets"] == [["heart-x-100", "heart-x-25", "heart-x-50"]]
 
 

@@ -40,6 +40,10 @@ def test_card_hidden_by_a_hand_has_not_moved():
     assert not any(isinstance(e, (Vanished, Moved)) for e in events)
     assert f.state_of("a-1") is TrackState.FUZZY
     assert dict(f.snapshot().cards) == {"a-1": "discard"}
+    # ... but the snapshot says it is unread just now: it may yet vanish.
+    assert f.unread() == f.snapshot().unread == {"a-1"}
+    _run(f, [_frame(a_1="discard")], start=1.5)
+    assert f.unread() == frozenset()
 
 
 def test_card_vanishes_after_the_grace_period():
