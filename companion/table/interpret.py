@@ -18,9 +18,11 @@ How a BUX table is read (the physical conventions the companion expects):
   sets is inferred (best_partition) and proposed for a one-tap confirm. The
   pile hides all but its top card, so the seller's cards the camera no longer
   sees are taken as sold under it. When those unseen cards could make more than
-  one legal sale (some may just be unread in the spread) and the camera has
-  lately lost sight of cards in that spread that were still there, the sale is
-  asked for, not proposed: the evidence cannot tell the two sales apart.
+  one legal sale (some may just be unread in the spread), their absence counts
+  only once it has outlasted the camera's recent lapses in that spread (a card
+  lost, then found where it was); if those lapses lasted longer than the grace
+  period, the sale is asked for, not proposed: the evidence cannot tell the two
+  sales apart. A sale waits, too, while any of the seller's cards is unread.
 - Swap: one card each way between the mover's spread and another spread.
 - Broke and keep are typed on the tablet.
 
@@ -86,6 +88,8 @@ class _Seen:
     zone: str | None
     since: float
     visible: bool = True
+    gone_at: float | None = None
+    """When the card went out of sight (None while it is seen)."""
 
 
 def default_seats(players: Sequence[str]) -> dict[str, str]:
@@ -107,10 +111,10 @@ class BuxInterpreter:
         self.grace_s = grace_s
         """How long a mismatch between table and game must last before it is raised."""
         self.trust_s = trust_s
-        """How long the camera must go without losing sight of a card in a spread that was still
-        there before a card it no longer sees there may decide between two legal sales."""
-        self._lapses: dict[str, float] = {}
-        """Seat zone -> when a card last came back into it after vanishing (the camera had lost it)."""
+        """How far back the camera's lapses in a spread (a card lost, then found where it was) count
+        against the absence of a card there, when that absence decides between two legal sales."""
+        self._lapses: dict[str, list[tuple[float, float]]] = {}
+        """Seat zone -> (when a lost card was found there again, how long it had been gone)."""
         self._seen: dict[str, _Seen] = {}
         self._turned: list[str] = []
         """Cards turned over for the current draw, in the order they first showed in the bid or timer area."""
@@ -144,7 +148,7 @@ class BuxInterpreter:
                 self._time = item.time
                 seen = self._seen.get(item.code)
                 if seen is not None:
-                    seen.visible = False
+                    seen.visible, seen.gone_at = False, item.time
                 self._gathering.discard(item.code)
             elif isinstance(item, TableSnapshot):
                 self._time = item.time
@@ -278,18 +282,23 @@ class BuxInterpreter:
                 if zone in DRAW_ZONES:
                     self._turn_over(code, snapshot.time)
         for code, seen in self._seen.items():
-            if code not in snapshot.cards:
-                seen.visible = False
+            if code not in snapshot.cards and seen.visible:
+                seen.visible, seen.gone_at = False, snapshot.time
 
     def _note_lapse(self, code: str, zone: str | None, time: float) -> None:
         """A card back in the spread it vanished from: the camera had lost sight of a card still there."""
         seen = self._seen.get(code)
         if seen is not None and not seen.visible and seen.zone == zone and zone in self.player_at:
-            self._lapses[zone] = max(self._lapses.get(zone, time), time)
+            gone = time - (seen.gone_at if seen.gone_at is not None else time)
+            self._lapses[zone] = [(t, d) for t, d in self._lapses.get(zone, []) if time - t < self.trust_s] + [(time, gone)]
 
-    def trusts_absence(self, zone: str) -> bool:
-        """Return True when a card unseen in `zone` may be taken as gone: none there was lost and found lately."""
-        return self._time - self._lapses.get(zone, float("-inf")) >= self.trust_s
+    def longest_lapse(self, zone: str) -> float | None:
+        """Return how long the camera lost a card in `zone` that was still there, at worst, lately; None if never.
+
+        An absence there shorter than this is no evidence that a card left.
+        """
+        gaps = [d for t, d in self._lapses.get(zone, []) if self._time - t < self.trust_s]
+        return max(gaps) if gaps else None
 
     def _interpret(self, state: BuxState) -> list[Output]:
         if state.over:
@@ -394,14 +403,21 @@ class BuxInterpreter:
             best = best_partition(to_discard, double=double)
             if best is None:
                 return None  # left to the anomaly check: not a legal set
-            if covered and not self.trusts_absence(seat) and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
+            lapse = self.longest_lapse(seat) if covered else None
+            if lapse is not None and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
                 # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
-                return Attention(key=f"unsure-sale:{player}", cards=tuple(to_discard), players=(player,),
-                                 message=f"{player} put cards on the discard pile, but the camera lost sight of "
-                                         f"{len(covered)} of their cards and cannot tell which were sold: "
-                                         "enter the sale on the tablet",
-                                 evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
-                                           "unseen": sorted(covered)})
+                # The absence decides once it outlasts the camera's recent lapses in this spread; lapses
+                # longer than the grace period are not waited out: the player is asked.
+                if lapse >= self.grace_s:
+                    return Attention(key=f"unsure-sale:{player}", cards=tuple(to_discard), players=(player,),
+                                     message=f"{player} put cards on the discard pile, but the camera lost sight of "
+                                             f"{len(covered)} of their cards and cannot tell which were sold: "
+                                             "enter the sale on the tablet",
+                                     evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
+                                               "unseen": sorted(covered)})
+                absence = self._time - max(self._seen[c].gone_at or self._time for c in covered)
+                if absence <= lapse:
+                    return None  # wait: it may still be one of the camera's lapses
             sets = [list(s) for s in best.sets]
             return Proposal(line={"type": "sell", "player": player, "sets": sets}, confirm=True,
                             message=f"{player} sells {len(sets)} set{'s' if len(sets) > 1 else ''} for {best.payout}"
