@@ -123,6 +123,8 @@ class BuxInterpreter:
         self._open: dict[str, Attention] = {}
         self._noticed: dict[str, float] = {}
         self._proposed: set[str] = set()
+        self._asked: dict[str, Attention] = {}
+        """Moves asked for in this game state: they stay open while the evidence is still settling."""
         self._state: BuxState | None = None
         self._time = 0.0
         self._unread: frozenset[str] = frozenset()
@@ -265,6 +267,7 @@ class BuxInterpreter:
             return
         previous, self._state = self._state, state
         self._proposed.clear()
+        self._asked.clear()
         deck = draw_deck(state)
         self._turned = [code for code in self._turned if code in deck]
         if previous is not None and (state.deck != previous.deck or state.over):
@@ -306,11 +309,18 @@ class BuxInterpreter:
         out: list[Output] = []
         proposal = self._draw_proposal(state) or self._sale_or_swap(state)
         explained: set[str] = set(self.pending_draw(state))
-        asks: dict[str, Attention] = {}
+        # An ask whose cards all lie back where the game has them is void (the sale was taken back).
+        self._asked = {key: ask for key, ask in self._asked.items() if not all(
+            c in self._seen and self._seen[c].visible and self._seen[c].zone == self.expected_zone(state, c)
+            for c in ask.cards)}
         if isinstance(proposal, Attention):
-            explained.update(proposal.cards)
-            asks[proposal.key] = proposal
+            self._asked[proposal.key] = proposal
         elif proposal is not None:
+            self._asked.clear()  # the evidence settled on one move: what was asked is answered
+        asks = dict(self._asked)  # an ask stays while the evidence wavers (a card unread for a moment)
+        for ask in asks.values():
+            explained.update(ask.cards)
+        if proposal is not None and not isinstance(proposal, Attention):
             key = repr(sorted(proposal.line.items(), key=lambda kv: kv[0]))
             explained.update(_cards_of(proposal.line))
             if key not in self._proposed:

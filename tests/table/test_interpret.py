@@ -216,6 +216,9 @@ def test_unseen_cards_that_fit_two_legal_sales_are_asked_for_when_the_camera_has
     assert ask.evidence["on_pile"] == ["heart-x-25"]
     # Asked once, not again at every tick; and no "vanished" item for the same cards after the grace period.
     assert table.it.tick(table.state, table.t + 5.0) == []
+    # A card of Ann's unread for a moment (the sale is not judged meanwhile) does not withdraw the question.
+    assert table.it.tick(table.state, table.t + 5.5, unread=frozenset({"spade-x-25"})) == []
+    assert table.it.tick(table.state, table.t + 6.0, unread=frozenset()) == []
     # The sale entered on the tablet settles it: the item is cleared.
     table.state = rules.apply(table.state, Sell(player="Ann", sets=(("heart-x-25", "heart-x-50", "heart-x-100"),)))
     cleared = [o for o in table.step(("appear", "club-circle-25", "seat:1"), ("appear", "club-circle-50", "seat:1"),
@@ -231,6 +234,15 @@ def test_a_camera_that_has_not_lost_a_card_in_the_spread_takes_unseen_cards_as_s
     [proposal] = proposals(table.step(*HEART_SALE, *CLUBS_UNREAD))
     assert proposal.confirm
     assert proposal.line["sets"] == [["club-circle-100", "club-circle-25", "club-circle-50"], ["heart-x-100", "heart-x-25", "heart-x-50"]]
+
+
+def test_an_ask_is_withdrawn_when_the_cards_go_back_into_the_spread():
+    table = two_sets()
+    lose_and_find(table, "spade-x-25", "seat:1", gone_s=5.0)
+    [ask] = [o for o in table.step(*HEART_SALE, *CLUBS_UNREAD) if isinstance(o, Attention)]
+    back = [("move", "heart-x-25", "seat:1")] + [("appear", c, "seat:1") for c in
+                                                  ("heart-x-50", "heart-x-100", "club-circle-25", "club-circle-50", "club-circle-100")]
+    assert [o for o in table.step(*back) if isinstance(o, (Cleared, Proposal, Attention))] == [Cleared(key=ask.key)]
 
 
 def test_trust_comes_back_once_the_camera_has_read_every_card_for_a_while():
