@@ -334,7 +334,7 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     config = 0
     for index, move in enumerate(moves[1:], start=1):
         expected["index"] = index
-        open_before = len(session.open_attention())
+        open_before = {item["id"] for item in session.open_attention()}
         accepted_before = len(live.stats.accepted_at)
         rest_t = 0.0
         for step in steps_of(move, state, hold):
@@ -360,10 +360,10 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
         # Give the camera the moments a person would: keep filming the still table until
         # the game shows the move, or something is raised, or patience runs out.
         for k in range(patience):
-            if _reached(session, moves, index) or len(session.open_attention()) > open_before:
+            if _reached(session, moves, index) or _raised_since(session, open_before):
                 break
             show(np.clip(still.astype(np.int16) + noise_bank[k % len(noise_bank)], 0, 255).astype(np.uint8))
-        raised_now = len(session.open_attention()) > open_before
+        raised_now = _raised_since(session, open_before)
         verdict = _check_move(session, moves, index, live, log, raised=raised_now)
         counts[verdict] = counts.get(verdict, 0) + 1
         accepted = live.stats.accepted_at[accepted_before:]
@@ -388,6 +388,11 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
         (out / "summary.json").write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
     store.close()
     return result
+
+
+def _raised_since(session: GameSession, open_before: set[str]) -> bool:
+    """True when an item raised since `open_before` is still open (items cleared meanwhile do not hide it)."""
+    return any(item["id"] not in open_before for item in session.open_attention())
 
 
 def _reached(session: GameSession, moves: list[Move], index: int) -> bool:
