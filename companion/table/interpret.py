@@ -413,18 +413,24 @@ class BuxInterpreter:
             best = best_partition(to_discard, double=double)
             if best is None:
                 return None  # left to the anomaly check: not a legal set
+            # Cards of the seller the camera has never read may lie under the pile as well: no absence
+            # of theirs was ever seen, so if they make another legal sale, waiting cannot tell; ask.
+            never = tuple(sorted(c for c in state.spreads[state.seat(player)] if c not in self._seen))
+            unsure = never and _has_other_sale(tuple(sorted(on_pile)), tuple(sorted(covered)), never)
             lapse = self.longest_lapse(seat) if covered else None
-            if lapse is not None and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
+            if unsure or lapse is not None and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
                 # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
                 # The absence decides once it outlasts the camera's recent lapses in this spread; lapses
                 # longer than the grace period are not waited out: the player is asked.
-                if lapse >= self.grace_s:
-                    return Attention(key=f"unsure-sale:{player}", cards=tuple(to_discard), players=(player,),
-                                     message=f"{player} put cards on the discard pile, but the camera lost sight of "
-                                             f"{len(covered)} of their cards and cannot tell which were sold: "
+                if unsure or lapse >= self.grace_s:
+                    out_of_sight = sorted(covered + list(never))
+                    return Attention(key=f"unsure-sale:{player}", cards=tuple(sorted(to_discard + list(never))),
+                                     players=(player,),
+                                     message=f"{player} put cards on the discard pile; {len(out_of_sight)} of their cards "
+                                             "are out of the camera's sight and it cannot tell which were sold: "
                                              "enter the sale on the tablet",
                                      evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
-                                               "unseen": sorted(covered)})
+                                               "unseen": out_of_sight})
                 absence = self._time - max(self._seen[c].gone_at or self._time for c in covered)
                 if absence <= lapse:
                     return None  # wait: it may still be one of the camera's lapses
@@ -492,6 +498,27 @@ class BuxInterpreter:
     def _evidence(self, codes: Iterable[str]) -> dict:
         frames = sorted({round(self._seen[c].since, 3) for c in codes if c in self._seen})
         return {"frames": frames, "cards_seen": {c: self._seen[c].zone for c in codes if c in self._seen}}
+
+
+@lru_cache(maxsize=256)
+def _has_other_sale(on_pile: tuple[str, ...], covered: tuple[str, ...], never: tuple[str, ...]) -> bool:
+    """Return True if the cards on the pile with cards of `covered` + `never` other than exactly `covered` sell too.
+
+    >>> _has_other_sale(("spade-square-100",), ("diamond-square-100", "heart-x-25"), ("club-square-50",))
+    True
+    >>> _has_other_sale(("spade-square-100",), ("diamond-square-100", "club-square-25"), ("heart-x-25",))
+    False
+    """
+    pool = covered + never
+    if len(pool) > MAX_UNSURE:
+        return True
+    for size in range(len(pool) + 1):
+        if (len(on_pile) + size) % 3 or len(on_pile) + size < 3:
+            continue
+        for extra in combinations(pool, size):
+            if set(extra) != set(covered) and best_partition(on_pile + extra) is not None:
+                return True
+    return False
 
 
 @lru_cache(maxsize=256)

@@ -273,6 +273,26 @@ def test_an_unsure_camera_still_proposes_a_sale_that_only_one_reading_fits():
     assert proposal.line["sets"] == [["heart-x-100", "heart-x-25", "heart-x-50"]]
 
 
+def test_a_card_of_the_seller_never_read_that_makes_another_legal_sale_is_a_question():
+    """Seed 2, medium, 1280x720 (after the vision locator): a card the camera never read in
+    the seller's spread was one of the three sold, and two cards merely unread made a
+    legal set with the top card instead. A card never seen gives no absence to wait out."""
+    table = start()
+    table.state = rules.apply(table.state, Draw(player="Ann", cards=("heart-x-50", "heart-x-100", "spade-x-25"),
+                                                winner="Ann", price=10))
+    for code in ("heart-x-50", "spade-x-25"):  # heart-x-100 is never read
+        table.zones[code] = "seat:1"
+    table.step(("appear", "heart-x-50", "seat:1"), ("appear", "spade-x-25", "seat:1"))
+    for player, front in (("Ben", "club-square"), ("Cat", "diamond-oval")):
+        table.state = rules.apply(table.state, Draw(player=player, cards=tuple(f"{front}-{v}" for v in (25, 50, 100)),
+                                                    all_passed=True))
+    outputs = table.step(("move", "heart-x-25", "discard"), ("vanish", "heart-oval-50", None), ("vanish", "heart-x-50", None))
+    assert proposals(outputs) == []
+    [ask] = [o for o in outputs if isinstance(o, Attention)]
+    assert ask.key == "unsure-sale:Ann" and "heart-x-100" in ask.cards
+    assert ask.evidence["unseen"] == ["heart-oval-50", "heart-x-100", "heart-x-50"]
+
+
 def test_a_sale_waits_while_a_card_of_the_seller_is_unread_and_may_yet_vanish():
     """Two sets sold; the hearts went out of sight first while the clubs are only unread so far
     (the tracker keeps them in place for a grace period): one set must not be proposed yet."""
