@@ -212,8 +212,12 @@ class BuxView:
         out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
                                "proposal": None, "message": self.sanitise(item.get("message", ""))}
         proposed = item.get("proposed")
-        if proposed is None and isinstance(item.get("evidence"), dict):
-            proposed = item["evidence"].get("refused")  # what the camera saw and the rules refused
+        evidence = item.get("evidence") if isinstance(item.get("evidence"), dict) else {}
+        if proposed is None:
+            proposed = evidence.get("refused")  # what the camera saw and the rules refused
+        if proposed is None and isinstance(evidence.get("on_pile"), list) and players:
+            # "Which cards were sold?": the cards seen on the pile were; the rest is for the player to pick.
+            proposed = {"type": "sell", "player": players[0], "sets": [evidence["on_pile"]]}
         if not isinstance(proposed, dict) or proposed.get("type") not in ("draw", "sell", "swap", "broke"):
             return out
         kind = proposed["type"]

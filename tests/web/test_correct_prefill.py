@@ -136,6 +136,24 @@ def test_swap_proposal_goes_by_handles(tmp_path):
     assert not CODE.search(response.get_data(as_text=True))
 
 
+def test_a_which_cards_were_sold_question_opens_the_sale_form_with_the_cards_seen_on_the_pile(tmp_path):
+    """The interpreter asks (no proposed line) when unseen cards could make two sales; Correct starts from the pile."""
+    db = tmp_path / "ask.db"
+    start_sale(db)
+    store, session = session_of(db, SALE_GAME)
+    try:
+        item = session.raise_attention("Ann put cards on the discard pile; cannot tell which were sold",
+                                       cards=HEARTS, players=["Ann"], source="camera",
+                                       evidence={"on_pile": [HEARTS[0]], "unseen": HEARTS[1:] + SQUARES})
+    finally:
+        store.close()
+    sale, headers = sale_client(db)
+    response = sale.get(f"/g/{SALE_GAME}/api/attention/{item}", headers=headers)
+    body = response.json
+    assert body["type"] == "sell" and body["player"] == "Ann" and [len(s) for s in body["sets"]] == [1]
+    assert not CODE.search(response.get_data(as_text=True)), "spread cards go by handle"
+
+
 def test_item_without_a_move_names_its_players_only(client, auth, db):
     item = raise_item(db, None, players=("Ben", None), cards=("heart-square-25",), message="a card vanished from Ben's spread")
     body = client.get(f"{API}/attention/{item}", headers=auth).json
