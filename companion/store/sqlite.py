@@ -12,6 +12,7 @@ power cut; the cost (one fsync per move, a few ms) is nothing at table speed.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import sqlite3
 from pathlib import Path
@@ -121,15 +122,9 @@ class EventStore:
             StoreError: if the id exists or the store cannot be written.
         """
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
                 stored = self._insert_events(game_id, list(events), source, time)
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
         except sqlite3.IntegrityError:
             raise StoreError(f"game {game_id!r} already exists") from None
         except sqlite3.DatabaseError as exc:
@@ -163,17 +158,23 @@ class EventStore:
             StoreError: if the database cannot be written (disk full, read-only, corrupt).
         """
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 events = self._insert_events(game_id, items, source, time)
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
         return events
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Run the block as one write transaction: committed if it returns, rolled back if it raises."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
 
     def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None) -> list[Event]:
         """Insert chained events inside the caller's transaction and return them."""
@@ -248,17 +249,11 @@ class EventStore:
             raise StoreError("a keyframe must be JPEG bytes")
         limit = self.keyframe_budget if budget is None else budget
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",
                                          (game_id, _now(), len(jpeg), bytes(jpeg)))
                 frame_id = cursor.lastrowid
                 self._prune_keyframes(game_id, limit)
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
         return frame_id
