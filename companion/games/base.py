@@ -30,6 +30,20 @@ class Game:
     format_summary: Optional[Callable[[dict], str]] = None
     """Human-readable text of state_to_json's summary; None uses a generic table."""
 
+    def steps(self, lines: Iterable[dict]) -> list[tuple[dict, Any, Any]]:
+        """Return (record line, state before, state after) for each line in order; the setup's before is None.
+
+        For screens and reports that tell a game move by move, comparing each move's two states.
+        """
+        out: list[tuple[dict, Any, Any]] = []
+        state = None
+        for line in lines:
+            move = self.move_from_json(line, first=state is None)
+            new = self.initial_state(move) if state is None else self.apply(state, move)
+            out.append((line, state, new))
+            state = new
+        return out
+
 
 def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: str) -> None:
     """Check a setup's players: how many, each a non-empty name, no name twice.

@@ -19,7 +19,6 @@ from flask_babel import ngettext
 from companion.chips import make_change
 from companion.errors import CompanionError
 from companion.games.bux import rules
-from companion.games.bux.record import move_from_json
 from companion.games.bux.scoring import best_partition, sellable_sets, set_payout
 from companion.games.bux.state import (
     DECK,
@@ -99,14 +98,7 @@ class BuxView:
 
     def steps(self) -> list[tuple[dict, BuxState, BuxState | None]]:
         """Return (record line, state before, state after) for every move in effect, setup first."""
-        out: list[tuple[dict, BuxState, BuxState | None]] = []
-        state = None
-        for line in self.session.record_lines():
-            move = move_from_json(line, first=state is None)
-            new = rules.initial_state(move) if state is None else rules.apply(state, move)
-            out.append((line, state, new))
-            state = new
-        return out
+        return self.session.game.steps(self.session.record_lines())
 
     def describe(self, line: dict, before: BuxState | None = None, after: BuxState | None = None) -> str:
         """Return one move in words, face-only (values never named)."""

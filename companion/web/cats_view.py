@@ -22,7 +22,7 @@ from flask_babel import ngettext
 from companion.errors import CompanionError
 from companion.games.cats import hints, rules
 from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
-from companion.games.cats.record import move_from_json, state_to_json, view_for
+from companion.games.cats.record import state_to_json, view_for
 from companion.games.cats.rules import CatsViolation
 from companion.games.cats.state import DECK, KIND, VALUE, CatsState
 from companion.store.events import UNDO
@@ -86,14 +86,7 @@ class CatsView:
 
     def steps(self) -> list[tuple[dict, CatsState | None, CatsState]]:
         """Return (record line, state before, state after) for every move in effect, setup first."""
-        out: list[tuple[dict, CatsState | None, CatsState]] = []
-        state: CatsState | None = None
-        for line in self.session.record_lines():
-            move = move_from_json(line, first=state is None)
-            new = rules.initial_state(move) if state is None else rules.apply(state, move)
-            out.append((line, state, new))
-            state = new
-        return out
+        return self.session.game.steps(self.session.record_lines())
 
     def describe(self, line: dict, before: CatsState | None = None, after: CatsState | None = None) -> str:
         """Return one move in words for a shared screen: what everyone at the table saw, nothing hidden."""

@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.grow import checks, rules
 from companion.games.grow.moves import Act
-from companion.games.grow.record import move_from_json, move_to_json
+from companion.games.grow.record import move_to_json
 from companion.games.grow.state import (
     ACT,
     ALL_CARDS,
@@ -108,14 +108,7 @@ class GrowView:
 
     def steps(self) -> list[tuple[dict, GrowState | None, GrowState]]:
         """Return (record line with its evidence, state before, state after) for every move in effect, setup first."""
-        out: list[tuple[dict, GrowState | None, GrowState]] = []
-        state = None
-        for line in (event.data for event in self.session.refresh().moves):
-            move = move_from_json(line, first=state is None)
-            new = rules.initial_state(move) if state is None else rules.apply(state, move)
-            out.append((line, state, new))
-            state = new
-        return out
+        return self.session.game.steps(event.data for event in self.session.refresh().moves)
 
     def describe(self, line: dict, before: GrowState | None, after: GrowState) -> str:
         """Return one move in words."""
