@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -10,14 +9,11 @@ import pytest
 from companion.audit.audit import run_audit
 from companion.audit.report import render
 from companion.audit.source import from_store
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "audit"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+pytestmark = BROWSER_TEST
 
 
 def test_report_opens_offline_with_every_picture(demo, tmp_path):

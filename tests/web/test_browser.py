@@ -5,20 +5,16 @@ Screenshots go to test-artifacts/web/ (1024x768 tablet, 768x1024 portrait, 390x8
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.serving import serving
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ test-artifacts/web/cats-*.png (tablet 1024x768, phone 390x844).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,19 +15,16 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.serving import serving
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 PLAYERS = ["Аня", "Борис", "Вика"]
 HANDS = {"Аня": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "zero": 1, "peek": 1},
          "Борис": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "shish": 1, "random": 1},
          "Вика": {"1": 2, "1000": 2, "2000": 1, "5000": 2, "top-up": 1, "cancel-double": 1}}
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

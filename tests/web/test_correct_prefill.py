@@ -21,14 +21,12 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token
+from tests.chromium import ARGS, CHROMIUM
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of
 from tests.web.serving import serving
 
 API = f"/g/{GAME_ID}/api"
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
 SALE_GAME = "s1"
 HEARTS = ["heart-x-100", "heart-oval-25", "heart-circle-50"]

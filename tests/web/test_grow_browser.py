@@ -9,7 +9,6 @@ does it through the pages only. Screenshots go to test-artifacts/grow/.
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 import urllib.request
@@ -19,16 +18,13 @@ import pytest
 
 from companion.games.grow.state import draw_pile
 from companion.web import create_app
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.serving import serving
 from tests.web.test_grow import REMOVED_2P, start_grow, state_of, tokens_of
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "grow"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

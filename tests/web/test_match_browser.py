@@ -6,23 +6,19 @@ person types it in. Screenshots go to test-artifacts/web/match-*.png.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import cv2
 import pytest
 
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.games.match import scenes
 from tests.web.serving import serving
 from tests.web.test_match_page import GAME, app, auth, match_db  # noqa: F401  (fixtures)
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

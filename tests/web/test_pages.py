@@ -7,7 +7,6 @@ codes are decoded from a real chromium screenshot (zxing-cpp) and followed.
 from __future__ import annotations
 
 import html
-import os
 import re
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, player_token
+from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
 from tests.web.serving import serving
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -36,7 +36,6 @@ SUMMARY = {"bux": "3 to 5 players. Everyone starts with 200 chips",
            "match": "A match is a blue and a red card of the same number"}
 SUMMARY_RU = {"bux": "Каждому сдают 3 карты лицом вверх", "grow": "Каждый раунд открывают столько карт, сколько игроков.",
               "cats": "В каждом раунде разыгрывается верхняя карта", "match": "Пара — синяя и красная карта с одним числом"}
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 
@@ -148,7 +147,7 @@ def test_serve_help_lists_every_game():
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+@skip_without_chromium
 def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
     """Screenshot each game's host screen, decode every QR code on it, and follow the seat links."""
     import cv2
@@ -160,7 +159,7 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
     decoded: dict[str, set[str]] = {}
     with serving(app, threads=4) as base:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
                 page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
                 for game in SETUPS:

@@ -1,0 +1,20 @@
+"""Debian's chromium for the real-browser tests: where it is, how it is launched, and the skip without it.
+
+Playwright's own browser download does not work offline, so every browser test
+launches this one (scripts/setup.sh --test installs it).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+skip_without_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+BROWSER_TEST = [pytest.mark.browser, skip_without_chromium]
+"""A browser test module's `pytestmark`."""
