@@ -418,7 +418,7 @@ class BuxInterpreter:
             never = tuple(sorted(c for c in state.spreads[state.seat(player)] if c not in self._seen))
             unsure = never and _has_other_sale(tuple(sorted(on_pile)), tuple(sorted(covered)), never)
             lapse = self.longest_lapse(seat) if covered else None
-            if unsure or lapse is not None and _has_smaller_sale(tuple(sorted(on_pile)), tuple(sorted(covered))):
+            if unsure or lapse is not None and _has_other_sale(tuple(sorted(on_pile)), tuple(sorted(covered)), ()):
                 # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
                 # The absence decides once it outlasts the camera's recent lapses in this spread; lapses
                 # longer than the grace period are not waited out: the player is asked.
@@ -504,9 +504,15 @@ class BuxInterpreter:
 def _has_other_sale(on_pile: tuple[str, ...], covered: tuple[str, ...], never: tuple[str, ...]) -> bool:
     """Return True if the cards on the pile with cards of `covered` + `never` other than exactly `covered` sell too.
 
+    With `never` empty: whether the pile with only some of the covered cards is a legal sale as well.
+
     >>> _has_other_sale(("spade-square-100",), ("diamond-square-100", "heart-x-25"), ("club-square-50",))
     True
     >>> _has_other_sale(("spade-square-100",), ("diamond-square-100", "club-square-25"), ("heart-x-25",))
+    False
+    >>> _has_other_sale(("heart-x-25",), ("heart-x-50", "heart-x-100", "club-oval-25", "club-oval-50", "club-oval-100"), ())
+    True
+    >>> _has_other_sale(("heart-x-25",), ("heart-x-50", "heart-x-100"), ())
     False
     """
     pool = covered + never
@@ -517,24 +523,6 @@ def _has_other_sale(on_pile: tuple[str, ...], covered: tuple[str, ...], never: t
             continue
         for extra in combinations(pool, size):
             if set(extra) != set(covered) and best_partition(on_pile + extra) is not None:
-                return True
-    return False
-
-
-@lru_cache(maxsize=256)
-def _has_smaller_sale(on_pile: tuple[str, ...], unseen: tuple[str, ...]) -> bool:
-    """Return True if the cards on the pile with only some of the unseen ones are a legal sale too.
-
-    >>> _has_smaller_sale(("heart-x-25",), ("heart-x-50", "heart-x-100", "club-oval-25", "club-oval-50", "club-oval-100"))
-    True
-    >>> _has_smaller_sale(("heart-x-25",), ("heart-x-50", "heart-x-100"))
-    False
-    """
-    if len(unseen) > MAX_UNSURE:
-        return True
-    for size in range(len(unseen)):
-        if (len(on_pile) + size) % 3 == 0 and len(on_pile) + size >= 3:
-            if any(best_partition(on_pile + extra) is not None for extra in combinations(unseen, size)):
                 return True
     return False
 
