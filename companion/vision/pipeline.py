@@ -113,9 +113,9 @@ LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
 """Candidate regions searched for finders per full scan / partial scan (changed regions only) of a
 video, and per still (`track=False`): ~1-2 ms each at 1080p."""
 SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 30
+"""Located marks handed to the module sampler, likewise: ~2-4 ms each."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
-"""Located marks handed to the module sampler, likewise: ~2-4 ms each."""
 
 
 def _sharpen(gray: np.ndarray, sigma: float = 1.5, amount: float = 0.7) -> np.ndarray:
