@@ -50,3 +50,33 @@ class RuleViolation(CompanionError):
 
 class StoreError(CompanionError):
     """The event store cannot be read or written (corrupt file, disk full, broken chain)."""
+
+
+class Conflict(Exception):
+    """An entry made on a screen that had not yet shown a change another device stored: nothing was stored.
+
+    Not a CompanionError: the entry was not wrong, only late, and the views'
+    "refused by the rules" answers (422) must not swallow it; the web answers 409.
+    `changes` lists what was stored meanwhile, as {"kind", "type", "player"} dicts,
+    so a screen can say it in its own language ("Ben's draw was already entered").
+    """
+
+    rule = "entry.conflict"
+
+    def __init__(self, message: str, *, changes: tuple[dict, ...] = ()):
+        super().__init__(message)
+        self.message = message
+        self.changes = changes
+
+    def to_json(self) -> dict:
+        """Return the `{"error": {...}}` body the web API answers."""
+        return {"error": {"message": self.message, "rule": self.rule}}
+
+
+class DamagedGame(StoreError):
+    """The stored game holds an event that does not replay: it is shown up to there, read-only."""
+
+    def __init__(self, message: str, *, seq: int):
+        super().__init__(message)
+        self.seq = seq
+        self.rule = "store.damaged"

@@ -140,7 +140,7 @@ class LiveTable:
         payload = {"t": round(t, 3), "changes": [
             {"code": c.code, "from": getattr(c, "from_zone", None) if isinstance(c, Moved) else (c.zone if isinstance(c, Vanished) else None),
              "to": None if isinstance(c, Vanished) else c.zone} for c in changes]}
-        event = self.session.store.append(self.session.game_id, "observation", payload, "camera")
+        event = self.session.observe(payload["changes"], payload["t"], source="camera")
         self._observations = (self._observations + [event.seq])[-50:]
 
     def _handle(self, outputs) -> None:

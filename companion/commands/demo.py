@@ -100,10 +100,11 @@ class _Server:
         from companion.store.sqlite import EventStore
         from companion.web import create_app
         from companion.web.access import game_key, game_token
+        from companion.store.session import GameSession
         from companion.web.dice_service import DiceService
 
         with EventStore(db) as store:
-            DiceService(store, game_id).ensure_seed()
+            DiceService(GameSession(store, game_id)).ensure_seed()
             token = game_token(game_key(store, game_id))
         public = f"http://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
         config = {"DB": str(db.resolve()), "PUBLIC_URL": public, "CAMERA": camera,

@@ -202,7 +202,7 @@ def run(args) -> int:
     with EventStore(args.db) as store:
         session = _new_game(store, args) if args.new_game else GameSession(store, args.game)
         game_id = session.game_id
-        DiceService(store, game_id).ensure_seed()
+        DiceService(session).ensure_seed()
         token = game_token(game_key(store, game_id))
     public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
     app = create_app(app_config(args.db, public, args.deck))

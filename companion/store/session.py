@@ -11,13 +11,36 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from companion.errors import CompanionError, RecordError, RuleViolation, StoreError
+from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
 from companion.games import find_game
 from companion.games.base import Game
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
-from companion.store.sqlite import EventStore
+from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
+
+STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
+"""Event kinds that change what a screen shows as the game: an entry made before one of these is stale."""
+
+MAX_TRIES = 100
+"""Times a write is judged again after another writer got in first, before the client is asked to retry."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """Who is writing: a client's request id (idempotency) and the latest event seq its screen had shown.
+
+    `seen` is None for writers that judge against the freshest state (the
+    camera loop, imports); a screen sends it so an entry made on an outdated
+    screen is refused with Conflict instead of applied to a game it did not see.
+    """
+
+    request_id: str | None = None
+    seen: int | None = None
+
+
+Decide = Callable[["Folded", list[Event]], list[tuple[str, Any]]]
+"""Given the game's folded state and its events, return the events to append (or raise CompanionError)."""
 
 
 @dataclass(frozen=True)
@@ -28,37 +51,83 @@ class Folded:
     moves: tuple[Event, ...]
     """The `move` events in effect (undone ones removed), setup first."""
     last_seq: int
+    damage: DamagedGame | None = None
+    """Set when an event does not replay: state and moves are then those of the events before it."""
 
 
-def fold(game: Game, events: Iterable[Event]) -> Folded:
+def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
     """Return the state a game's events lead to.
 
     Moves are replayed in order; an undo removes the latest move still in
     effect (it must name that move's seq). Rejected proposals, notes and
-    evidence do not touch state.
+    evidence do not touch state. With strict=False an event that does not
+    replay stops the fold there: the result holds the valid prefix and says
+    where it stopped (`damage`), so a damaged game can still be shown.
 
     Raises:
-        StoreError: if a stored move no longer applies (the log was tampered with).
+        DamagedGame (a StoreError): strict only, if a stored move no longer applies (the log was tampered with).
     """
+    events = list(events)
+    last = events[-1].seq if events else 0
     effective: list[Event] = []
-    last = 0
-    for event in events:
-        last = event.seq
-        if event.kind == MOVE:
-            effective.append(event)
-        elif event.kind == UNDO:
-            target = event.data.get("undoes")
-            if not effective or effective[-1].seq != target or len(effective) == 1:
-                raise StoreError(f"event {event.seq}: undo of {target!r} does not match the last move")
-            effective.pop()
     state = None
-    for event in effective:
+    for event in events:
         try:
-            move = game.move_from_json(event.data, first=state is None)
-            state = game.initial_state(move) if state is None else game.apply(state, move)
-        except CompanionError as error:
-            raise StoreError(f"event {event.seq}: stored move does not replay: {error.message}") from None
+            if event.kind == UNDO:
+                target = event.data.get("undoes")
+                if not effective or effective[-1].seq != target or len(effective) == 1:
+                    raise DamagedGame(f"event {event.seq}: undo of {target!r} does not match the last move", seq=event.seq)
+                effective.pop()
+                state = _replay(game, effective)
+            elif event.kind == MOVE:
+                try:
+                    move = game.move_from_json(event.data, first=state is None)
+                    state = game.initial_state(move) if state is None else game.apply(state, move)
+                except CompanionError as error:
+                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error.message}", seq=event.seq) from None
+                except (ValueError, TypeError, KeyError, RecursionError) as error:
+                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error}", seq=event.seq) from None
+                effective.append(event)
+        except DamagedGame as damage:
+            if strict:
+                raise
+            return Folded(state=state, moves=tuple(effective), last_seq=last, damage=damage)
     return Folded(state=state, moves=tuple(effective), last_seq=last)
+
+
+def _replay(game: Game, moves: list[Event]) -> Any:
+    """Return the state after `moves` (already known to replay), setup first."""
+    state = None
+    for event in moves:
+        move = game.move_from_json(event.data, first=state is None)
+        state = game.initial_state(move) if state is None else game.apply(state, move)
+    return state
+
+
+def describe_change(event: Event) -> dict:
+    """Return what a stored event changed, in a screen's terms: {"kind", "type", "player"}."""
+    data = event.data if event.kind in (MOVE, "dice") else {}
+    return {"kind": event.kind, "type": data.get("type") if isinstance(data, dict) else None,
+            "player": data.get("player") if isinstance(data, dict) and isinstance(data.get("player"), str) else None}
+
+
+def conflict_sentence(changes: Iterable[dict]) -> str:
+    """Return the English sentence for entries refused because of `changes` (screens translate their own)."""
+    parts = []
+    for change in changes:
+        if change["kind"] == UNDO:
+            parts.append("an undo")
+        elif change["kind"] == "dice":
+            parts.append("a dice roll")
+        elif change["kind"] == "seed_reveal":
+            parts.append("the end of the dice")
+        else:
+            what = (change.get("type") or "move").replace("_", " ")
+            parts.append(f"{change['player']}'s {what}" if change.get("player") else f"the {what}")
+    said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "another entry"
+    verb = "were" if len(parts) > 1 else "was"
+    return (f"{said[0].upper()}{said[1:]} {verb} already entered meanwhile, so this entry was not stored. "
+            "Check the board and enter it again if it is still needed.")
 
 
 class GameSession:
@@ -66,12 +135,18 @@ class GameSession:
 
     The folded state is cached and refreshed from the store when new events appear,
     so several sessions (web workers, the tracker) can share one database file.
+    Every write goes through write(): judged against the state read, appended
+    only if nothing was stored meanwhile (expected seq), judged again if
+    something was. A session made for one client request carries that
+    request's `Request` (id and the seq its screen had shown); the first write
+    that stores events uses its id, so a repeated request stores nothing twice.
     """
 
-    def __init__(self, store: EventStore, game_id: str):
+    def __init__(self, store: EventStore, game_id: str, *, request: Request | None = None):
         self.store = store
         self.game_id = game_id
         self.game = find_game(store.game_name(game_id))
+        self.request = request or Request()
         self._events: list[Event] = []
         self._folded: Folded | None = None
 
@@ -93,16 +168,21 @@ class GameSession:
         return cls(store, game_id)
 
     def refresh(self) -> Folded:
-        """Return the folded state, reading any events stored since the last call."""
+        """Return the folded state, reading any events stored since the last call (a damaged log folds up to the damage)."""
         new = self.store.events(self.game_id, after=self._events[-1].seq if self._events else 0)
         if new or self._folded is None:
             self._events.extend(new)
-            self._folded = fold(self.game, self._events)
+            self._folded = fold(self.game, self._events, strict=False)
         return self._folded
 
     @property
+    def damage(self) -> DamagedGame | None:
+        """Return why the stored log stops replaying, or None for a sound game."""
+        return self.refresh().damage
+
+    @property
     def state(self) -> Any:
-        """Return the current game state."""
+        """Return the current game state (of the valid prefix, for a damaged game)."""
         return self.refresh().state
 
     @property
@@ -111,24 +191,82 @@ class GameSession:
         self.refresh()
         return list(self._events)
 
-    def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None) -> Event:
+    def write(self, decide: Decide, *, source: str) -> list[Event]:
+        """Append what `decide` returns, judged against the latest state; the one write path of a game.
+
+        `decide(folded, events)` is called with the freshest state and returns
+        the (kind, payload) events to store, or raises CompanionError to store
+        nothing. If another writer appended first, the game is re-read and
+        `decide` runs again, so nothing is ever chained onto a state it was
+        not judged against. Returns the stored events ([] if decide stored none).
+
+        Raises:
+            Conflict: the request's screen had not shown a state change stored since (`Request.seen`).
+            RepeatedRequest: this request id was stored already (the caller answers as the first time).
+            DamagedGame: the stored log does not replay; the game is read-only.
+            CompanionError: whatever `decide` raises.
+        """
+        request_id = self.request.request_id
+        for _ in range(MAX_TRIES):
+            folded = self.refresh()
+            if folded.damage is not None:
+                raise DamagedGame(f"{folded.damage.message}. The game is read-only: run `companion audit {self.game_id}` "
+                                  f"and `companion recover` to save its intact part", seq=folded.damage.seq)
+            if request_id is not None:
+                seq = self.store.request_seq(self.game_id, request_id)
+                if seq is not None:
+                    raise RepeatedRequest(self.game_id, request_id, seq)
+            self._check_seen(folded)
+            items = decide(folded, self._events)
+            if not items:
+                return []
+            try:
+                events = self.store.append_many(self.game_id, items, source, expected_seq=folded.last_seq,
+                                                request_id=request_id)
+            except StaleWrite:
+                continue
+            # One stored batch per request id; this request's later writes are judged after its own.
+            self.request = Request(None, events[-1].seq if self.request.seen is not None else None)
+            return events
+        raise Conflict("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
+
+    def _check_seen(self, folded: Folded) -> None:
+        """Refuse an entry made on a screen that had not shown a state change stored since."""
+        seen = self.request.seen
+        if seen is None or seen >= folded.last_seq:
+            return
+        changes = tuple(describe_change(e) for e in self._events if e.seq > seen and e.kind in STATE_KINDS)
+        if changes:
+            raise Conflict(conflict_sentence(changes), changes=changes)
+
+    def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
         """Judge a proposed record line; store it if legal and return its event.
+
+        `also` are events stored in the same transaction after the move (e.g.
+        the attention item it resolves).
 
         Raises:
             RecordError, RuleViolation: if the line is malformed or illegal; a
             `rejected` event is stored for the audit and the state is unchanged.
         """
-        state = self.state
-        try:
-            move = self.game.move_from_json(line)
-            self.game.apply(state, move)
-        except CompanionError as error:
-            self.store.append(self.game_id, REJECTED, {"line": line, "message": error.message, "rule": getattr(error, "rule", None)}, source)
-            raise
-        payload = dict(line)
-        if evidence is not None:
-            payload["evidence"] = evidence
-        return self.store.append(self.game_id, MOVE, payload, source)
+        refused: list[CompanionError] = []
+
+        def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
+            refused.clear()
+            try:
+                self.game.apply(folded.state, self.game.move_from_json(line))
+            except CompanionError as error:
+                refused.append(error)
+                return [(REJECTED, {"line": line, "message": error.message, "rule": getattr(error, "rule", None)})]
+            payload = dict(line)
+            if evidence is not None:
+                payload["evidence"] = evidence
+            return [(MOVE, payload), *also]
+
+        events = self.write(decide, source=source)
+        if refused:
+            raise refused[0]
+        return events[0]
 
     def undo(self, *, source: str = "tablet") -> Event:
         """Cancel the last move in effect with a compensating event and return it.
@@ -136,10 +274,12 @@ class GameSession:
         Raises:
             RuleViolation: if only the setup remains.
         """
-        moves = self.refresh().moves
-        if len(moves) <= 1:
-            raise RuleViolation("undo.nothing", "undo: there is no move to undo")
-        return self.store.append(self.game_id, UNDO, {"undoes": moves[-1].seq}, source)
+        def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
+            if len(folded.moves) <= 1:
+                raise RuleViolation("undo.nothing", "undo: there is no move to undo")
+            return [(UNDO, {"undoes": folded.moves[-1].seq})]
+
+        return self.write(decide, source=source)[0]
 
     def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
                         proposed: dict | None = None, evidence: Any = None, source: str = "camera") -> str:
@@ -153,18 +293,12 @@ class GameSession:
         item_id = uuid.uuid4().hex[:8]
         payload = {"id": item_id, "message": message, "cards": list(cards), "players": list(players),
                    "proposed": proposed, "evidence": evidence}
-        self.store.append(self.game_id, ATTENTION, payload, source)
+        self.write(lambda _folded, _events: [(ATTENTION, payload)], source=source)
         return item_id
 
     def open_attention(self) -> list[dict]:
         """Return the attention items not yet resolved, oldest first (each with its event seq and time)."""
-        items: dict[str, dict] = {}
-        for event in self.events:
-            if event.kind == ATTENTION:
-                items[event.data["id"]] = {**event.data, "seq": event.seq, "time": event.time, "source": event.source}
-            elif event.kind == RESOLVED:
-                items.pop(event.data.get("id"), None)
-        return list(items.values())
+        return open_items(self.events)
 
     def resolve(self, item_id: str, how: str, *, source: str = "tablet") -> Event:
         """Close an attention item ("confirmed", "corrected" or "dismissed").
@@ -172,9 +306,12 @@ class GameSession:
         Raises:
             RuleViolation: if no open item has that id.
         """
-        if item_id not in {item["id"] for item in self.open_attention()}:
-            raise RuleViolation("attention.unknown", f"no open attention item {item_id!r}")
-        return self.store.append(self.game_id, RESOLVED, {"id": item_id, "how": how}, source)
+        def decide(_folded: Folded, events: list[Event]) -> list[tuple[str, Any]]:
+            if item_id not in {item["id"] for item in open_items(events)}:
+                raise RuleViolation("attention.unknown", f"no open attention item {item_id!r}")
+            return [(RESOLVED, {"id": item_id, "how": how})]
+
+        return self.write(decide, source=source)[0]
 
     def observe(self, changes: list[dict], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
         """Store one settled table change the camera saw and return its event.
@@ -184,15 +321,33 @@ class GameSession:
         move explains each change. Observations never touch state.
         """
         payload = {"t": t, "changes": [dict(c) for c in changes], **(extra or {})}
-        return self.store.append(self.game_id, OBSERVATION, payload, source)
+        return self.write(lambda _folded, _events: [(OBSERVATION, payload)], source=source)[0]
 
     def record_lines(self) -> list[dict]:
-        """Return the record lines of the moves in effect (evidence and envelope removed)."""
-        return [{k: v for k, v in e.data.items() if k != "evidence"} for e in self.refresh().moves]
+        """Return the record lines of the moves in effect (evidence and envelope removed).
+
+        Raises:
+            DamagedGame: the stored log does not replay (`companion recover` saves its intact part).
+        """
+        folded = self.refresh()
+        if folded.damage is not None:
+            raise DamagedGame(f"{folded.damage.message}; `companion recover` saves the intact part", seq=folded.damage.seq)
+        return [{k: v for k, v in e.data.items() if k != "evidence"} for e in folded.moves]
 
     def export_record(self) -> str:
         """Return the game as a JSON Lines record that `companion replay` reads."""
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.record_lines())
+
+
+def open_items(events: Iterable[Event]) -> list[dict]:
+    """Return the attention items raised and not resolved in `events`, oldest first."""
+    items: dict[str, dict] = {}
+    for event in events:
+        if event.kind == ATTENTION:
+            items[event.data["id"]] = {**event.data, "seq": event.seq, "time": event.time, "source": event.source}
+        elif event.kind == RESOLVED:
+            items.pop(event.data.get("id"), None)
+    return list(items.values())
 
 
 def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | None = None, title: str = "") -> GameSession:

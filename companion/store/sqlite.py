@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     prev_hash TEXT NOT NULL,
     hash TEXT NOT NULL,
+    request_id TEXT,
     UNIQUE (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS keyframes (
@@ -48,6 +49,14 @@ CREATE TABLE IF NOT EXISTS keyframes (
     jpeg BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS keyframes_game ON keyframes (game_id, id);
+CREATE TABLE IF NOT EXISTS replies (
+    game_id TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (game_id, request_id)
+);
 CREATE TABLE IF NOT EXISTS secrets (
     game_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -60,6 +69,35 @@ CREATE TABLE IF NOT EXISTS secrets (
 
 DEFAULT_KEYFRAME_BUDGET = 64 * 1024 * 1024
 """Bytes of keyframe JPEGs kept per game (about 2,000 frames of 640 px at quality 70)."""
+
+
+REQUEST_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS events_request ON events (game_id, request_id) WHERE request_id IS NOT NULL"
+"""One stored batch per client request id: the last guard against a repeated request storing twice."""
+
+
+class StaleWrite(StoreError):
+    """An append judged against an older sequence number than the game's latest: nothing was stored.
+
+    The caller re-reads the game and judges its entry again (optimistic
+    concurrency, the eventsourcing library's expected-version rule).
+    """
+
+    def __init__(self, game_id: str, expected: int, actual: int):
+        super().__init__(f"game {game_id!r} moved on: the entry was judged at event {expected}, the game is at event {actual}")
+        self.expected = expected
+        self.actual = actual
+
+
+class RepeatedRequest(Exception):
+    """A request id whose events are already stored: the request was answered before (or is being answered).
+
+    Not a CompanionError: nothing is wrong with the request; the web layer answers it as the first time.
+    """
+
+    def __init__(self, game_id: str, request_id: str, seq: int):
+        super().__init__(f"request {request_id!r} of game {game_id!r} is already stored (event {seq})")
+        self.request_id = request_id
+        self.seq = seq
 
 
 def _write_error(exc: sqlite3.DatabaseError) -> StoreError:
@@ -89,7 +127,8 @@ class EventStore:
         self.keyframe_budget = keyframe_budget
         try:
             # check_same_thread=False: the live camera loop and the tablet's server threads share one
-            # store, always under LiveTable's lock, so calls never overlap.
+            # store, always under LiveTable's lock, so calls never overlap. Other writers (each web
+            # request opens its own store) are ordered by SQLite's write lock and expected_seq.
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             # FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so
@@ -98,8 +137,16 @@ class EventStore:
             # loses a committed move even with NORMAL; power loss would).
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
+
+    def _migrate(self) -> None:
+        """Bring a store written by an older version up to this schema (adds columns and indexes only)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(events)")}
+        if "request_id" not in columns:
+            self.db.execute("ALTER TABLE events ADD COLUMN request_id TEXT")
+        self.db.execute(REQUEST_INDEX)
 
     def __enter__(self) -> "EventStore":
         return self
@@ -143,26 +190,68 @@ class EventStore:
             raise StoreError(f"no stored game {game_id!r}")
         return rows[0][0]
 
-    def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None) -> Event:
-        """Append one event and return it; durable on disk when this returns.
+    def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None,
+               expected_seq: int | None = None, request_id: str | None = None) -> Event:
+        """Append one event and return it; durable on disk when this returns (see append_many)."""
+        return self.append_many(game_id, [(kind, payload)], source, time=time, expected_seq=expected_seq,
+                                request_id=request_id)[0]
 
-        Raises:
-            StoreError: if the database cannot be written (disk full, read-only, corrupt).
-        """
-        return self.append_many(game_id, [(kind, payload)], source, time=time)[0]
-
-    def append_many(self, game_id: str, items: list[tuple[str, Any]], source: str = "system", *, time: str | None = None) -> list[Event]:
+    def append_many(self, game_id: str, items: list[tuple[str, Any]], source: str = "system", *, time: str | None = None,
+                    expected_seq: int | None = None, request_id: str | None = None) -> list[Event]:
         """Append several (kind, payload) events in one transaction: all are stored or none.
 
+        `expected_seq` is the seq of the game's latest event when the entry was
+        judged; if anything was appended since, nothing is stored and
+        StaleWrite is raised, checked inside the write transaction (BEGIN
+        IMMEDIATE), so two writers never both chain onto the same event.
+        `request_id` (a client's id for one request) is kept on the first
+        event; a second batch with the same id raises RepeatedRequest.
+
         Raises:
+            StaleWrite: the game moved on since expected_seq.
+            RepeatedRequest: request_id is already stored.
             StoreError: if the database cannot be written (disk full, read-only, corrupt).
         """
         try:
             with self._transaction():
-                events = self._insert_events(game_id, items, source, time)
+                if request_id is not None:
+                    seq = self._request_seq(game_id, request_id)
+                    if seq is not None:
+                        raise RepeatedRequest(game_id, request_id, seq)
+                if expected_seq is not None:
+                    actual = self._last(game_id)[0]
+                    if actual != expected_seq:
+                        raise StaleWrite(game_id, expected_seq, actual)
+                events = self._insert_events(game_id, items, source, time, request_id)
+        except sqlite3.IntegrityError as exc:
+            if request_id is not None and "request" in str(exc):
+                raise RepeatedRequest(game_id, request_id, self.request_seq(game_id, request_id) or 0) from None
+            raise _write_error(exc) from None
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
         return events
+
+    def _request_seq(self, game_id: str, request_id: str) -> int | None:
+        row = self.db.execute("SELECT seq FROM events WHERE game_id = ? AND request_id = ?", (game_id, request_id)).fetchone()
+        return row[0] if row else None
+
+    def request_seq(self, game_id: str, request_id: str) -> int | None:
+        """Return the seq of the first event stored for a client request id, or None if none was."""
+        rows = self._query("SELECT seq FROM events WHERE game_id = ? AND request_id = ?", (game_id, request_id))
+        return rows[0][0] if rows else None
+
+    def put_reply(self, game_id: str, request_id: str, status: int, body: str) -> None:
+        """Keep the answer given to a request id, so a repeat of it gets the same answer (first one wins)."""
+        try:
+            self.db.execute("INSERT OR IGNORE INTO replies (game_id, request_id, status, body, created) VALUES (?, ?, ?, ?, ?)",
+                            (game_id, request_id, status, body, _now()))
+        except sqlite3.DatabaseError as exc:
+            raise _write_error(exc) from None
+
+    def get_reply(self, game_id: str, request_id: str) -> tuple[int, str] | None:
+        """Return (status, body) of the answer kept for a request id, or None."""
+        rows = self._query("SELECT status, body FROM replies WHERE game_id = ? AND request_id = ?", (game_id, request_id))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -176,19 +265,25 @@ class EventStore:
                 self.db.execute("ROLLBACK")
             raise
 
-    def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None) -> list[Event]:
-        """Insert chained events inside the caller's transaction and return them."""
-        events = []
+    def _last(self, game_id: str) -> tuple[int, str]:
+        """Return (seq, hash) of the game's latest event, (0, genesis) if none, inside the caller's transaction."""
         row = self.db.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
-        seq, prev = (row[0], row[1]) if row else (0, GENESIS_HASH)
+        return (row[0], row[1]) if row else (0, GENESIS_HASH)
+
+    def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None,
+                       request_id: str | None = None) -> list[Event]:
+        """Insert chained events inside the caller's transaction and return them (the first carries request_id)."""
+        events = []
+        seq, prev = self._last(game_id)
         when = time or _now()
-        for kind, payload in items:
+        for index, (kind, payload) in enumerate(items):
             seq += 1
             text = canonical_json(payload)
             digest = event_hash(game_id, seq, when, source, kind, text, prev)
             self.db.execute(
-                "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, when, source, kind, text, prev, digest),
+                "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash, request_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, when, source, kind, text, prev, digest, request_id if index == 0 else None),
             )
             events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
             prev = digest

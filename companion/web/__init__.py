@@ -36,6 +36,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     db.init_app(app)
     i18n.init_app(app)
+    from companion.web import writes
+
+    writes.init_app(app)
     from companion.web import board, camera, dice_views, entry, host
 
     for module in (board, entry, dice_views, camera, host):

@@ -49,7 +49,7 @@ def game(game_id: str):
     if own_page is not None:  # the game's own table page (grow, match, cats); BUX uses game.html
         return redirect(url_for(own_page, game_id=game_id))
     can_act = same(presented_token(game_id, allow_cookie=True), token)
-    DiceService(get_store(), game_id).ensure_seed()
+    DiceService(session).ensure_seed()
     return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=js_strings(), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
@@ -59,7 +59,7 @@ def game(game_id: str):
 def state_json(game_id: str):
     """Return the scoreboard data (face-only), the dice summary and the latest event seq."""
     session, _key, view = load(game_id)
-    dice = DiceService(get_store(), game_id)
+    dice = DiceService(session)
     if session.game.is_over(session.state):
         dice.reveal()
     body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}

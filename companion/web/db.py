@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from flask import Flask, abort, current_app, g
+from flask import Flask, abort, current_app, g, request
 
 from companion.errors import StoreError
 from companion.store.session import GameSession
@@ -22,9 +22,11 @@ def get_store() -> EventStore:
 
 
 def get_session(game_id: str) -> GameSession:
-    """Return the stored game's session, or answer 404 if there is no such game."""
+    """Return the stored game's session for this request (its request id and seen seq), or answer 404."""
+    from companion.web.writes import request_of_this_call
+
     try:
-        return GameSession(get_store(), game_id)
+        return GameSession(get_store(), game_id, request=request_of_this_call())
     except StoreError:
         abort(404, description=_("no game %(game_id)r", game_id=game_id))
     except ValueError:
@@ -38,6 +40,18 @@ def close_store(_error: BaseException | None = None) -> None:
         store.close()
 
 
+def damage_notice() -> dict:
+    """Template context: the damage of the page's game, if its stored log stops replaying (a read-only banner)."""
+    game_id = (request.view_args or {}).get("game_id") if request else None
+    if not game_id:
+        return {}
+    try:
+        return {"damaged_game": GameSession(get_store(), game_id).damage}
+    except (StoreError, ValueError):
+        return {}
+
+
 def init_app(app: Flask) -> None:
-    """Register the teardown that closes the store."""
+    """Register the teardown that closes the store and the damaged-game banner."""
     app.teardown_appcontext(close_store)
+    app.context_processor(damage_notice)

@@ -4,48 +4,86 @@ Store events (hash-chained with the game): `seed` {"commitment"} once, at game
 start; `dice` {"number", "count", "sides", "values", "physical"} per roll;
 `seed_reveal` {"seed"} once the game is over. The seed itself sits in the
 store's secrets table until the reveal. Roll numbers count every roll,
-digital or physical; a process-wide lock keeps them unique (one server
-process writes a game).
+digital or physical; the session's expected-seq write keeps them unique
+across threads and processes.
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
+from typing import Any
 
 from companion import dice
-from companion.errors import RuleViolation
-from companion.store.sqlite import EventStore
+from companion.errors import RuleViolation, StoreError
+from companion.store.events import Event
+from companion.store.session import GameSession
 
 SEED_NAME = "dice_seed"
 SEED, DICE, REVEAL = "seed", "dice", "seed_reveal"
-_LOCK = threading.Lock()
+
+
+def _of(events: list[Event], kind: str) -> list[dict]:
+    return [e.data | {"seq": e.seq, "time": e.time, "source": e.source} for e in events if e.kind == kind]
 
 
 class DiceService:
-    """Dice of one stored game."""
+    """Dice of one stored game; every event goes through the game session's write path.
 
-    def __init__(self, store: EventStore, game_id: str):
-        self.store = store
-        self.game_id = game_id
+    Roll numbers are counted from the events the write was judged against, so
+    two tablets rolling at once never store two rolls with one number: the
+    second is judged again after the first is stored.
+    """
 
-    def _events(self, kind: str) -> list[dict]:
-        return [e.data | {"seq": e.seq, "time": e.time, "source": e.source}
-                for e in self.store.events(self.game_id) if e.kind == kind]
+    def __init__(self, session: GameSession):
+        self.session = session
+        self.store = session.store
+        self.game_id = session.game_id
 
     def ensure_seed(self) -> str:
         """Return the seed's commitment, choosing the seed and storing the `seed` event if needed."""
-        with _LOCK:
-            done = self._events(SEED)
-            if done:
-                return done[0]["commitment"]
+        seed = self.store.get_secret(self.game_id, SEED_NAME)
+        if seed is None:
+            try:
+                self.store.put_secret(self.game_id, SEED_NAME, secrets.token_hex(32))
+            except StoreError:
+                pass  # another request chose it first; theirs is kept
             seed = self.store.get_secret(self.game_id, SEED_NAME)
-            if seed is None:
-                seed = secrets.token_hex(32)
-                self.store.put_secret(self.game_id, SEED_NAME, seed)
-            digest = dice.commitment(bytes.fromhex(seed))
-            self.store.append(self.game_id, SEED, {"commitment": digest}, "system")
-            return digest
+        digest = dice.commitment(bytes.fromhex(seed))
+
+        def decide(_folded, events: list[Event]) -> list[tuple[str, Any]]:
+            return [] if _of(events, SEED) else [(SEED, {"commitment": digest})]
+
+        self.session.write(decide, source="system")
+        return _of(self.session.events, SEED)[0]["commitment"]
+
+    def roll_items(self, events: list[Event], count: int, sides: int, *, first_number: int | None = None) -> list[tuple[str, Any]]:
+        """Return the `dice` event of the next digital roll after `events` (for a caller's own write).
+
+        Raises:
+            RuleViolation: dice.bad_roll for a count or sides out of range; dice.revealed after the reveal.
+        """
+        _validate(count, sides)
+        _refuse_after_reveal(events)
+        number = first_number or len(_of(events, DICE)) + 1
+        seed = bytes.fromhex(self.store.get_secret(self.game_id, SEED_NAME))
+        values = dice.roll(seed, number, count, sides)
+        return [(DICE, {"number": number, "count": count, "sides": sides, "values": list(values), "physical": False})]
+
+    def physical_items(self, events: list[Event], values: list, sides: int, *, first_number: int | None = None) -> list[tuple[str, Any]]:
+        """Return the `dice` event of dice rolled by hand after `events` (for a caller's own write).
+
+        Raises:
+            RuleViolation: dice.bad_values if a value is not a whole number from 1 to sides; dice.revealed.
+        """
+        if not isinstance(values, list) or not values:
+            raise RuleViolation("dice.bad_values", "dice: type the values shown on the dice")
+        _validate(len(values), sides)
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+                raise RuleViolation("dice.bad_values", f"dice: {value!r} is not a face of a {sides}-sided die")
+        _refuse_after_reveal(events)
+        number = first_number or len(_of(events, DICE)) + 1
+        return [(DICE, {"number": number, "count": len(values), "sides": sides, "values": values, "physical": True})]
 
     def roll(self, count: int, sides: int, *, source: str = "tablet") -> dict:
         """Roll digital dice from the seed, store the `dice` event and return its payload.
@@ -55,14 +93,7 @@ class DiceService:
         """
         _validate(count, sides)
         self.ensure_seed()
-        with _LOCK:
-            self._refuse_after_reveal()
-            number = len(self._events(DICE)) + 1
-            seed = bytes.fromhex(self.store.get_secret(self.game_id, SEED_NAME))
-            values = dice.roll(seed, number, count, sides)
-            payload = {"number": number, "count": count, "sides": sides, "values": list(values), "physical": False}
-            self.store.append(self.game_id, DICE, payload, source)
-        return payload
+        return self.session.write(lambda _f, events: self.roll_items(events, count, sides), source=source)[0].data
 
     def enter_physical(self, values: list, sides: int, *, source: str = "tablet") -> dict:
         """Store dice rolled by hand at the table and return the payload.
@@ -70,36 +101,26 @@ class DiceService:
         Raises:
             RuleViolation: dice.bad_values if a value is not a whole number from 1 to sides.
         """
-        if not isinstance(values, list) or not values:
-            raise RuleViolation("dice.bad_values", "dice: type the values shown on the dice")
-        _validate(len(values), sides)
-        for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-                raise RuleViolation("dice.bad_values", f"dice: {value!r} is not a face of a {sides}-sided die")
-        with _LOCK:
-            self._refuse_after_reveal()
-            number = len(self._events(DICE)) + 1
-            payload = {"number": number, "count": len(values), "sides": sides, "values": values, "physical": True}
-            self.store.append(self.game_id, DICE, payload, source)
-        return payload
+        return self.session.write(lambda _f, events: self.physical_items(events, values, sides), source=source)[0].data
 
     def reveal(self) -> str | None:
         """Reveal the seed (store `seed_reveal` once) and return it; None if there was never a seed."""
-        with _LOCK:
-            done = self._events(REVEAL)
-            if done:
-                return done[0]["seed"]
-            seed = self.store.get_secret(self.game_id, SEED_NAME)
-            if seed is None:
-                return None
-            self.store.append(self.game_id, REVEAL, {"seed": seed}, "system")
-            return seed
+        seed = self.store.get_secret(self.game_id, SEED_NAME)
+        if seed is None:
+            return None
+
+        def decide(_folded, events: list[Event]) -> list[tuple[str, Any]]:
+            return [] if _of(events, REVEAL) else [(REVEAL, {"seed": seed})]
+
+        self.session.write(decide, source="system")
+        return seed
 
     def summary(self, limit: int = 12) -> dict:
         """Return the commitment, the revealed seed (or None) and the latest rolls, newest first."""
-        commits = self._events(SEED)
-        reveals = self._events(REVEAL)
-        rolls = self._events(DICE)
+        events = self.session.events
+        commits = _of(events, SEED)
+        reveals = _of(events, REVEAL)
+        rolls = _of(events, DICE)
         for item in rolls:
             item["call"] = dice.call_out(tuple(item["values"]), item["sides"])
         return {
@@ -109,9 +130,10 @@ class DiceService:
             "total_rolls": len(rolls),
         }
 
-    def _refuse_after_reveal(self) -> None:
-        if self._events(REVEAL):
-            raise RuleViolation("dice.revealed", "dice: the seed has been revealed; the game's dice are closed")
+
+def _refuse_after_reveal(events: list[Event]) -> None:
+    if _of(events, REVEAL):
+        raise RuleViolation("dice.revealed", "dice: the seed has been revealed; the game's dice are closed")
 
 
 def _validate(count: object, sides: object) -> None:

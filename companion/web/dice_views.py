@@ -9,7 +9,6 @@ from companion.dice import parse_notation
 from companion.errors import CompanionError
 from companion.web.access import require_token
 from companion.web.common import json_body, load
-from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>/api/dice")
@@ -22,7 +21,7 @@ def roll(game_id: str):
     body = json_body()
     try:
         count, sides = parse_notation(body.get("dice", "2d6"))
-        payload = DiceService(get_store(), game_id).roll(count, sides)
+        payload = DiceService(load(game_id)[0]).roll(count, sides)
     except ValueError as exc:
         return jsonify({"error": {"message": str(exc), "rule": "dice.bad_roll"}}), 400
     except CompanionError as error:
@@ -42,7 +41,7 @@ def physical(game_id: str):
     if isinstance(values, list):
         values = [int(v) if isinstance(v, str) and v.strip().isdigit() else v for v in values]
     try:
-        payload = DiceService(get_store(), game_id).enter_physical(values, sides)
+        payload = DiceService(load(game_id)[0]).enter_physical(values, sides)
     except CompanionError as error:
         return jsonify(error.to_json()), 400
     return jsonify(payload)
@@ -55,4 +54,4 @@ def reveal(game_id: str):
     session, _key, _view = load(game_id)
     if not session.game.is_over(session.state):
         abort(409, description=_("The dice seed is revealed when the game is over."))
-    return jsonify({"seed": DiceService(get_store(), game_id).reveal()})
+    return jsonify({"seed": DiceService(session).reveal()})

@@ -12,6 +12,7 @@ from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError
+from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.bux_view import error_body
 from companion.web.common import json_body, load
@@ -55,12 +56,13 @@ def move(game_id: str):
         abort(409, description=_("That attention item is already resolved."))
     try:
         line = view.resolve(_price(line))
-        event = session.submit(line, source="tablet")
+        also = []
+        if attention is not None:
+            how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
+            also = [(RESOLVED, {"id": attention, "how": how})]
+        event = session.submit(line, source="tablet", also=also)
     except CompanionError as error:
         return jsonify(error_body(view, error)), 422
-    if attention is not None:
-        how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
-        session.resolve(attention, how)
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 
@@ -111,8 +113,7 @@ def attention(game_id: str, item_id: str):
     if not isinstance(proposed, dict):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
     try:
-        event = session.submit(proposed, source="tablet")
+        event = session.submit(proposed, source="tablet", also=[(RESOLVED, {"id": item_id, "how": "confirmed"})])
     except CompanionError as error:
         return jsonify(error_body(view, error)), 422
-    session.resolve(item_id, "confirmed")
     return jsonify({"ok": True, "seq": event.seq})

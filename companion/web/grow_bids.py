@@ -23,7 +23,6 @@ import hashlib
 import hmac
 import json
 import secrets
-import threading
 from typing import Any, Iterable
 
 from companion.errors import StoreError
@@ -35,7 +34,6 @@ from companion.store.session import GameSession
 
 SEALED = "sealed_bid"
 SECRET_PREFIX = "grow_bid:"
-_LOCK = threading.Lock()
 
 
 def commitment(bid: int, nonce: str) -> str:
@@ -95,16 +93,19 @@ class SealedBidBox:
             RuleViolation: bids.wrong_phase, bids.unknown_player, bid.* (the engine's check).
             StoreError: if the store cannot be written.
         """
-        with _LOCK:
-            state = self.session.state
+        nonce = secrets.token_hex(16)
+        digest = commitment(bid, nonce) if isinstance(bid, int) and not isinstance(bid, bool) else ""
+
+        def decide(folded, events: list[Event]) -> list[tuple[str, Any]]:
+            state = folded.state
             box = sealed.open_bidding(state)
             sealed.submit_bid(state, box, player, bid)  # the engine's check; the result is discarded
-            nonce = secrets.token_hex(16)
-            digest = commitment(bid, nonce)
-            # Secret first: a bid whose event exists always has its amount.
-            self.store.put_secret(self.game_id, SECRET_PREFIX + digest, json.dumps({"bid": bid, "nonce": nonce}))
-            payload = {"player": player, **envelope_of(state, self.session.events), "commitment": digest}
-            return self.store.append(self.game_id, SEALED, payload, source)
+            if self.store.get_secret(self.game_id, SECRET_PREFIX + digest) is None:
+                # Secret first: a bid whose event exists always has its amount.
+                self.store.put_secret(self.game_id, SECRET_PREFIX + digest, json.dumps({"bid": bid, "nonce": nonce}))
+            return [(SEALED, {"player": player, **envelope_of(state, events), "commitment": digest})]
+
+        return self.session.write(decide, source=source)[0]
 
     def reveal(self, *, source: str = "tablet") -> Event | None:
         """Submit the RevealBids move once every bid is in and return its event; None while a bid is missing.
@@ -113,14 +114,13 @@ class SealedBidBox:
             StoreError: if a sealed bid's secret is missing or does not match its commitment.
             RuleViolation: if the engine refuses the reveal (it cannot, for bids it checked when sealed).
         """
-        with _LOCK:
-            state = self.session.state
-            events = self.session.events
+        def decide(folded, events: list[Event]) -> list[tuple[str, Any]]:
+            state = folded.state
             if phase(state) != BID:
-                return None
+                return []
             current = self._sealed(state, events)
             if len(current) != len(state.players):
-                return None
+                return []
             box = sealed.open_bidding(state)
             proof = {}
             for player, event in current.items():
@@ -129,7 +129,11 @@ class SealedBidBox:
                 box = sealed.submit_bid(state, box, player, opened["bid"])
                 proof[player] = {"seq": event.seq, "commitment": digest, "nonce": opened["nonce"]}
             move = sealed.reveal(state, box)
-            return self.session.submit(move_to_json(move), source=source, evidence={"sealed": proof})
+            self.session.game.apply(state, move)
+            return [(MOVE, {**move_to_json(move), "evidence": {"sealed": proof}})]
+
+        stored = self.session.write(decide, source=source)
+        return stored[0] if stored else None
 
     def _open(self, digest: str) -> dict:
         raw = self.store.get_secret(self.game_id, SECRET_PREFIX + digest)

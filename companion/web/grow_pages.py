@@ -12,8 +12,6 @@ nothing; no answer carries a bid amount before the reveal.
 
 from __future__ import annotations
 
-import threading
-
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -21,6 +19,7 @@ from companion.errors import CompanionError, RuleViolation
 from companion.games.grow.checks import is_dice
 from companion.games.grow.layout import cards_from_scan, compare, propose_draw, read_table
 from companion.games.grow.record import move_to_json
+from companion.store.events import MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
 from companion.web.common import json_body, load
@@ -31,8 +30,6 @@ from companion.web.i18n import count_forms
 
 bp = Blueprint("grow", __name__, url_prefix="/g/<game_id>/grow")
 MOVE_TYPES = ("draw", "pick", "act", "decline", "break")
-_LOCK = threading.Lock()
-"""One roll-and-submit at a time, so two taps never store two dice events for one check."""
 
 
 def _load(game_id: str):
@@ -73,9 +70,9 @@ def _strings() -> dict:
 @bp.get("/")
 def page(game_id: str):
     """Show the scoreboard; with the game token (cookie) also the entry forms, dice and sealed-bid hand-round."""
-    _session, key, _view = _load(game_id)
+    session, key, _view = _load(game_id)
     can_act = same(presented_token(game_id, allow_cookie=True), game_token(key))
-    DiceService(get_store(), game_id).ensure_seed()
+    DiceService(session).ensure_seed()
     return render_template("grow/table.html", game_id=game_id, can_act=can_act,
                            token=game_token(key) if can_act else "", strings=_strings(),
                            photo=current_app.config.get("PHOTO_HANDLER") is not None)
@@ -85,7 +82,7 @@ def page(game_id: str):
 def state_json(game_id: str):
     """Return the scoreboard data, the dice summary and the latest event seq (no bid amount before the reveal)."""
     session, _key, view = _load(game_id)
-    dice = DiceService(get_store(), game_id)
+    dice = DiceService(session)
     if session.game.is_over(session.state):
         dice.reveal()
     return jsonify({"game_id": game_id, "seq": get_store().last_seq(game_id), "board": view.public(), "dice": dice.summary()})
@@ -200,40 +197,53 @@ def roll(game_id: str):
     """
     session, _key, view = _load(game_id)
     physical = json_body().get("physical")
-    dice = DiceService(get_store(), game_id)
-    with _LOCK:
-        before = session.state
+    dice = DiceService(session)
+    dice.ensure_seed()
+    judged: dict = {}
+
+    def decide(folded, events):
+        """The dice and the move they decide, judged together and stored in one transaction."""
+        before = folded.state
         now = phase(before)
-        try:
-            if now == ROLL:
-                player = to_move(before)
-                if physical is not None:
-                    values = _typed(physical)
-                    if not is_dice(values):
-                        raise RuleViolation("roll.bad_dice", _("Type two dice, each 1 to 6."))
-                    rolled = dice.enter_physical(values, 6)
-                else:
-                    rolled = dice.roll(2, 6)
-                line = {"type": "roll", "player": player, "dice": rolled["values"]}
-                evidence = {"dice": rolled["number"], "physical": rolled["physical"]}
-            elif now == TIEBREAK:
-                tied = tied_players(before)
-                if physical is not None:
-                    typed = {p: _typed(physical.get(p)) for p in tied} if isinstance(physical, dict) else {}
-                    if not typed or not all(is_dice(v) for v in typed.values()):
-                        raise RuleViolation("tiebreak.bad_dice", _("Type two dice, each 1 to 6, for every tied player."))
-                    rolled_all = {p: dice.enter_physical(typed[p], 6) for p in tied}
-                else:
-                    rolled_all = {p: dice.roll(2, 6) for p in tied}
-                line = {"type": "tiebreak", "rolls": {p: r["values"] for p, r in rolled_all.items()}}
-                evidence = {"dice": {p: r["number"] for p, r in rolled_all.items()},
-                            "physical": any(r["physical"] for r in rolled_all.values())}
+        if now == ROLL:
+            if physical is not None:
+                values = _typed(physical)
+                if not is_dice(values):
+                    raise RuleViolation("roll.bad_dice", _("Type two dice, each 1 to 6."))
+                items = dice.physical_items(events, values, 6)
             else:
-                abort(409, description=_("No roll is due now."))
-            event = session.submit(line, source="tablet", evidence=evidence)
-        except CompanionError as error:
-            return _error(error)
-    return jsonify({"ok": True, "seq": event.seq, "line": line, "message": view.describe(line, before, session.state)})
+                items = dice.roll_items(events, 2, 6)
+            rolled = items[0][1]
+            line = {"type": "roll", "player": to_move(before), "dice": rolled["values"]}
+            evidence = {"dice": rolled["number"], "physical": rolled["physical"]}
+        elif now == TIEBREAK:
+            tied = tied_players(before)
+            items = []
+            if physical is not None:
+                typed = {p: _typed(physical.get(p)) for p in tied} if isinstance(physical, dict) else {}
+                if not typed or not all(is_dice(v) for v in typed.values()):
+                    raise RuleViolation("tiebreak.bad_dice", _("Type two dice, each 1 to 6, for every tied player."))
+            first = sum(1 for e in events if e.kind == "dice") + 1
+            for offset, p in enumerate(tied):
+                items += (dice.physical_items(events, typed[p], 6, first_number=first + offset) if physical is not None
+                          else dice.roll_items(events, 2, 6, first_number=first + offset))
+            rolled_all = dict(zip(tied, (payload for _kind, payload in items)))
+            line = {"type": "tiebreak", "rolls": {p: r["values"] for p, r in rolled_all.items()}}
+            evidence = {"dice": {p: r["number"] for p, r in rolled_all.items()},
+                        "physical": any(r["physical"] for r in rolled_all.values())}
+        else:
+            raise RuleViolation("roll.not_due", _("No roll is due now."))
+        session.game.apply(before, session.game.move_from_json(line))
+        judged.update(line=line, before=before)
+        return items + [(MOVE, {**line, "evidence": evidence})]
+
+    try:
+        events = session.write(decide, source="tablet")
+    except CompanionError as error:
+        return _error(error, 409 if getattr(error, "rule", None) == "roll.not_due" else 422)
+    line = judged["line"]
+    return jsonify({"ok": True, "seq": events[-1].seq, "line": line,
+                    "message": view.describe(line, judged["before"], session.state)})
 
 
 @bp.post("/api/undo")

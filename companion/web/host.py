@@ -1,12 +1,17 @@
 """The host screen (only on the machine running the server): join link, its QR code, seat QR codes.
 
 The join link carries the game token, so this page answers only requests
-from this machine (loopback), like the terminal the server prints it on.
+from this machine (loopback), like the terminal the server prints it on, and
+only under one of this machine's own names: a web page whose name was made to
+point at 127.0.0.1 (DNS rebinding) sends its own name in the Host header.
 """
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
+
+import socket
+from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, abort, current_app, render_template, request, url_for
@@ -28,10 +33,28 @@ def qr_svg(text: str, scale: int = 6) -> str:
     return segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", omitsize=True)
 
 
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def own_host_names() -> frozenset[str]:
+    """Return the names this machine answers the host screen to: loopback, its hostname, the public address's host."""
+    names = set(LOOPBACK_NAMES) | {socket.gethostname().lower()}
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        names.add((urlsplit(public).hostname or "").lower())
+    return frozenset(names)
+
+
+def names_this_machine() -> bool:
+    """Return True if the request's Host header names this machine (DNS rebinding sends another site's name)."""
+    host = urlsplit("//" + request.host).hostname if request.host else None
+    return bool(host) and host.lower() in own_host_names()
+
+
 @bp.get("/")
 def page(game_id: str):
     """Show the join link with its QR code, and a QR code per seat for the game's own phone page (if it has one)."""
-    if not is_loopback():
+    if not is_loopback() or not names_this_machine():
         abort(403, description=_("the host screen is shown only on the machine running the companion"))
     session, key, view = load(game_id)
     join = base_url() + url_for("board.game", game_id=game_id, t=game_token(key))

@@ -17,6 +17,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError
+from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import json_body, load
 from companion.web.match_view import MatchView, face, js_strings, preview
@@ -129,9 +130,9 @@ def confirm_round(game_id: str):
     try:
         line = view.score_line(body.get("players"))
         evidence = {"attention": attention, "sha256": (items[attention].get("evidence") or {}).get("sha256")} if attention else None
-        event = session.submit(line, source="tablet", evidence=evidence)
+        how = ("confirmed" if items[attention].get("proposed") == line else "corrected") if attention else None
+        event = session.submit(line, source="tablet", evidence=evidence,
+                               also=[(RESOLVED, {"id": attention, "how": how})] if attention else [])
     except CompanionError as error:
         return _error(view, error)
-    if attention is not None:
-        session.resolve(attention, "confirmed" if items[attention].get("proposed") == line else "corrected")
     return jsonify({"ok": True, "seq": event.seq, "round": line["round"], "message": view.describe(line)})

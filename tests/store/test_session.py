@@ -109,8 +109,15 @@ def test_a_tampered_log_is_reported_not_replayed(store, tmp_path):
     raw.execute("INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES ('g', 3, 't', 'x', 'move', '{\"type\":\"broke\",\"player\":\"Ann\"}', '', '')")
     raw.commit()
     raw.close()
+    damaged = GameSession(store, "g")
+    assert damaged.damage is not None and damaged.damage.seq == 3 and "does not replay" in damaged.damage.message
+    assert damaged.state == GameSession(store, "g").refresh().state  # the valid prefix, readable
+    assert len(damaged.refresh().moves) == 2
+    with pytest.raises(StoreError, match="read-only"):
+        damaged.submit(LINES[2])
     with pytest.raises(StoreError, match="does not replay"):
-        GameSession(store, "g").state
+        damaged.export_record()
+    assert store.last_seq("g") == 3  # the refused write stored nothing
 
 
 def fast_dir():

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.dice import commitment, roll, verify_rolls
+from companion.store.session import import_record
 from companion.store.sqlite import EventStore
 from companion.web.dice_service import DiceService
 from tests.web.conftest import GAME_ID, LINES, kinds, session_of
@@ -85,8 +88,8 @@ def test_seed_is_revealed_at_game_end_and_every_roll_checks(client, auth, db, tm
 
 def test_dice_service_works_for_any_game_id(tmp_path):
     with EventStore(tmp_path / "other.db") as store:
-        store.create_game("cat1", "cat-auction")
-        service = DiceService(store, "cat1")
+        lines = (Path(__file__).parents[1] / "records" / "cats-2p.jsonl").read_text(encoding="utf-8").splitlines()
+        service = DiceService(import_record(store, lines, game_id="cat1"))
         digest = service.ensure_seed()
         first = service.roll(1, 20)
         assert first["number"] == 1 and 1 <= first["values"][0] <= 20

@@ -1,0 +1,142 @@
+"""Many devices, one truth: the request id and the screen's last seen seq on every write, and their answers.
+
+Every state-changing request may carry two headers, both sent by the pages' JS:
+- X-Request-Id: a client-made id for one tap. A repeat of an id already
+  answered gets the first answer (same status, same body) and stores nothing;
+  a double tap or a retry after a dropped Wi-Fi answer is never a second move.
+- X-Seen-Seq: the latest event seq the screen had shown. An entry made on a
+  screen that had not yet shown another device's move is refused with 409 and
+  a sentence saying what was entered meanwhile, never applied to a game the
+  player did not see.
+
+The request's GameSession carries both (companion.store.session.Request); the
+store checks them inside its write transaction. This module only reads the
+headers, keeps each answer (the store's replies table) and answers repeats
+and conflicts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from flask import Flask, Response, abort, g, jsonify, request
+from flask_babel import gettext as _
+
+from companion.errors import Conflict, DamagedGame
+from companion.store.session import Request
+from companion.store.sqlite import RepeatedRequest
+
+REQUEST_HEADER = "X-Request-Id"
+SEEN_HEADER = "X-Seen-Seq"
+SEQ_HEADER = "X-Companion-Seq"
+"""Answered on every write: the game's latest seq, so a screen's next entry is judged against its own last one."""
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+REPEAT_WAIT = 5.0
+"""Seconds a repeated request waits for the first one's answer before answering from the stored event."""
+
+
+def request_of_this_call() -> Request:
+    """Return the write context of the current HTTP request (answers 400 for malformed headers)."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return Request()
+    request_id = request.headers.get(REQUEST_HEADER)
+    if request_id is not None and not _REQUEST_ID.fullmatch(request_id):
+        abort(400, description=_("The request id must be 8 to 64 letters, digits, '-' or '_'."))
+    seen = request.headers.get(SEEN_HEADER)
+    if seen is not None and not (seen.isascii() and seen.isdigit() and len(seen) <= 12):
+        abort(400, description=_("The seen seq must be a whole number."))
+    return Request(request_id, int(seen) if seen is not None else None)
+
+
+def _game_id() -> str | None:
+    return (request.view_args or {}).get("game_id")
+
+
+def _kept_reply(game_id: str, request_id: str) -> Response | None:
+    from companion.web.db import get_store
+
+    kept = get_store().get_reply(game_id, request_id)
+    if kept is None:
+        return None
+    status, body = kept
+    response = Response(body, status=status, mimetype="application/json")
+    response.headers["X-Repeated-Request"] = "1"
+    return response
+
+
+def _answer_repeat():
+    """Before a write: a request id already answered gets its first answer, and nothing runs."""
+    request_id = request.headers.get(REQUEST_HEADER)
+    game_id = _game_id()
+    if request.method != "POST" or not request_id or not game_id or not _REQUEST_ID.fullmatch(request_id):
+        return None
+    return _kept_reply(game_id, request_id)
+
+
+def _keep_answer(response: Response) -> Response:
+    """After a write: keep the answer of a request whose events were stored, and tell the screen the latest seq."""
+    request_id = request.headers.get(REQUEST_HEADER)
+    game_id = _game_id()
+    if request.method != "POST" or not game_id or "store" not in g:
+        return response
+    store = g.store
+    try:
+        response.headers[SEQ_HEADER] = str(store.last_seq(game_id))
+        if (request_id and _REQUEST_ID.fullmatch(request_id) and response.status_code < 500
+                and response.mimetype == "application/json" and not response.headers.get("X-Repeated-Request")
+                and store.request_seq(game_id, request_id) is not None):
+            store.put_reply(game_id, request_id, response.status_code, response.get_data(as_text=True))
+    except Exception:  # the answer itself stands; a repeat then answers from the stored event
+        pass
+    return response
+
+
+def _repeated(error: RepeatedRequest):
+    """A repeat that raced its first request: wait for the first answer, else answer from the stored event."""
+    game_id = _game_id()
+    deadline = time.monotonic() + REPEAT_WAIT
+    while time.monotonic() < deadline:
+        kept = _kept_reply(game_id, error.request_id)
+        if kept is not None:
+            return kept
+        time.sleep(0.02)
+    return jsonify({"ok": True, "seq": error.seq, "repeated": True, "message": _("Already entered.")}), 200
+
+
+def conflict_message(error: Conflict) -> str:
+    """Return the conflict's sentence in the screen's language."""
+    parts = []
+    for change in error.changes:
+        if change["kind"] == "undo":
+            parts.append(_("an undo"))
+        elif change["kind"] == "dice":
+            parts.append(_("a dice roll"))
+        elif change["kind"] == "seed_reveal":
+            parts.append(_("the end of the dice"))
+        elif change.get("player"):
+            parts.append(_("%(player)s's %(move)s", player=change["player"], move=(change.get("type") or "move").replace("_", " ")))
+        else:
+            parts.append(_("the %(move)s", move=(change.get("type") or "move").replace("_", " ")))
+    if not parts:
+        return _("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
+    return _("Already entered meanwhile: %(what)s. This entry was not stored; check the board and enter it again if it is still needed.",
+             what=", ".join(parts))
+
+
+def _conflict(error: Conflict):
+    return jsonify({"error": {"message": conflict_message(error), "rule": error.rule, "status": 409}}), 409
+
+
+def _damaged(error: DamagedGame):
+    return jsonify({"error": {"message": error.message, "rule": error.rule, "status": 409}}), 409
+
+
+def init_app(app: Flask) -> None:
+    """Register the repeat check, the answer keeper and the conflict answers."""
+    app.before_request(_answer_repeat)
+    app.after_request(_keep_answer)
+    app.register_error_handler(RepeatedRequest, _repeated)
+    app.register_error_handler(Conflict, _conflict)
+    app.register_error_handler(DamagedGame, _damaged)
