@@ -321,7 +321,7 @@ def chip_breakdown(amount: int) -> list[dict]:
 def error_body(view: BuxView | None, error: CompanionError) -> dict:
     """Return the JSON error body for a rejected entry, with card codes rewritten to faces."""
     body = error.to_json()
-    if view is not None:
+    if view is not None and hasattr(view, "sanitise"):
         body["error"]["message"] = view.sanitise(body["error"]["message"])
     return body
 

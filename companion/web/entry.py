@@ -14,20 +14,26 @@ from flask_babel import gettext as _
 from companion.errors import CompanionError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.bux_view import error_body
+from companion.web.bux_view import BuxView, error_body
 from companion.web.common import json_body, load
 
 bp = Blueprint("entry", __name__, url_prefix="/g/<game_id>/api")
 MOVE_TYPES = ("draw", "sell", "swap", "broke")
 
 
+def _load_bux(game_id: str):
+    """Return the BUX game's session, key and view; these forms are BUX's (other games answer 404 here)."""
+    session, key, view = load(game_id)
+    if not isinstance(view, BuxView):
+        abort(404, description=_("this game has no entry forms yet"))
+    return session, key, view
+
+
 @bp.get("/options")
 @require_token
 def options(game_id: str):
     """Return the legal choices for the player to move."""
-    _session, _key, view = load(game_id)
-    if view is None:
-        abort(404, description=_("this game has no entry forms yet"))
+    _session, _key, view = _load_bux(game_id)
     return jsonify(view.options())
 
 
@@ -43,11 +49,9 @@ def _price(line: dict) -> dict:
 @require_token
 def move(game_id: str):
     """Submit a manual move or a correction: {"line": {...}, "attention": id?}."""
-    session, _key, view = load(game_id)
+    session, _key, view = _load_bux(game_id)
     body = json_body()
     line = body.get("line")
-    if view is None:
-        abort(404, description=_("this game has no entry forms yet"))
     if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
         abort(400, description=_("Say which move: draw, sell, swap or broke."))
     attention = body.get("attention")
@@ -69,7 +73,7 @@ def move(game_id: str):
 @bp.post("/undo")
 @require_token
 def undo(game_id: str):
-    """Undo the last move in effect (a compensating event)."""
+    """Undo the last move in effect (a compensating event); any game's tablet (match uses this one)."""
     session, _key, view = load(game_id)
     try:
         event = session.undo(source="tablet")
@@ -86,9 +90,7 @@ def correction(game_id: str, item_id: str):
     The correction itself is posted to /move with "attention": item_id, which
     resolves the item as "corrected" (or "confirmed" if nothing was changed).
     """
-    session, _key, view = load(game_id)
-    if view is None or not hasattr(view, "correction"):
-        abort(404, description=_("this game has no entry forms yet"))
+    session, _key, view = _load_bux(game_id)
     items = {item["id"]: item for item in session.open_attention()}
     if item_id not in items:
         abort(404, description=_("No open attention item %(id)s.", id=item_id))
@@ -99,7 +101,7 @@ def correction(game_id: str, item_id: str):
 @require_token
 def attention(game_id: str, item_id: str):
     """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
-    session, _key, view = load(game_id)
+    session, _key, view = _load_bux(game_id)
     how = json_body().get("how")
     items = {item["id"]: item for item in session.open_attention()}
     if item_id not in items:
