@@ -1,0 +1,76 @@
+"""Real browser: a double tap and an answer lost on the Wi-Fi each store one move and show it as accepted."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.conftest import kinds
+from tests.web.serving import serving
+
+pytestmark = BROWSER_TEST
+
+
+@pytest.fixture
+def server(app):
+    app.config["SSE_SECONDS"] = 20
+    app.config["SSE_POLL"] = 0.1
+    with serving(app) as base:
+        yield base
+
+
+@pytest.fixture
+def tablet(server, token):
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server}/g/g1?t={token}")
+        expect(page.locator("#entry-player")).to_contain_text("Ann")
+        # Ann's draw: club X 100, spade square 100, BUX 3, diamond oval 25; Cat wins it for 165.
+        for label in ("club / X", "spade / square"):
+            page.locator(f"#draw-deck .pick:has(title:text-is('{label}')):has(.value:text-is('100'))").click()
+        page.locator("#draw-timers .pick:has-text('BUX 3')").click()
+        page.locator("#draw-deck .pick:has(title:text-is('diamond / oval')):has(.value:text-is('25'))").click()
+        page.select_option("#bid-winner", "Cat")
+        page.fill("#bid-price", "165")
+        yield page
+        assert errors == []
+        browser.close()
+
+
+def test_a_double_tap_stores_one_move_and_shows_it_accepted(tablet, db):
+    from playwright.sync_api import expect
+
+    moves = kinds(db).count("move")
+    tablet.dblclick("#draw-bid")
+    expect(tablet.locator("#entry-msg")).to_contain_text("Cat won the bid for 165")
+    tablet.wait_for_timeout(500)
+    expect(tablet.locator("#entry-msg")).to_have_class("msg good")
+    assert kinds(db).count("move") == moves + 1
+    assert kinds(db).count("rejected") == 0
+
+
+def test_an_answer_lost_on_the_way_back_is_asked_again_and_not_stored_twice(tablet, db):
+    from playwright.sync_api import expect
+
+    moves = kinds(db).count("move")
+    lost: list[str] = []
+
+    def drop_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server gets the move and stores it ...
+        lost.append(route.request.headers.get("x-request-id", ""))
+        route.abort("connectionreset")  # ... and its answer never reaches the tablet
+
+    tablet.route("**/api/move", drop_first_answer)
+    tablet.click("#draw-bid")
+    expect(tablet.locator("#entry-msg")).to_contain_text("Cat won the bid for 165")
+    expect(tablet.locator("#entry-msg")).to_have_class("msg good")
+    assert lost and len(lost[0]) == 32, "the page sends a request id"
+    assert kinds(db).count("move") == moves + 1
