@@ -51,6 +51,35 @@ class RuleViolation(CompanionError):
 class StoreError(CompanionError):
     """The event store cannot be read or written (corrupt file, disk full, broken chain)."""
 
+    status = 503
+    """The HTTP status a screen gets: the storage failed, not the entry."""
+
+
+class UnknownGame(StoreError):
+    """No stored game has this id."""
+
+    status = 404
+
+
+class StorageFault(StoreError):
+    """The storage refused a write (read-only, I/O error): nothing was stored."""
+
+    status = 503
+
+
+class DiskFull(StorageFault):
+    """The disk is full: nothing was stored."""
+
+    status = 507
+
+
+REFUSALS = (RecordError, RuleViolation)
+"""What an entry's own content is refused for (malformed, or against the rules): HTTP 422, kept for the audit.
+
+Views catch these, never CompanionError as a whole: a storage fault or a
+damaged log is not the entry's fault and gets its own answer (503/507/409).
+"""
+
 
 class Conflict(Exception):
     """An entry made on a screen that had not yet shown a change another device stored: nothing was stored.
@@ -75,6 +104,8 @@ class Conflict(Exception):
 
 class DamagedGame(StoreError):
     """The stored game holds an event that does not replay: it is shown up to there, read-only."""
+
+    status = 409
 
     def __init__(self, message: str, *, seq: int):
         super().__init__(message)

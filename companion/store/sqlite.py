@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.errors import StoreError
+from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
 from companion.store.events import GENESIS_HASH, Event, canonical_json, event_hash
 
 SCHEMA = """
@@ -102,9 +103,30 @@ class RepeatedRequest(Exception):
 
 def _write_error(exc: sqlite3.DatabaseError) -> StoreError:
     """Return the StoreError for a failed write, in words a player can act on."""
-    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
-        return StoreError("the disk is full: nothing was stored (the last entry was not saved); free some space and enter it again")
+    text = str(exc)
+    if isinstance(exc, sqlite3.OperationalError) and "full" in text:
+        return DiskFull("the disk is full: nothing was stored (the last entry was not saved); free some space and enter it again")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return StorageFault("the event store is on read-only storage: nothing was stored; the scoreboard still shows "
+                            "the game, and entries work again once the storage can be written")
+    if isinstance(exc, sqlite3.OperationalError):
+        return StorageFault(f"cannot write to the event store ({exc}): nothing was stored; try again")
     return StoreError(f"cannot write to the event store: {exc}")
+
+
+def _disk_is_full(path: Path) -> bool:
+    """Return True if the store's filesystem has no room left for a write (SQLite then says only "disk I/O error")."""
+    try:
+        return path.is_file() and shutil.disk_usage(path.parent).free < 64 * 1024
+    except OSError:
+        return False
+
+
+def _is_read_only(exc: sqlite3.DatabaseError, path: Path) -> bool:
+    """Return True if opening failed only because the storage cannot be written (the file itself exists)."""
+    text = str(exc)
+    readable = path.is_file() and path.stat().st_size > 0
+    return readable and ("readonly" in text or "read-only" in text or "unable to open" in text)
 
 
 def _damage_hint(exc: sqlite3.DatabaseError, path: Path) -> str:
@@ -125,6 +147,10 @@ class EventStore:
     def __init__(self, path: str | Path, *, keyframe_budget: int = DEFAULT_KEYFRAME_BUDGET):
         self.path = Path(path)
         self.keyframe_budget = keyframe_budget
+        self.read_only = False
+        """True when the storage cannot be written: the store was opened for reading only."""
+        self._unwritable: StoreError | None = None
+        """Why writes are refused, when the store was opened read-only."""
         try:
             # check_same_thread=False: the live camera loop and the tablet's server threads share one
             # store, always under LiveTable's lock, so calls never overlap. Other writers (each web
@@ -139,7 +165,44 @@ class EventStore:
             self.db.executescript(SCHEMA)
             self._migrate()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
+            with contextlib.suppress(Exception):
+                self.db.close()
+            if _disk_is_full(self.path):
+                self._unwritable = DiskFull("the disk is full: nothing was stored (the last entry was not saved); "
+                                            "free some space and enter it again")
+            elif _is_read_only(exc, self.path):
+                self._unwritable = _write_error(sqlite3.OperationalError("readonly"))
+            else:
+                raise StoreError(f"cannot open event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
+            self._open_read_only(exc)
+
+    def _check_writable(self) -> None:
+        """Refuse a write at once, with the reason, when the store could only be opened for reading."""
+        if self._unwritable is not None:
+            raise self._unwritable
+
+    def _open_read_only(self, why: sqlite3.DatabaseError) -> None:
+        """Open a store on storage that cannot be written, for reading: scoreboards stay up, writes answer 503.
+
+        `mode=ro` still needs the WAL's shared-memory file; on a read-only
+        filesystem only `immutable=1` opens a WAL database, which is right
+        there: nothing can change the file while its storage is read-only.
+        """
+        with contextlib.suppress(Exception):
+            self.db.close()
+        uri = self.path.resolve().as_uri()
+        for mode in ("mode=ro", "immutable=1"):
+            db = None
+            try:
+                db = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None, timeout=10, check_same_thread=False)
+                db.execute("SELECT COUNT(*) FROM games").fetchone()
+            except sqlite3.DatabaseError:
+                if db is not None:
+                    db.close()
+                continue
+            self.db, self.read_only = db, True
+            return
+        raise StoreError(f"cannot open event store {str(self.path)!r}: {why}") from None
 
     def _migrate(self) -> None:
         """Bring a store written by an older version up to this schema (adds columns and indexes only)."""
@@ -168,6 +231,7 @@ class EventStore:
         Raises:
             StoreError: if the id exists or the store cannot be written.
         """
+        self._check_writable()
         try:
             with self._transaction():
                 self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
@@ -187,7 +251,7 @@ class EventStore:
         """Return which game (e.g. 'bux') a stored game id plays. Raises StoreError if unknown."""
         rows = self._query("SELECT game FROM games WHERE game_id = ?", (game_id,))
         if not rows:
-            raise StoreError(f"no stored game {game_id!r}")
+            raise UnknownGame(f"no stored game {game_id!r}")
         return rows[0][0]
 
     def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None,
@@ -212,6 +276,7 @@ class EventStore:
             RepeatedRequest: request_id is already stored.
             StoreError: if the database cannot be written (disk full, read-only, corrupt).
         """
+        self._check_writable()
         try:
             with self._transaction():
                 if request_id is not None:
@@ -242,6 +307,7 @@ class EventStore:
 
     def put_reply(self, game_id: str, request_id: str, status: int, body: str) -> None:
         """Keep the answer given to a request id, so a repeat of it gets the same answer (first one wins)."""
+        self._check_writable()
         try:
             self.db.execute("INSERT OR IGNORE INTO replies (game_id, request_id, status, body, created) VALUES (?, ?, ?, ?, ?)",
                             (game_id, request_id, status, body, _now()))
@@ -318,6 +384,7 @@ class EventStore:
         Raises:
             StoreError: if the secret already exists or the store cannot be written.
         """
+        self._check_writable()
         try:
             self.db.execute("INSERT INTO secrets (game_id, name, value, created) VALUES (?, ?, ?, ?)", (game_id, name, value, _now()))
         except sqlite3.IntegrityError:
@@ -343,6 +410,7 @@ class EventStore:
         if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
             raise StoreError("a keyframe must be JPEG bytes")
         limit = self.keyframe_budget if budget is None else budget
+        self._check_writable()
         try:
             with self._transaction():
                 cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",

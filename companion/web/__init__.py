@@ -7,11 +7,14 @@ the CLI) turn CompanionError into answers: JSON {"error": {...}} with 4xx.
 
 from __future__ import annotations
 
+from http import HTTPStatus
+from types import SimpleNamespace
 from typing import Any, Mapping
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from companion.errors import StoreError
 from companion.web import db, i18n
 
 DEFAULTS: dict[str, Any] = {
@@ -52,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.web import tracker_views
     app.register_blueprint(tracker_views.bp)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(StoreError, _store_error)
 
     @app.after_request
     def _headers(response):
@@ -63,11 +67,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def _wants_json() -> bool:
+    return (request.method != "GET" or "/api/" in request.path or request.path.endswith(".json")
+            or request.accept_mimetypes.best == "application/json")
+
+
+def _store_error(error: StoreError):
+    """The storage failed, not the entry: 503 (read-only, unreadable), 507 (disk full), 409 (damaged game), with its sentence."""
+    status = getattr(error, "status", 503)
+    body = {"error": {"message": error.message, "status": status, "rule": getattr(error, "rule", None) or "store"}}
+    if _wants_json():
+        return jsonify(body), status
+    page = SimpleNamespace(code=status, name=HTTPStatus(status).phrase, description=error.message)
+    return render_template("error.html", error=page), status
+
+
 def _http_error(error: HTTPException):
     """Answer errors as JSON for the API, as a small page otherwise; never a traceback."""
     body = {"error": {"message": error.description or error.name, "status": error.code}}
-    wants_json = (request.method != "GET" or "/api/" in request.path or request.path.endswith(".json")
-                  or request.accept_mimetypes.best == "application/json")
-    if wants_json:
+    if _wants_json():
         return jsonify(body), error.code
     return render_template("error.html", error=error), error.code

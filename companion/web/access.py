@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 
 from flask import abort, request
 
-from companion.errors import StoreError
+from companion.errors import StorageFault, StoreError
 from companion.store.sqlite import EventStore
 
 KEY_NAME = "web_key"
@@ -44,6 +44,8 @@ def game_key(store: EventStore, game_id: str) -> bytes:
         except StoreError:
             pass  # another request created it first
         value = store.get_secret(game_id, KEY_NAME)
+        if value is None:
+            raise StorageFault("this game's key cannot be stored (read-only storage); start the companion where it can write")
     return bytes.fromhex(value)
 
 

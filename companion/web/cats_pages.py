@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion.errors import CompanionError
+from companion.errors import REFUSALS
 from companion.games.cats import hints
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
 from companion.web.cats_view import KINDS, CatsView, EntryError, error_body, lang
@@ -70,7 +70,7 @@ def undo(game_id: str):
     session, _key, _v = _view(game_id)
     try:
         event = session.undo(source="tablet")
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error_body(error)), 409
     return jsonify({"ok": True, "seq": event.seq})
 
@@ -113,7 +113,7 @@ def _submit(session, view: CatsView, entry: dict, *, player: str | None, source:
         event = session.submit(line, source=source)
     except EntryError as error:
         return jsonify({"error": {"message": error.message}}), 422
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error_body(error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 

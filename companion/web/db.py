@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from flask import Flask, abort, current_app, g, request
 
-from companion.errors import StoreError
+from companion.errors import StoreError, UnknownGame
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 
@@ -27,7 +27,7 @@ def get_session(game_id: str) -> GameSession:
 
     try:
         return GameSession(get_store(), game_id, request=request_of_this_call())
-    except StoreError:
+    except UnknownGame:
         abort(404, description=_("no game %(game_id)r", game_id=game_id))
     except ValueError:
         abort(404, description=_("game %(game_id)r is of a kind this companion cannot show", game_id=game_id))

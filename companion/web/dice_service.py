@@ -14,7 +14,7 @@ import secrets
 from typing import Any
 
 from companion import dice
-from companion.errors import RuleViolation, StoreError
+from companion.errors import RuleViolation, StorageFault, StoreError
 from companion.store.events import Event
 from companion.store.session import GameSession
 
@@ -39,8 +39,16 @@ class DiceService:
         self.store = session.store
         self.game_id = session.game_id
 
-    def ensure_seed(self) -> str:
-        """Return the seed's commitment, choosing the seed and storing the `seed` event if needed."""
+    def ensure_seed(self) -> str | None:
+        """Return the seed's commitment, choosing the seed and storing the `seed` event if needed.
+
+        None only when no seed was ever committed and the storage is read-only (nothing can be rolled then).
+        """
+        done = _of(self.session.events, SEED)
+        if done:
+            return done[0]["commitment"]
+        if self.store.read_only:
+            return None
         seed = self.store.get_secret(self.game_id, SEED_NAME)
         if seed is None:
             try:
@@ -48,6 +56,8 @@ class DiceService:
             except StoreError:
                 pass  # another request chose it first; theirs is kept
             seed = self.store.get_secret(self.game_id, SEED_NAME)
+            if seed is None:
+                raise StorageFault("the dice seed cannot be stored: nothing was stored; try again")
         digest = dice.commitment(bytes.fromhex(seed))
 
         def decide(_folded, events: list[Event]) -> list[tuple[str, Any]]:
@@ -108,6 +118,9 @@ class DiceService:
         seed = self.store.get_secret(self.game_id, SEED_NAME)
         if seed is None:
             return None
+        if self.store.read_only:
+            revealed = _of(self.session.events, REVEAL)
+            return revealed[0]["seed"] if revealed else None
 
         def decide(_folded, events: list[Event]) -> list[tuple[str, Any]]:
             return [] if _of(events, REVEAL) else [(REVEAL, {"seed": seed})]

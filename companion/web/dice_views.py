@@ -6,7 +6,7 @@ from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
 from companion.dice import parse_notation
-from companion.errors import CompanionError
+from companion.errors import REFUSALS
 from companion.web.access import require_token
 from companion.web.common import json_body, load
 from companion.web.dice_service import DiceService
@@ -24,7 +24,7 @@ def roll(game_id: str):
         payload = DiceService(load(game_id)[0]).roll(count, sides)
     except ValueError as exc:
         return jsonify({"error": {"message": str(exc), "rule": "dice.bad_roll"}}), 400
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error.to_json()), 409
     return jsonify(payload)
 
@@ -42,7 +42,7 @@ def physical(game_id: str):
         values = [int(v) if isinstance(v, str) and v.strip().isdigit() else v for v in values]
     try:
         payload = DiceService(load(game_id)[0]).enter_physical(values, sides)
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error.to_json()), 400
     return jsonify(payload)
 

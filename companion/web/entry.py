@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
-from companion.errors import CompanionError
+from companion.errors import REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.bux_view import BuxView, error_body
@@ -65,7 +65,7 @@ def move(game_id: str):
             how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
             also = [(RESOLVED, {"id": attention, "how": how})]
         event = session.submit(line, source="tablet", also=also)
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error_body(view, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
@@ -77,7 +77,7 @@ def undo(game_id: str):
     session, _key, view = load(game_id)
     try:
         event = session.undo(source="tablet")
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error_body(view, error)), 409
     return jsonify({"ok": True, "seq": event.seq})
 
@@ -116,6 +116,6 @@ def attention(game_id: str, item_id: str):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
     try:
         event = session.submit(proposed, source="tablet", also=[(RESOLVED, {"id": item_id, "how": "confirmed"})])
-    except CompanionError as error:
+    except REFUSALS as error:
         return jsonify(error_body(view, error)), 422
     return jsonify({"ok": True, "seq": event.seq})

@@ -15,7 +15,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion.errors import CompanionError, RuleViolation
+from companion.errors import CompanionError, REFUSALS, RuleViolation
 from companion.games.grow.checks import is_dice
 from companion.games.grow.layout import cards_from_scan, compare, propose_draw, read_table
 from companion.games.grow.record import move_to_json
@@ -133,7 +133,7 @@ def bid(game_id: str):
     try:
         view.bids.seal(player, amount)
         revealed = view.bids.reveal()
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(error)
     return jsonify({"ok": True, "sealed": True, "revealed": revealed is not None, "waiting": list(view.bids.waiting())})
 
@@ -147,7 +147,7 @@ def reveal(game_id: str):
         abort(403, description=_("bidding needs the game's join link or your own private link"))
     try:
         revealed = view.bids.reveal()
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(error, 409)
     if revealed is None:
         abort(409, description=_("Not every bid is in yet; nothing is revealed."))
@@ -176,7 +176,7 @@ def move(game_id: str):
     try:
         before = session.state
         event = session.submit(line, source="tablet")
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(error)
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line, before, session.state)})
 
@@ -239,7 +239,7 @@ def roll(game_id: str):
 
     try:
         events = session.write(decide, source="tablet")
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(error, 409 if getattr(error, "rule", None) == "roll.not_due" else 422)
     line = judged["line"]
     return jsonify({"ok": True, "seq": events[-1].seq, "line": line,
@@ -253,7 +253,7 @@ def undo(game_id: str):
     session, _key, _view = _load(game_id)
     try:
         event = session.undo(source="tablet")
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(error, 409)
     return jsonify({"ok": True, "seq": event.seq})
 

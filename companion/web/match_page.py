@@ -16,7 +16,7 @@ import json
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import json_body, load
@@ -133,6 +133,6 @@ def confirm_round(game_id: str):
         how = ("confirmed" if items[attention].get("proposed") == line else "corrected") if attention else None
         event = session.submit(line, source="tablet", evidence=evidence,
                                also=[(RESOLVED, {"id": attention, "how": how})] if attention else [])
-    except CompanionError as error:
+    except REFUSALS as error:
         return _error(view, error)
     return jsonify({"ok": True, "seq": event.seq, "round": line["round"], "message": view.describe(line)})

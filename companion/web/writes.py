@@ -24,7 +24,7 @@ import time
 from flask import Flask, Response, abort, g, jsonify, request
 from flask_babel import gettext as _
 
-from companion.errors import Conflict, DamagedGame
+from companion.errors import Conflict
 from companion.store.session import Request
 from companion.store.sqlite import RepeatedRequest
 
@@ -129,14 +129,9 @@ def _conflict(error: Conflict):
     return jsonify({"error": {"message": conflict_message(error), "rule": error.rule, "status": 409}}), 409
 
 
-def _damaged(error: DamagedGame):
-    return jsonify({"error": {"message": error.message, "rule": error.rule, "status": 409}}), 409
-
-
 def init_app(app: Flask) -> None:
-    """Register the repeat check, the answer keeper and the conflict answers."""
+    """Register the repeat check, the answer keeper and the conflict answer (a damaged game is a StoreError: 409)."""
     app.before_request(_answer_repeat)
     app.after_request(_keep_answer)
     app.register_error_handler(RepeatedRequest, _repeated)
     app.register_error_handler(Conflict, _conflict)
-    app.register_error_handler(DamagedGame, _damaged)
