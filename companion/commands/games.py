@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.commands.replay import read_lines
 from companion.errors import CompanionError
+from companion.store.events import seal_of
 from companion.store.session import GameSession, import_record
 from companion.store.sqlite import EventStore
 
@@ -57,17 +58,24 @@ def run_games(args) -> int:
         print("no stored games")
     for row in rows:
         winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
-        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  winner: {winners}")
+        seal = f"  {'final ' if row['winners'] else ''}seal {row['seal']} (event {row['seq']})" if row["seal"] else ""
+        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  "
+              f"winner: {winners}{seal}")
     return 0
 
 
 def _summary(store: EventStore, game_id: str) -> dict:
+    """Return a stored game's players, winners, whether it replays, and its seal (the head of its chain)."""
+    head = store.head(game_id)
+    sealed = {"seal": seal_of(head) if head else None, "seq": head.seq if head else 0}
     try:
-        state = GameSession(store, game_id).state
-        summary = GameSession(store, game_id).game.state_to_json(state)
-        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []), "ok": True}
+        session = GameSession(store, game_id)
+        summary = session.game.state_to_json(session.state)
+        ok = session.damage is None
+        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []) if ok else [],
+                "ok": ok, **sealed}
     except CompanionError:
-        return {"players": [], "winners": [], "ok": False}
+        return {"players": [], "winners": [], "ok": False, **sealed}
 
 
 def run_export(args) -> int:

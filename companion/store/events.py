@@ -25,6 +25,19 @@ OBSERVATION = "observation"
 KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, "evidence", "dice", "seed", "seed_reveal")
 
 
+SEAL_DIGITS = 12
+"""Hex digits of a seal: enough that no rewrite of the log can hit a noted seal by chance (48 bits)."""
+
+
+def seal_of(event: "Event") -> str:
+    """Return the short seal of the log up to `event`: the first hex digits of its chained hash.
+
+    Shown on every screen as the game goes; a player who notes one can later
+    prove the log was not rewritten before it (`companion audit GAME --seal S`).
+    """
+    return event.hash[:SEAL_DIGITS]
+
+
 def canonical_json(value: Any) -> str:
     """Return JSON with sorted keys and no spaces: the byte form that is hashed."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -446,6 +446,13 @@ class EventStore:
         rows = self._query("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = ?", (game_id,))
         return rows[0][0], rows[0][1]
 
+    def head(self, game_id: str) -> Event | None:
+        """Return a game's latest event (the head of its chain), or None before the first."""
+        rows = self._query(
+            "SELECT game_id, seq, time, source, kind, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,))
+        return Event(*rows[0]) if rows else None
+
     def last_seq(self, game_id: str) -> int:
         """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
         rows = self._query("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,))

@@ -54,6 +54,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(cats_pages.bp)
     from companion.web import tracker_views
     app.register_blueprint(tracker_views.bp)
+    from companion.web import seal
+    app.register_blueprint(seal.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(StoreError, _store_error)
 

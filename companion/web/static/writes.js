@@ -16,7 +16,10 @@
 
   function saw(seq) {
     const n = Number(seq);
-    if (seq !== null && seq !== undefined && Number.isInteger(n) && (seen === null || n > seen)) seen = n;
+    if (seq !== null && seq !== undefined && Number.isInteger(n) && (seen === null || n > seen)) {
+      seen = n;
+      document.dispatchEvent(new CustomEvent("companion:seq", {detail: n}));  // the seal footer follows
+    }
   }
 
   function sameOrigin(url) {

@@ -1,0 +1,78 @@
+"""The seal (head of the hash chain) on every screen, kept by each device, and in `companion games`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.store.sqlite import EventStore
+from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
+from tests.web.conftest import GAME_ID, LINES
+from tests.web.serving import serving
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def _head(db) -> tuple[int, str]:
+    with EventStore(db) as store:
+        head = store.head(GAME_ID)
+        return head.seq, head.hash
+
+
+def test_seal_json_is_the_head_of_the_chain_and_follows_each_move(client, auth, db):
+    body = client.get(f"/g/{GAME_ID}/seal.json").get_json()
+    seq, digest = _head(db)
+    assert (body["seq"], body["seal"], body["moves"], body["over"]) == (seq, digest[:12], 5, False)
+    assert client.post(f"/g/{GAME_ID}/api/move", json={"line": LINES[6]}, headers=auth).status_code == 200
+    after = client.get(f"/g/{GAME_ID}/seal.json").get_json()
+    assert after["seq"] == _head(db)[0] and after["seal"] == _head(db)[1][:12] != body["seal"]
+    assert client.get("/g/nope/seal.json").status_code == 404
+
+
+def test_companion_games_shows_the_final_seal(tmp_path):
+    db = tmp_path / "c.db"
+    record = Path(__file__).resolve().parents[1] / "records" / "bux-3p-full.jsonl"
+    run = [sys.executable, "-m", "companion"]
+    subprocess.run([*run, "import", str(record), "--db", str(db), "--id", "done"], check=True, capture_output=True)
+    shown = subprocess.run([*run, "games", "--db", str(db)], check=True, capture_output=True, text=True).stdout
+    listed = json.loads(subprocess.run([*run, "games", "--db", str(db), "--json"], check=True, capture_output=True, text=True).stdout)
+    with EventStore(db) as store:
+        head = store.head("done")
+    assert f"final seal {head.hash[:12]} (event {head.seq})" in shown
+    assert listed[0]["seal"] == head.hash[:12] and listed[0]["seq"] == head.seq
+
+
+@pytest.mark.browser
+@skip_without_chromium
+def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db, token, ptoken):
+    from playwright.sync_api import expect, sync_playwright
+
+    app.config["SSE_SECONDS"] = 20
+    app.config["SSE_POLL"] = 0.1
+    with serving(app) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        wall = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        wall.goto(f"{base}/g/{GAME_ID}")
+        phone.goto(f"{base}/g/{GAME_ID}/me/Ann?k={ptoken('Ann')}")
+        first = _head(db)
+        for page in (wall, phone):
+            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal {first[1][:12]} · event {first[0]}")
+        request = urllib.request.Request(f"{base}/g/{GAME_ID}/api/move", data=json.dumps({"line": LINES[6]}).encode(),
+                                         headers={"Content-Type": "application/json", "X-Companion-Token": token})
+        urllib.request.urlopen(request, timeout=10).read()
+        second = _head(db)
+        for page in (wall, phone):
+            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal {second[1][:12]} · event {second[0]}")
+        kept = phone.evaluate("() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('companion-seals'))))")
+        assert [item["seal"] for item in kept] == [first[1][:12], second[1][:12]]
+        phone.locator("#seal summary").click()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(ARTIFACTS / "seal-phone-390x844.png"), full_page=True)
+        wall.screenshot(path=str(ARTIFACTS / "seal-wall-1024x768.png"), full_page=True)
+        browser.close()
