@@ -370,3 +370,25 @@ def test_tied_totals_share_the_win():
 def test_score_names_the_round_being_played():
     state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann"))
     assert violation(state, Score(round=2, players=layouts(Ann=([], []), Ben=([], [])))) == "score.wrong_round"
+
+
+# --- The round ends wherever a hand empties (issue 14) ---------------------------------
+
+def test_a_wild_put_away_with_no_replacement_ends_the_round_and_it_scores():
+    """Reading: a Wild goes to the advanced discard with no replacement when its colour has none left.
+    'The round ends when a player runs out of cards in their hand.' The round used to stay in play, refusing every line."""
+    state = make_state({"Ann": ["red-wild-1"], "Ben": ["red-100-1", "blue-200-1"]}, advanced=True)
+    after = rules.apply(state, DiscardWild(player="Ann", card="red-wild-1", draw=None))
+    assert after.phase == SCORE and turn(after) is None
+    result = Score(round=1, players={"Ann": Layout(matches=(), hand=()),
+                                     "Ben": Layout(matches=(), hand=("blue-200-1", "red-100-1"))})
+    scored = rules.apply(after, result)
+    assert scored.phase == DEAL and scored.round == 2 and len(scored.scores) == 1
+
+
+def test_a_steal_victim_who_draws_nothing_ends_the_round():
+    """Steal 4: the victim draws from the matching colour deck; with the deck and its pile empty there is nothing to draw."""
+    state = make_state({"Ann": ["red-steal-1", "blue-300-1"], "Ben": ["red-800-1"]}, advanced=True)
+    after = rules.apply(state, Steal(player="Ann", card="red-steal-1", from_="Ben", take="red-800-1", draw=None))
+    assert after.hands[1] == frozenset() and after.phase == SCORE
+    assert violation(after, Draw(player="Ben", source="blue-deck", card="blue-100-1")) == "draw.round_over"
