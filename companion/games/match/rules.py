@@ -465,7 +465,7 @@ def verify_score(state: MatchState, move: Score) -> None:
         raise RuleViolation("score.wrong_round", f"score: this is round {state.round}, not {move.round}")
     if set(move.players) != set(state.players):
         raise RuleViolation("score.players", f"score: the result must name exactly the players {list(state.players)!r}")
-    score_layouts(move.players, advanced=state.advanced)
+    score_layouts(move.players, advanced=state.advanced, counts=not state.tracked)
     if state.tracked:
         played = tracked_layouts(state)
         for player in state.players:
@@ -483,7 +483,7 @@ def apply_score(state: MatchState, move: Score) -> MatchState:
         RuleViolation: if the result is illegal.
     """
     verify_score(state, move)
-    scores = score_layouts(move.players, advanced=state.advanced)
+    scores = score_layouts(move.players, advanced=state.advanced, counts=False)  # verify_score checked them
     done = state.scores + (tuple(scores[p].score for p in state.players),)
     if state.round == ROUNDS:
         return replace(state, scores=done, phase=OVER)
