@@ -17,7 +17,8 @@ from companion.audit import anomalies as find
 from companion.audit.chain import ChainCheck
 from companion.audit.flow import describe_generic, flow_for
 from companion.audit.source import AuditSource
-from companion.errors import CompanionError
+from companion.errors import CompanionError, RecordError
+from companion.games.safejson import load_json
 from companion.games import find_game
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO
 
@@ -151,8 +152,8 @@ def standing(summary: dict) -> dict[str, float]:
 
 def _data(event) -> Any:
     try:
-        return json.loads(event.payload)
-    except (json.JSONDecodeError, TypeError):
+        return load_json(event.payload, "the payload")
+    except RecordError:
         return None
 
 

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from companion.errors import RecordError, StoreError
-from companion.games import find_game
+from companion.games import find_game, game_of_record
+from companion.games.jsonl import is_blank, parse_line
+from companion.games.safejson import BOM, load_json
 from companion.store.events import MOVE, Event, canonical_json
 from companion.store.sqlite import EventStore
 
@@ -53,29 +55,36 @@ def from_file(path: str | Path) -> AuditSource:
     """
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
-    lines = [line for line in lines if line.strip()]
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
     try:
-        first = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
-        first = None
-    if not isinstance(first, dict):
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{str(path)!r} is not UTF-8 text", line=data[: exc.start].count(b"\n") + 1) from None
+    lines = text.removeprefix(BOM).splitlines()
+    while lines and is_blank(lines[-1]):
+        lines.pop()
+    try:
+        first = parse_line(lines[0]) if lines and not is_blank(lines[0]) else None
+    except RecordError as error:
+        raise error.at_line(1)
+    if first is None:
         raise RecordError(f"{str(path)!r}: the first line must be a JSON object (a setup line or a stored event)", line=1)
     if set(_FIELDS) <= set(first):
         return _dump_source(path, lines, first)
-    try:
-        game = find_game(str(first.get("game", ""))).name
-    except ValueError as exc:
-        raise RecordError(str(exc), line=1) from None
+    game = game_of_record(lines).name
     return AuditSource(game_id=path.stem, game=game, total=len(lines), chained=False,
                        events=lambda: _record_events(path.stem, lines), keyframe=lambda _id: None,
                        label=f"record file {path.name}")
 
 
 def _dump_source(path: Path, lines: list[str], first: dict) -> AuditSource:
-    game = first.get("game") or json.loads(first["payload"]).get("game", "")
+    game = first.get("game")
+    if game is None:
+        payload = _dump_event(first, 1).payload
+        setup = load_json(payload, "event 1's payload")
+        game = setup.get("game") if isinstance(setup, dict) else None
     try:
         find_game(str(game))
     except ValueError as exc:
@@ -84,22 +93,46 @@ def _dump_source(path: Path, lines: list[str], first: dict) -> AuditSource:
     def events() -> Iterator[Event]:
         for number, line in enumerate(lines, start=1):
             try:
-                data = json.loads(line)
-                yield Event(*(data[name] for name in _FIELDS))
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise RecordError("not a stored event (game_id, seq, time, source, kind, payload, prev_hash, hash)", line=number) from None
+                data = parse_line(line)
+            except RecordError as error:
+                raise error.at_line(number)
+            yield _dump_event(data, number)
 
     return AuditSource(game_id=str(first["game_id"]), game=str(game), total=len(lines), chained=True,
                        events=events, keyframe=lambda _id: None, label=f"events file {path.name}")
+
+
+_TYPES = {"game_id": str, "seq": int, "time": str, "source": str, "kind": str, "payload": str, "prev_hash": str, "hash": str}
+
+
+def _dump_event(data: dict, number: int) -> Event:
+    """Return the Event one line of an events file holds, its fields checked (payload: a JSON string).
+
+    Raises:
+        RecordError: with the line number, naming the first missing or malformed field.
+    """
+    missing = [name for name in _FIELDS if name not in data]
+    if missing:
+        raise RecordError(f"not a stored event: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing", line=number)
+    for name, kind in _TYPES.items():
+        value = data[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordError(f"event {number}: {name!r} must be {'a whole number' if kind is int else 'a string'}, "
+                              f"not {type(value).__name__}", line=number)
+    try:
+        load_json(data["payload"], "the payload")
+    except RecordError as error:
+        raise RecordError(f"event {number}: {error.message}", line=number) from None
+    return Event(*(data[name] for name in _FIELDS))
 
 
 def _record_events(game_id: str, lines: list[str]) -> Iterator[Event]:
     """Wrap record lines as unchained `move` events (source "import") so one audit path serves both."""
     for number, line in enumerate(lines, start=1):
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg}", line=number) from None
+            data = parse_line(line)
+        except RecordError as error:
+            raise error.at_line(number)
         yield Event(game_id, number, "", "import", MOVE, canonical_json(data), "", "")
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from companion.errors import RecordError
-from companion.games import find_game
+from companion.games import game_of_record
 
 
 def add_parser(sub) -> None:
@@ -34,26 +34,9 @@ def read_lines(path: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def game_of_lines(lines: list[str]):
-    """Return the game a record's first line names (BUX when it names none it knows).
-
-    Raises:
-        RecordError: line 1, when the first line names an unknown game.
-    """
-    try:
-        first = json.loads(lines[0]) if lines else {}
-    except (json.JSONDecodeError, RecursionError):
-        first = {}
-    name = first.get("game", "bux") if isinstance(first, dict) else "bux"
-    try:
-        return find_game(name if isinstance(name, str) else "")
-    except ValueError:
-        raise RecordError(f"setup: unknown game {name!r}", line=1) from None
-
-
 def run(args) -> int:
     lines = read_lines(args.record)
-    game = game_of_lines(lines)
+    game = game_of_record(lines)
     summary = game.state_to_json(game.replay(lines))
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.games.safejson import load_json
 
 SCORERS: dict[str, str] = {
     "grow": "companion.games.grow.scoring:score_holdings",
@@ -28,11 +29,10 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        raw = Path(args.file).read_bytes()
     except OSError as exc:
         raise CompanionError(f"cannot read {args.file!r}: {exc.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"{args.file!r} is not a JSON file: {exc}") from None
+    data = load_json(raw, repr(args.file))
     module_name, func = SCORERS[args.game].split(":")
     result = getattr(importlib.import_module(module_name), func)(data)
     if args.json:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Mapping
 
 from companion.commands.games import add_db_option
-from companion.errors import CompanionError, RecordError
+from companion.errors import CompanionError, RecordError, RuleViolation
 from companion.games import GAME_MODULES
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
@@ -77,9 +77,11 @@ def _new_game(store: EventStore, args) -> GameSession:
         if not isinstance(setup, dict):
             raise RecordError("the setup file must hold one JSON object (a setup record line)")
         return GameSession.start(store, setup)
-    players = [p.strip() for p in (args.players or "").split(",") if p.strip()]
+    players = [p.strip() for p in args.players.split(",")] if args.players else []  # an empty name is refused by the setup, not dropped
     if not players:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
+    if args.first is not None and args.first not in players:
+        raise RuleViolation("setup.first_not_seated", f"setup: --first {args.first!r} is not one of the players ({', '.join(players)})")
     if args.game_type == "grow":
         return _new_grow_game(store, players)
     if args.game_type == "cats":  # a secret deal: each player enters their own hand on their phone

@@ -8,7 +8,8 @@ state for shared screens. Pure: nothing here does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Optional
+import unicodedata
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from companion.errors import RuleViolation
 
@@ -45,15 +46,62 @@ class Game:
         return out
 
 
+MAX_NAME = 24
+"""Longest player name: it must fit a seat plate, a phone's header and a scoreboard column."""
+
+
+def name_problem(name: object) -> str | None:
+    """Return why `name` cannot be a player's name (a clause for a sentence), or None if it can.
+
+    Names travel in links (/g/<id>/me/<name>), record lines and screens, so
+    a name holds no '/', no control character or line/paragraph separator
+    (U+2028/U+2029 break a JSON Lines record read back by some tools), and no
+    leading or trailing space (two names that look alike must not differ).
+
+    >>> name_problem("Ann"), name_problem("A/B"), name_problem(" Ann")
+    (None, "'A/B' holds a '/', which a link cannot carry", "' Ann' starts or ends with a space")
+    """
+    if not isinstance(name, str):
+        return f"{name!r} is not text"
+    if not name.strip():
+        return "a name is empty"
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") for ch in name):
+        return f"{name!r} holds a control character or a line break"
+    if name != name.strip():
+        return f"{name!r} starts or ends with a space"
+    if len(name) > MAX_NAME:
+        return f"{name!r} has {len(name)} characters; at most {MAX_NAME} are allowed"
+    if "/" in name:
+        return f"{name!r} holds a '/', which a link cannot carry"
+    return None
+
+
+def verify_player_names(players: Sequence[object]) -> None:
+    """Check every player's name (see name_problem) and that no two are the same, ignoring case.
+
+    Raises:
+        RuleViolation: setup.player_name or setup.duplicate_player.
+    """
+    for player in players:
+        problem = name_problem(player)
+        if problem:
+            raise RuleViolation("setup.player_name", f"setup: player name {problem}" if not problem.startswith("a name")
+                                else "setup: every player needs a name, but one is empty")
+    seen: dict[str, str] = {}
+    for player in players:
+        key = player.casefold()  # type: ignore[union-attr]  (all str after the loop above)
+        if key in seen:
+            same = "twice" if seen[key] == player else f"and {seen[key]!r}, the same name but for case"
+            raise RuleViolation("setup.duplicate_player", f"setup: {player!r} is seated {same}; every player needs a different name")
+        seen[key] = player
+
+
 def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: str) -> None:
-    """Check a setup's players: how many, each a non-empty name, no name twice.
+    """Check a setup's players: how many, each a usable name, no name twice (ignoring case).
 
     Raises:
         RuleViolation: setup.player_count, setup.player_name or setup.duplicate_player.
     """
     if not minimum <= len(players) <= maximum:
         raise RuleViolation("setup.player_count", f"setup: {title} is for {minimum} to {maximum} players, not {len(players)}")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RuleViolation("setup.player_name", "setup: player names must be non-empty strings")
-    if len(set(players)) != len(players):
-        raise RuleViolation("setup.duplicate_player", "setup: player names must be unique")
+    verify_player_names(players)

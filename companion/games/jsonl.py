@@ -12,6 +12,7 @@ import json
 from typing import Any, Callable, Collection, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.safejson import BOM, load_json
 
 
 def raise_error(error: CompanionError) -> None:
@@ -23,18 +24,33 @@ def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any],
                on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Any]]:
     """Yield (1-based line number, move) for each line of a record.
 
-    A final newline is fine; a blank line anywhere else is an error, and an
-    empty record fails at line 1. `on_error` receives each error (with its
-    line); the default raises, an import tool may collect instead.
+    A UTF-8 byte-order mark and blank lines at the very end are fine (editors
+    add them); a blank line anywhere else is an error, and an empty record
+    fails at line 1. `on_error` receives each error (with its line); the
+    default raises, an import tool may collect instead.
     """
     count = 0
+    blank_since: int | None = None  # first line of the current run of blank lines
     for count, line in enumerate(lines, start=1):
+        if is_blank(line):
+            blank_since = blank_since or count
+            continue
+        if blank_since is not None:
+            on_error(RecordError("blank line: every line must be one JSON object", line=blank_since))
+            blank_since = None
         try:
             yield count, move_from_json(parse_line(line), first=count == 1)
         except CompanionError as error:
             on_error(error.at_line(count))
-    if count == 0:
+    if count == 0 or blank_since == 1:
         on_error(RecordError("empty record: the first line must be a setup", line=1))
+
+
+def is_blank(line: Any) -> bool:
+    """Return True for a line holding nothing but whitespace (and perhaps a byte-order mark)."""
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    return isinstance(line, str) and not line.removeprefix(BOM).strip()
 
 
 def parse_line(line: str | bytes) -> dict:
@@ -50,13 +66,10 @@ def parse_line(line: str | bytes) -> dict:
             raise RecordError("line is not UTF-8 text") from None
     if not isinstance(line, str):
         raise RecordError(f"a line must be text, not {type(line).__name__}")
-    text = line.rstrip("\r\n")
+    text = line.rstrip("\r\n").removeprefix(BOM)
     if not text.strip():
         raise RecordError("blank line: every line must be one JSON object")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}") from None
+    data = load_json(text, "the line")
     if not isinstance(data, dict):
         raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
     return data

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
-from companion.games import find_game
+from companion.games import find_game, game_of_record
+from companion.games.jsonl import is_blank, parse_line
 from companion.games.base import Game
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
@@ -359,19 +360,9 @@ def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | Non
         RecordError, RuleViolation: at the first bad line (with its line number).
     """
     lines = list(lines)
-    parsed = []
-    for number, raw in enumerate(lines, start=1):
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError, TypeError):
-            data = None
-        parsed.append(data)
-    first = parsed[0] if parsed and isinstance(parsed[0], dict) else {}
-    try:
-        game = find_game(str(first.get("game", "")))
-    except ValueError as exc:
-        raise RecordError(str(exc), line=1) from None
+    game = game_of_record(lines)
     game.replay(lines)
+    parsed = [parse_line(raw) for raw in lines if not is_blank(raw)]  # replay accepted them: trailing blanks only
     game_id = game_id or uuid.uuid4().hex[:12]
     store.create_game(game_id, game.name, title, events=[(MOVE, data) for data in parsed], source="import")
     return GameSession(store, game_id)

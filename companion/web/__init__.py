@@ -12,9 +12,11 @@ from types import SimpleNamespace
 from typing import Any, Mapping
 
 from flask import Flask, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import StoreError
+from companion.errors import RecordError, StoreError
+from companion.games.safejson import load_json
 from companion.web import db, i18n
 
 DEFAULTS: dict[str, Any] = {
@@ -34,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, TRACKER, PUBLIC_URL, SSE_SECONDS, ...)."""
     app = Flask(__name__)
+    app.json = SafeJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     if config:
         app.config.update(config)
@@ -82,6 +85,21 @@ def _store_error(error: StoreError):
         return jsonify(body), status
     page = SimpleNamespace(code=status, name=HTTPStatus(status).phrase, description=error.message)
     return render_template("error.html", error=page), status
+
+
+class SafeJSONProvider(DefaultJSONProvider):
+    """Flask's JSON provider, parsing through the shared safe loader.
+
+    Every `request.get_json()` in every blueprint then refuses deep nesting and
+    huge integers as a ValueError (Flask's "bad JSON": None when silent, else
+    400) instead of a RecursionError that would be a 500.
+    """
+
+    def loads(self, s, **kwargs):
+        try:
+            return load_json(s, "the request body")
+        except RecordError as error:
+            raise ValueError(error.message) from None
 
 
 def _http_error(error: HTTPException):

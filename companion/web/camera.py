@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from companion.errors import CompanionError
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import js_strings, load
+from companion.web.common import js_strings, json_body, load
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
 BOUNDARY = "frame"
@@ -68,7 +68,7 @@ def choose_source(game_id: str):
     camera = current_app.config.get("CAMERA")
     if camera is None:
         abort(409, description=_("The camera is off."))
-    source = (request.get_json(silent=True) or {}).get("source")
+    source = json_body().get("source")
     if source not in list(camera.sources()):
         abort(400, description=_("Unknown camera %(source)r.", source=source))
     if not hasattr(camera, "select"):

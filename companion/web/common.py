@@ -8,6 +8,8 @@ from typing import Any
 from flask import abort, request
 from flask_babel import gettext as _
 
+from companion.errors import RecordError
+from companion.games.safejson import load_json
 from companion.store.session import GameSession
 from companion.web.access import game_key
 from companion.web.bux_view import BuxView
@@ -32,8 +34,15 @@ def load(game_id: str) -> tuple[GameSession, bytes, Any]:
 
 
 def json_body() -> dict:
-    """Return the request's JSON object, or answer 400 with a message."""
-    data = request.get_json(silent=True)
+    """Return the request's JSON object, or answer 400 with a message.
+
+    Read through the shared safe loader: nesting thousands deep or integers
+    thousands of digits long are a 400 with a sentence, never a 500.
+    """
+    try:
+        data = load_json(request.get_data(cache=True), "the request body")
+    except RecordError as error:
+        abort(400, description=error.message)
     if not isinstance(data, dict):
         abort(400, description=_("send a JSON object"))
     return data

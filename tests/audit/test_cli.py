@@ -49,7 +49,7 @@ def test_bad_targets_are_clear_errors(tmp_path, demo, capsys):
     bad.write_text("not json\n")
     assert main(["audit", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert "first line" in err and "Traceback" not in err
+    assert "line 1" in err and "not valid JSON" in err and "Traceback" not in err
 
 
 def test_games_lists_date_players_and_winner(demo, capsys):

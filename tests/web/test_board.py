@@ -77,12 +77,12 @@ def test_identical_faces_are_not_ordered_by_value(client, db):
 
 
 def test_player_names_are_escaped(client, tmp_path):
-    setup = json.loads(json.dumps(LINES[0]).replace("Ann", "<img src=x onerror=alert(1)>"))
+    setup = json.loads(json.dumps(LINES[0]).replace("Ann", "<img src=x onerror=f()>"))
     start_game(tmp_path / "companion.db", 0, game_id="xss", setup=setup)
     page = client.get("/g/xss").get_data(as_text=True)
     assert "<img src=x" not in page
     body = client.get("/g/xss/state.json").json
-    assert body["board"]["players"][0]["name"] == "<img src=x onerror=alert(1)>"
+    assert body["board"]["players"][0]["name"] == "<img src=x onerror=f()>"
 
 
 def test_stream_sends_change_events_and_ends(client, db):

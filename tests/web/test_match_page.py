@@ -31,7 +31,7 @@ def photos():
 def match_db(tmp_path):
     db = tmp_path / "match.db"
     with EventStore(db) as store:
-        GameSession.start(store, {"type": "setup", "game": "match", "players": list(scenes.PLAYERS), "dealer": "Cat"}, game_id=GAME)
+        GameSession.start(store, {"type": "setup", "game": "match", "players": list(scenes.PLAYERS), "dealer": "Cat", "advanced": True}, game_id=GAME)
     save_print(scenes.print_deck(), tmp_path / "match.print.json")
     return db
 

@@ -29,3 +29,16 @@ def test_the_companions_deal_is_legal():
     line = deal(["Ann", "Ben", "Cat", "Dan"], "Cat")
     state = rules.initial_state(move_from_json(line, first=True))
     assert state.players[state.to_move] == "Cat" and all(len(s) == 3 for s in state.spreads)
+
+
+def test_a_first_player_not_seated_is_named_as_first_not_dealer(tmp_path, capsys):
+    """Issue 14: `--game-type match --players Ann,Ben --first Cat` said "dealer 'Cat' is not one of the players"."""
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--new-game", "--game-type", "match",
+                 "--players", "Ann,Ben", "--first", "Cat"]) == 1
+    err = capsys.readouterr().err
+    assert "--first 'Cat' is not one of the players (Ann, Ben)" in err and "dealer" not in err
+
+
+def test_an_empty_player_name_is_refused_not_dropped(tmp_path, capsys):
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--new-game", "--game-type", "match", "--players", "Ann,,Ben"]) == 1
+    assert "name" in capsys.readouterr().err

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
+from companion.games.base import verify_player_names
 from companion.games.cats import hints
 from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
 from companion.games.cats.names import card_name as _name
@@ -80,10 +81,12 @@ def verify_setup(move: Setup) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise CatsViolation("setup.player_count", f"setup: the cat auction is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
                             f"раздача: в «Котиков» играют от {MIN_PLAYERS} до {MAX_PLAYERS} игроков, а не {count}")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise CatsViolation("setup.player_name", "setup: player names must be non-empty strings", "раздача: у каждого игрока должно быть имя")
-    if len(set(players)) != count:
-        raise CatsViolation("setup.duplicate_player", "setup: player names must be unique", "раздача: имена игроков не должны повторяться")
+    try:
+        verify_player_names(players)
+    except RuleViolation as error:
+        ru = ("раздача: имена игроков не должны повторяться (без учёта регистра)" if error.rule == "setup.duplicate_player"
+              else "раздача: имя игрока должно быть непустым, без «/», управляющих символов и пробелов по краям, не длиннее 24 знаков")
+        raise CatsViolation(error.rule, error.message, ru) from None
     if move.first not in players:
         raise CatsViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players",
                             f"раздача: первый ход у {move.first!r}, но такого игрока нет за столом")

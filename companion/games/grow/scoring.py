@@ -10,8 +10,10 @@ from __future__ import annotations
 from math import prod
 from typing import Any, Iterable, Mapping
 
-from companion.errors import CompanionError
-from companion.games.grow.state import NUMBER, PLUS, TIMES, Holdings
+from collections import Counter
+
+from companion.errors import CompanionError, RuleViolation
+from companion.games.grow.state import COLOUR, MAX_PLAYERS, NUMBER, PLUS, TIMES, Holdings
 
 BLUE_BONUS: tuple[int, ...] = (0, 0, 0, 2, 14, 25, 35, 55)
 """Blue stack bonus by stack size (index 0 unused); seven or more score the last entry."""
@@ -82,7 +84,45 @@ def score_holdings(data: Any) -> dict[str, dict[str, int]]:
     """
     if not isinstance(data, Mapping) or not data:
         raise CompanionError("holdings must be a JSON object {player: {green, blue, red, gold_plus, gold_times}} with at least one player")
-    return {str(player): _score_player(str(player), held) for player, held in data.items()}
+    if len(data) > MAX_PLAYERS:
+        raise RuleViolation("score.player_count", f"holdings: Grow Your Assets is for at most {MAX_PLAYERS} players, not {len(data)}")
+    scores = {str(player): _score_player(str(player), held) for player, held in data.items()}
+    verify_against_deck(data)
+    return scores
+
+
+DECK_VALUES: dict[str, Counter] = {
+    "green": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "green"),
+    "blue": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "blue"),
+    "red": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "red"),
+    "gold_plus": Counter(PLUS.values()),
+    "gold_times": Counter(TIMES.values()),
+}
+"""Per holdings key, how many cards of each number the deck (cards_printable/grow.deck.json) has."""
+
+
+def verify_against_deck(data: Mapping[str, Mapping]) -> None:
+    """Check typed-in holdings (already well-formed) against the deck: every number a card has, no more copies than it has.
+
+    Raises:
+        RuleViolation: score.not_in_deck or score.too_many_cards, naming the player, colour and number.
+    """
+    shown: dict[str, Counter] = {key: Counter() for key in DECK_VALUES}
+    for player, held in data.items():
+        for key, deck in DECK_VALUES.items():
+            value = held.get(key, [])
+            numbers = [n for stack in value for n in stack] if key in ("blue", "red") else list(value)
+            for n in numbers:
+                if n not in deck:
+                    raise RuleViolation("score.not_in_deck", f"{str(player)!r} {key}: the deck has no {key.replace('_', ' ')} card "
+                                        f"of {n} (its numbers are {', '.join(map(str, sorted(deck)))})")
+            shown[key].update(numbers)
+    for key, counts in shown.items():
+        for n, k in sorted(counts.items()):
+            if k > DECK_VALUES[key][n]:
+                have = DECK_VALUES[key][n]
+                raise RuleViolation("score.too_many_cards", f"holdings: {key.replace('_', ' ')} {n} is shown {k} times, but the deck has "
+                                    f"{'only one such card' if have == 1 else f'only {have} such cards'}")
 
 
 def _score_player(player: str, held: Any) -> dict[str, int]:

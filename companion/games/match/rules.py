@@ -271,7 +271,7 @@ def verify_match(state: MatchState, move: Match) -> None:
 
 
 def apply_match(state: MatchState, move: Match) -> MatchState:
-    """Return the state with the match on top of the player's stacks; an empty hand ends the round.
+    """Return the state with the match on top of the player's stacks (apply() ends the round on an empty hand).
 
     Raises:
         RuleViolation: if the match is illegal.
@@ -279,9 +279,8 @@ def apply_match(state: MatchState, move: Match) -> MatchState:
     verify_match(state, move)
     seat = state.to_move
     hand = state.hands[seat] - set(move.cards)
-    state = replace(state, hands=_put(state.hands, seat, hand),
-                    matches=_put(state.matches, seat, state.matches[seat] + (blue_first(move.cards),)))
-    return replace(state, phase=SCORE) if not hand else state
+    return replace(state, hands=_put(state.hands, seat, hand),
+                   matches=_put(state.matches, seat, state.matches[seat] + (blue_first(move.cards),)))
 
 
 # --- Advanced cards -----------------------------------------------------------
@@ -427,7 +426,8 @@ def verify_discard(state: MatchState, move: Discard) -> None:
 
 
 def apply_discard(state: MatchState, move: Discard) -> MatchState:
-    """Return the state after the discard: the round ends on an empty hand, else empty decks refill and play passes left.
+    """Return the state after the discard: empty decks refill and play passes left (unless the hand is now empty:
+    then apply() ends the round and nothing is refilled).
 
     Raises:
         RuleViolation: if the discard is illegal.
@@ -438,7 +438,7 @@ def apply_discard(state: MatchState, move: Discard) -> MatchState:
     state = replace(state, hands=_put(state.hands, seat, hand),
                     discards=_put(state.discards, index, state.discards[index] + (move.card,)))
     if not hand:
-        return replace(state, phase=SCORE)
+        return state
     for i in range(len(COLOURS)):
         state = _refilled(state, i)
     return replace(state, phase=DRAW, to_move=(seat + 1) % len(state.players))
@@ -465,7 +465,7 @@ def verify_score(state: MatchState, move: Score) -> None:
         raise RuleViolation("score.wrong_round", f"score: this is round {state.round}, not {move.round}")
     if set(move.players) != set(state.players):
         raise RuleViolation("score.players", f"score: the result must name exactly the players {list(state.players)!r}")
-    score_layouts(move.players, advanced=state.advanced)
+    score_layouts(move.players, advanced=state.advanced, counts=not state.tracked)
     if state.tracked:
         played = tracked_layouts(state)
         for player in state.players:
@@ -483,7 +483,7 @@ def apply_score(state: MatchState, move: Score) -> MatchState:
         RuleViolation: if the result is illegal.
     """
     verify_score(state, move)
-    scores = score_layouts(move.players, advanced=state.advanced)
+    scores = score_layouts(move.players, advanced=state.advanced, counts=False)  # verify_score checked them
     done = state.scores + (tuple(scores[p].score for p in state.players),)
     if state.round == ROUNDS:
         return replace(state, scores=done, phase=OVER)
@@ -501,13 +501,25 @@ _APPLY = {Deal: apply_deal, Draw: apply_draw, Match: apply_match, Trade: apply_t
 
 
 def apply(state: MatchState, move: Move) -> MatchState:
-    """Return the state after `move`. Raises RuleViolation if it is illegal."""
+    """Return the state after `move`; the round ends as soon as any hand is empty. Raises RuleViolation if illegal.
+
+    The end-of-round check lives here, not in each move: a match, a discard, a
+    Wild put away with no replacement, or a Steal whose victim has nothing left
+    to draw can each empty a hand, and a round must never stay in play with one.
+    """
     handler = _APPLY.get(type(move))
     if handler is None:
         if isinstance(move, Setup):
             raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
         raise RuleViolation("move.unknown", f"unknown move {move!r}")
-    return handler(state, move)
+    return _round_ended(handler(state, move))
+
+
+def _round_ended(state: MatchState) -> MatchState:
+    """Return the state moved to scoring if a hand is empty mid-round, else unchanged."""
+    if state.phase in (DRAW, PLAY) and any(not hand for hand in state.hands):
+        return replace(state, phase=SCORE)
+    return state
 
 
 def can(state: MatchState, move: Move) -> bool:

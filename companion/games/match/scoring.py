@@ -28,10 +28,17 @@ from companion.games.match.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUMBERED,
+    HAND_DEAL,
     RED_WILD_PENALTY,
     ROUNDS,
     VALUE,
 )
+
+HAND_SIZE: int = sum(HAND_DEAL.values())
+"""Cards each player holds (hand + matches) between turns: a turn draws one and discards one."""
+
+ADVANCED_MIN: int = HAND_SIZE - sum(1 for c in ALL_CARDS if KIND[c] in ("trade", "wild"))
+"""Fewest cards a player can show in the advanced game: only a Trade or a Wild put away unreplaced leaves a hand for good."""
 
 # A card may be named by its face alone ("red-300", "blue-wild"): any copy of it.
 FACES: dict[str, tuple[str, ...]] = {}
@@ -129,10 +136,12 @@ def score_layout(layout: Layout) -> PlayerScore:
     return PlayerScore(stacks=stacks, positive_stack=positive, red_in_hand=cost, score=positive - cost)
 
 
-def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None) -> None:
-    """Check a round's end: known cards, each once, legal matches, and an empty hand somewhere.
+def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None, counts: bool = True) -> None:
+    """Check a round's end: known cards, each once, legal matches, exactly one empty hand, and (with
+    `counts`) as many cards per player as a legal round leaves (see verify_counts).
 
     `advanced` False forbids Trade, Steal and Wild cards; None allows them.
+    A round tracked turn by turn passes counts=False: its play already proves them.
 
     Raises:
         RuleViolation: naming the first thing wrong.
@@ -153,15 +162,55 @@ def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = Non
                 raise RuleViolation("score.not_a_match", f"score: {list(pair)!r} in {name!r}'s stacks is not a match")
     if layouts and all(layout.hand for layout in layouts.values()):
         raise RuleViolation("score.no_empty_hand", "score: the round ends when a player has no cards in hand, but every hand shows cards")
+    empty = [name for name, layout in layouts.items() if not layout.hand]
+    if len(empty) > 1:
+        raise RuleViolation("score.two_empty_hands", f"score: {_names(empty)} {'both' if len(empty) == 2 else 'all'} show an empty hand, but the round ends as soon as "
+                            "the first player runs out of cards: only one hand can be empty")
+    if counts:
+        verify_counts(layouts, advanced=advanced if advanced is not None else any(c not in NUMBERED for c in seen))
 
 
-def score_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None) -> dict[str, PlayerScore]:
+def verify_counts(layouts: Mapping[str, Layout], *, advanced: bool) -> None:
+    """Check each player shows as many cards as a legal round leaves them.
+
+    Basic game: exactly HAND_SIZE (10): every turn draws one card and
+    discards one, and matching only moves cards from hand to the table.
+    Advanced game: ADVANCED_MIN to HAND_SIZE: a Trade or a Wild put away with no
+    replacement costs its player a card, nothing else adds one. A card the
+    camera missed (or typed twice) shows here instead of changing a score.
+
+    Raises:
+        RuleViolation: score.card_count, naming the player, the count and what is off.
+    """
+    for name, layout in layouts.items():
+        shown = 2 * len(layout.matches) + len(layout.hand)
+        if not advanced and shown != HAND_SIZE:
+            off = abs(shown - HAND_SIZE)
+            what = f"{_cards(off, 'one card')} {'was' if off == 1 else 'were'} not seen" if shown < HAND_SIZE else f"{_cards(off, 'one card')} too many"
+            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; every player has {HAND_SIZE} in the basic game: {what}")
+        if advanced and shown > HAND_SIZE:
+            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; nobody has more than {HAND_SIZE} in the advanced "
+                                f"game: {_cards(shown - HAND_SIZE, 'one card')} too many")
+        if advanced and shown < ADVANCED_MIN:
+            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; every player keeps at least {ADVANCED_MIN} in the "
+                                f"advanced game (only the Trade and Wild cards can take one away): a card was not seen")
+
+
+def _cards(n: int, one: str = "1 card") -> str:
+    return one if n == 1 else f"{n} cards"
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def score_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None, counts: bool = True) -> dict[str, PlayerScore]:
     """Return each player's round score, after checking the layouts (see verify_layouts).
 
     Raises:
         RuleViolation: if the layouts are not a legal round end.
     """
-    verify_layouts(layouts, advanced=advanced)
+    verify_layouts(layouts, advanced=advanced, counts=counts)
     return {name: score_layout(layout) for name, layout in layouts.items()}
 
 

@@ -18,10 +18,10 @@ def companion(*args: str) -> subprocess.CompletedProcess:
 
 def test_score_grow_matches_hand_computed_totals(tmp_path):
     """Joe: green 3+8 = 11; blue [1,1,2,2,3] = 9+25 = 34; red [5,6] = 11+3 = 14; gold (1+2+5)x2x3 = 48; total 107.
-    Moe: green 15; blue [4] = 4+0; red [1,1,1,1,1,1,1,1] = 8+24 = 32, [7] = 7+1 = 8; gold +4 = 4; total 63."""
+    Moe: green 15; blue [4] = 4+0; red [1,1,2,2,2,3,3,4] = 18+24 = 42, [7] = 7+1 = 8; gold +4 = 4; total 73."""
     holdings = {
         "Joe": {"green": [3, 8], "blue": [[1, 1, 2, 2, 3]], "red": [[5, 6]], "gold_plus": [1, 2, 5], "gold_times": [2, 3]},
-        "Moe": {"green": [15], "blue": [[4]], "red": [[1] * 8, [7]], "gold_plus": [4], "gold_times": []},
+        "Moe": {"green": [15], "blue": [[4]], "red": [[1, 1, 2, 2, 2, 3, 3, 4], [7]], "gold_plus": [4], "gold_times": []},
     }
     path = tmp_path / "holdings.json"
     path.write_text(json.dumps(holdings), encoding="utf-8")
@@ -29,7 +29,7 @@ def test_score_grow_matches_hand_computed_totals(tmp_path):
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
         "Joe": {"green": 11, "blue": 34, "red": 14, "gold": 48, "total": 107},
-        "Moe": {"green": 15, "blue": 4, "red": 40, "gold": 4, "total": 63},
+        "Moe": {"green": 15, "blue": 4, "red": 50, "gold": 4, "total": 73},
     }
     plain = companion("score", "grow", str(path))
     assert plain.returncode == 0 and plain.stdout.splitlines()[0].startswith("Joe: 107")

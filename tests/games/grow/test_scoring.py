@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import CompanionError
-from companion.games.grow.scoring import gold_score, score_cards, score_holdings, stack_bonus
+from companion.errors import CompanionError, RuleViolation
+from companion.games.grow.scoring import gold_score, score_cards, score_holdings, score_numbers, stack_bonus
 from companion.games.grow.state import Holdings
 
 
@@ -14,22 +14,22 @@ def test_blue_stack_bonus(size, bonus):
     """Blue: 'One = 0, Two = 0, Three = 2, Four = 14, Five = 25, Six = 35, Seven or more = 55'."""
     assert stack_bonus("blue", size) == bonus
     # The numbers on the cards score on top of the bonus.
-    assert score_holdings({"P": {"blue": [[1] * size]}})["P"]["blue"] == size + bonus
+    assert score_numbers([], [[1] * size], [], [], [])["blue"] == size + bonus  # arithmetic only: the deck has three blue 1s
 
 
 @pytest.mark.parametrize("size, bonus", [(1, 1), (2, 3), (3, 8), (4, 13), (5, 15), (6, 19), (7, 24), (8, 24), (12, 24)])
 def test_red_stack_bonus(size, bonus):
     """Red: 'One = 1, Two = 3, Three = 8, Four = 13, Five = 15, Six = 19, Seven or more = 24'."""
     assert stack_bonus("red", size) == bonus
-    assert score_holdings({"P": {"red": [[2] * size]}})["P"]["red"] == 2 * size + bonus
+    assert score_numbers([], [], [[2] * size], [], [])["red"] == 2 * size + bonus
 
 
 def test_bonus_is_per_stack():
     """'Score bonus points for the number of cards in each stack.'"""
     # Two blue stacks of 2 score no bonus; one stack of 4 scores 14.
-    assert score_holdings({"P": {"blue": [[1, 1], [1, 1]]}})["P"]["blue"] == 4
-    assert score_holdings({"P": {"blue": [[1, 1, 1, 1]]}})["P"]["blue"] == 4 + 14
-    assert score_holdings({"P": {"red": [[3], [4, 5], [1, 1, 1]]}})["P"]["red"] == (3 + 1) + (9 + 3) + (3 + 8)
+    assert score_holdings({"P": {"blue": [[1, 1], [2, 2]]}})["P"]["blue"] == 6
+    assert score_holdings({"P": {"blue": [[1, 1, 2, 2]]}})["P"]["blue"] == 6 + 14
+    assert score_holdings({"P": {"red": [[3], [4, 5], [1, 1, 2]]}})["P"]["red"] == (3 + 1) + (9 + 3) + (4 + 8)
 
 
 def test_green_scores_the_numbers():
@@ -54,15 +54,15 @@ def test_hand_computed_table():
     """Two players' holdings, scored by hand:
 
     Ann: green 5+7=12; blue [1,2,3,4] = 10+14 = 24; red [6] = 6+1 = 7; gold (2+3)x2 = 10; total 53.
-    Ben: green 0; blue [1,1,1,1,1,1,1] = 7+55 = 62, [2] = 2; red [1,2,3] = 6+8 = 14, [4,4] = 8+3 = 11; gold 0x3 = 0; total 89.
+    Ben: green 0; blue [1,1,2,2,3,3,5] = 17+55 = 72, [6] = 6; red [1,2,3] = 6+8 = 14, [4,4] = 8+3 = 11; gold 0x3 = 0; total 103.
     """
     data = {
         "Ann": {"green": [5, 7], "blue": [[1, 2, 3, 4]], "red": [[6]], "gold_plus": [2, 3], "gold_times": [2]},
-        "Ben": {"green": [], "blue": [[1] * 7, [2]], "red": [[1, 2, 3], [4, 4]], "gold_plus": [], "gold_times": [3]},
+        "Ben": {"green": [], "blue": [[1, 1, 2, 2, 3, 3, 5], [6]], "red": [[1, 2, 3], [4, 4]], "gold_plus": [], "gold_times": [3]},
     }
     assert score_holdings(data) == {
         "Ann": {"green": 12, "blue": 24, "red": 7, "gold": 10, "total": 53},
-        "Ben": {"green": 0, "blue": 64, "red": 25, "gold": 0, "total": 89},
+        "Ben": {"green": 0, "blue": 78, "red": 25, "gold": 0, "total": 103},
     }
 
 
@@ -97,3 +97,17 @@ def test_bad_holdings_get_a_clear_message(data, words):
 def test_stack_bonus_rejects_empty_stack():
     with pytest.raises(ValueError):
         stack_bonus("red", 0)
+
+
+@pytest.mark.parametrize("data, rule, fragment", [
+    ({"P": {"green": [100]}}, "score.not_in_deck", "no green card of 100"),
+    ({"P": {"gold_times": [7]}}, "score.not_in_deck", "no gold times card of 7"),
+    ({"P": {"blue": [[1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 1]]}}, "score.too_many_cards", "blue 1 is shown 4 times, but the deck has only 3"),
+    ({"P": {"green": [15]}, "Q": {"green": [15]}}, "score.too_many_cards", "only one such card"),
+    ({f"P{i}": {} for i in range(100)}, "score.player_count", "not 100"),
+])
+def test_holdings_no_deck_can_hold_are_refused(data, rule, fragment):
+    """Issue 14: green 100, gold x7 and 13 cards in one blue stack (the deck has 12) were scored."""
+    with pytest.raises(RuleViolation) as info:
+        score_holdings(data)
+    assert info.value.rule == rule and fragment in info.value.message

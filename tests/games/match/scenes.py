@@ -4,6 +4,9 @@ Cards are the real printed faces (companion.printing.render.card_image of a
 fresh print), placed by the docs/match.md convention: the hand in a row along
 the player's edge, the stacks fanned into two columns beyond it, first match
 farthest. Scores below are worked by hand from the rule sheet's reading.
+The game is an advanced one (with no action card left on the table): fewer than
+10 cards a player fit a photo, and only the advanced game leaves a player fewer
+than 10 (a spent Trade or Wild); in the basic game they would be refused as unseen.
 """
 
 from __future__ import annotations

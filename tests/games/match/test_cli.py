@@ -51,11 +51,11 @@ def test_score_match_text(write_json, capsys):
 def test_score_match_three_rounds_scoreboard(write_json, capsys):
     """Three rounds: Eve 1100 + 0 + 500 = 1600; Dan -9700 + 300 - 100 = -9500; Fay -800 + 900 + 0 = 100."""
     two = {"players": {"Dan": {"matches": [["blue-300", "red-300"]], "hand": []},
-                       "Eve": {"matches": [], "hand": []},
-                       "Fay": {"matches": [["blue-900", "red-900"]], "hand": []}}}
-    three = {"players": {"Dan": {"matches": [], "hand": ["red-100"]},
+                       "Eve": {"matches": [], "hand": ["blue-700", "blue-800"]},
+                       "Fay": {"matches": [["blue-900", "red-900"]], "hand": ["blue-600"]}}}
+    three = {"players": {"Dan": {"matches": [], "hand": ["red-100", "blue-200"]},
                          "Eve": {"matches": [["blue-500", "red-500"]], "hand": []},
-                         "Fay": {"matches": [], "hand": ["blue-100"]}}}
+                         "Fay": {"matches": [], "hand": ["blue-100", "blue-400"]}}}
     code, out, _ = run(["score", "match", write_json({"advanced": True, "rounds": [ROUND, two, three]}), "--json"], capsys)
     assert code == 0
     board = json.loads(out)

@@ -83,7 +83,7 @@ def test_errors_carry_the_line_number():
     (lines(SETUP, {"type": "match", "player": "Ann", "cards": ["blue-100-1"]}), 2),
     (lines(SETUP, {"type": "score", "round": "one", "players": {}}), 2),
     (lines(SETUP, {"type": "score", "round": 1, "players": {"Ann": {"matches": [], "hand": ["red-100"]}, "Ben": {"hand": []}}}), 2),
-    (lines(SETUP) + ["\n", "\n"], 2),
+    (lines(SETUP) + ["\n", "\n"] + lines({"type": "discard", "player": "Ann", "card": "blue-100-1"}), 2),
     ([json.dumps(SETUP).encode() + b"\n", b"\xff\xfe\n"], 2),
 ])
 def test_malformed_lines_are_record_errors(record, line):

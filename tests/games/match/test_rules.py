@@ -348,7 +348,7 @@ def test_score_of_a_tracked_round_must_agree_with_play():
 
 def test_three_rounds_then_the_highest_total_wins_and_the_deal_passes_left():
     """'Play again! Add each player's score from 3 rounds. The player with the highest score wins!'"""
-    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann"))
+    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann", advanced=True))  # few cards shown: a spent Trade/Wild
     dealers = []
     for n, (a, b) in enumerate([(500, 300), (100, 900), (700, 200)], start=1):
         dealers.append(state.players[state.dealer])
@@ -361,12 +361,35 @@ def test_three_rounds_then_the_highest_total_wins_and_the_deal_passes_left():
 
 
 def test_tied_totals_share_the_win():
-    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann"))
+    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann", advanced=True))
     for n in (1, 2, 3):
-        state = rules.apply(state, Score(round=n, players=layouts(Ann=([("blue-500-1", "red-500-1")], []), Ben=([("blue-500-2", "red-500-2")], []))))
+        state = rules.apply(state, Score(round=n, players=layouts(Ann=([("blue-500-1", "red-500-1")], []),
+                                                                  Ben=([("blue-500-2", "red-500-2")], ["blue-100-1"]))))
     assert rules.outcome(state).winners == ("Ann", "Ben")
 
 
 def test_score_names_the_round_being_played():
     state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann"))
     assert violation(state, Score(round=2, players=layouts(Ann=([], []), Ben=([], [])))) == "score.wrong_round"
+
+
+# --- The round ends wherever a hand empties (issue 14) ---------------------------------
+
+def test_a_wild_put_away_with_no_replacement_ends_the_round_and_it_scores():
+    """Reading: a Wild goes to the advanced discard with no replacement when its colour has none left.
+    'The round ends when a player runs out of cards in their hand.' The round used to stay in play, refusing every line."""
+    state = make_state({"Ann": ["red-wild-1"], "Ben": ["red-100-1", "blue-200-1"]}, advanced=True)
+    after = rules.apply(state, DiscardWild(player="Ann", card="red-wild-1", draw=None))
+    assert after.phase == SCORE and turn(after) is None
+    result = Score(round=1, players={"Ann": Layout(matches=(), hand=()),
+                                     "Ben": Layout(matches=(), hand=("blue-200-1", "red-100-1"))})
+    scored = rules.apply(after, result)
+    assert scored.phase == DEAL and scored.round == 2 and len(scored.scores) == 1
+
+
+def test_a_steal_victim_who_draws_nothing_ends_the_round():
+    """Steal 4: the victim draws from the matching colour deck; with the deck and its pile empty there is nothing to draw."""
+    state = make_state({"Ann": ["red-steal-1", "blue-300-1"], "Ben": ["red-800-1"]}, advanced=True)
+    after = rules.apply(state, Steal(player="Ann", card="red-steal-1", from_="Ben", take="red-800-1", draw=None))
+    assert after.hands[1] == frozenset() and after.phase == SCORE
+    assert violation(after, Draw(player="Ben", source="blue-deck", card="blue-100-1")) == "draw.round_over"

@@ -34,7 +34,7 @@ def test_each_rendered_round_reads_without_problems(readings):
 
 
 def test_three_rounds_score_to_the_hand_worked_totals(readings):
-    board = score_round({"rounds": [p.reading.round for p in readings], "advanced": False})
+    board = score_round({"rounds": [p.reading.round for p in readings], "advanced": True})
     for name in scenes.PLAYERS:
         assert [board[name][f"round_{n}"] for n in (1, 2, 3)] == [s[name] for s in scenes.SCORES]
         assert board[name]["total"] == scenes.TOTALS[name]
@@ -43,7 +43,7 @@ def test_three_rounds_score_to_the_hand_worked_totals(readings):
 def test_the_photos_score_a_stored_game(readings, tmp_path):
     """The camera's rounds, submitted as score lines, give the same totals in a real event store."""
     with EventStore(tmp_path / "m.db") as store:
-        session = GameSession.start(store, {"type": "setup", "game": "match", "players": list(scenes.PLAYERS), "dealer": "Ann"})
+        session = GameSession.start(store, {"type": "setup", "game": "match", "players": list(scenes.PLAYERS), "dealer": "Ann", "advanced": True})
         for n, photo in enumerate(readings, start=1):
             session.submit({"type": "score", "round": n, "players": photo.reading.round["players"]}, source="camera")
         state = session.state

@@ -57,7 +57,7 @@ def test_scoreboard_sums_three_rounds():
 def test_score_round_one_round_with_faces_and_codes():
     data = round_of(Ann=([["blue-500", "red-500"], ["red-200-1", "blue-200"], ["blue-1000", "red-1000"]], ["red-300", "blue-700"]),
                     Ben=([["blue-400", "red-400"], ["red-400", "blue-400"]], []))
-    result = score_round(data)
+    result = score_round({**data, "advanced": True})  # 8 and 4 cards: possible only with a Trade or Wild spent
     assert result["Ann"] == {"stack_1": 1300, "stack_2": -1300, "positive_stack": 1300, "red_in_hand": 300, "total": 1000}
     assert result["Ben"]["total"] == 0
 
@@ -90,7 +90,8 @@ def test_score_round_rejects_an_impossible_round_end(data, rule):
     {"players": {"Ann": [], "Ben": {"hand": []}}},
     {"round": 4, **round_of(Ann=([], []), Ben=([], []))},
     {**round_of(Ann=([], []), Ben=([], [])), "game": "bux"},
-    {"rounds": []}, {"rounds": [round_of(Ann=([], []), Ben=([], [])), round_of(Ann=([], []), Cat=([], []))]},
+    {"rounds": []}, {"advanced": True, "rounds": [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["blue-1", "blue-2"])),
+                                                  round_of(Ann=([], []), Cat=([], []))]},
 ])
 def test_score_round_rejects_malformed_input(data):
     with pytest.raises(RecordError):
@@ -98,10 +99,10 @@ def test_score_round_rejects_malformed_input(data):
 
 
 def test_score_round_three_rounds_is_the_scoreboard():
-    rounds = [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["red-100"])),
-              round_of(Ann=([], ["red-wild"]), Ben=([["blue-900", "red-900"], ["blue-100", "red-100"]], [])),
-              round_of(Ann=([["blue-300", "red-300"]], ["blue-200"]), Ben=([], []))]
-    board = score_round({"rounds": rounds})
+    rounds = [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["red-100", "blue-100"])),
+              round_of(Ann=([], ["red-wild", "blue-100"]), Ben=([["blue-900", "red-900"], ["blue-100", "red-100"]], [])),
+              round_of(Ann=([["blue-300", "red-300"]], ["blue-200"]), Ben=([["blue-600", "red-600"], ["blue-600", "red-600"]], []))]
+    board = score_round({"advanced": True, "rounds": rounds})
     assert board["Ann"] == {"round_1": 500, "round_2": -10000, "round_3": 300, "total": -9200}
     assert board["Ben"] == {"round_1": -100, "round_2": 800, "round_3": 0, "total": 700}
 
@@ -118,3 +119,58 @@ def test_doctests_of_the_scoring_and_layout_modules():
     for module in (scoring, layout):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+# --- Results no legal game reaches (issue 14) -------------------------------------------
+
+BLUES = [f"blue-{v}-{k}" for v in range(100, 1100, 100) for k in (1, 2, 3)]
+
+
+def basic_round(ann_hand: int = 4, cat_matches: int = 5) -> dict:
+    """Ann: 3 matches + `ann_hand` blue cards; Ben: 10 blue cards; Cat: `cat_matches` matches of 600/700 and an empty hand."""
+    cat = [["blue-600-1", "red-600-1"], ["blue-600-2", "red-600-2"], ["blue-700-1", "red-700-1"],
+           ["blue-700-2", "red-700-2"], ["blue-600-3", "red-600-3"], ["blue-700-3", "red-700-3"]][:cat_matches]
+    ann = [["blue-500-1", "red-500-1"], ["blue-200-1", "red-200-1"], ["blue-1000-1", "red-1000-1"]]
+    free = [c for c in BLUES if c not in {x for p in ann + cat for x in p}]
+    return {"advanced": False, "players": {"Ann": {"matches": ann, "hand": free[:ann_hand]},
+                                           "Ben": {"matches": [], "hand": free[ann_hand:ann_hand + 10]},
+                                           "Cat": {"matches": cat, "hand": []}}}
+
+
+def test_a_legal_basic_round_scores():
+    assert score_round(basic_round())["Ann"]["total"] == 1300
+
+
+def test_a_card_the_camera_missed_is_named_not_scored():
+    """Every turn draws one card and discards one: each player shows 10 in the basic game."""
+    with pytest.raises(RuleViolation) as info:
+        score_round(basic_round(ann_hand=3))
+    assert info.value.rule == "score.card_count"
+    assert info.value.message == "score: Ann shows 9 cards; every player has 10 in the basic game: one card was not seen"
+    with pytest.raises(RuleViolation) as info:
+        score_round(basic_round(cat_matches=6))
+    assert info.value.message.endswith("Cat shows 12 cards; every player has 10 in the basic game: 2 cards too many")
+
+
+def test_a_result_without_advanced_is_checked_as_basic_when_it_shows_no_action_card():
+    data = basic_round(ann_hand=2)
+    del data["advanced"]
+    with pytest.raises(RuleViolation, match="2 cards were not seen"):
+        score_round(data)
+    assert score_round({**data, "advanced": True})["Ann"]["total"] == 1300
+
+
+def test_advanced_counts_run_from_two_to_ten():
+    """Only a spent Trade (4 in the deck) or a Wild put away unreplaced (4) costs a card: 10 - 8 = 2 at least."""
+    with pytest.raises(RuleViolation, match="Ann shows 1 card; every player keeps at least 2"):
+        score_round(round_of(Ann=([], ["blue-100-1"]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
+    with pytest.raises(RuleViolation, match="11 cards; nobody has more than 10"):
+        score_round(round_of(Ann=([], BLUES[:11]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
+
+
+def test_only_one_hand_can_be_empty():
+    """'The round ends when a player runs out of cards in their hand': the first empty hand ends it."""
+    with pytest.raises(RuleViolation) as info:
+        score_round(round_of(Ann=([["blue-500", "red-500"]], []), Ben=([["blue-600", "red-600"]], []),
+                             Cat=([], ["blue-100", "blue-200"])) | {"advanced": True})
+    assert info.value.rule == "score.two_empty_hands" and info.value.message.startswith("score: Ann and Ben both show an empty hand")

@@ -22,7 +22,10 @@ def score_line(n, ann, ben):
 def test_rounds_scored_from_the_camera_are_stored_audited_and_exported(tmp_path):
     with EventStore(tmp_path / "games.sqlite") as store:
         session = GameSession.start(store, SETUP, source="tablet")
-        good = score_line(1, {"matches": [["blue-500-1", "red-500-1"]], "hand": []}, {"matches": [], "hand": ["red-100-1"]})
+        ann = {"matches": [["blue-500-1", "red-500-1"], ["blue-100-1", "red-100-1"], ["blue-100-2", "red-100-2"],
+                           ["blue-200-1", "red-200-1"], ["blue-200-2", "red-200-2"]], "hand": []}  # 500 - 100 + 100 - 200 + 200
+        ben = {"matches": [], "hand": ["red-100-3"] + [f"blue-{v}-{k}" for v in (300, 400, 600) for k in (1, 2, 3)]}
+        good = score_line(1, ann, ben)
         bad = score_line(2, {"matches": [["blue-500-1", "red-400-1"]], "hand": []}, {"matches": [], "hand": []})
         session.submit(good, source="camera", evidence={"frame": 17})
         with pytest.raises(RuleViolation):
