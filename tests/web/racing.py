@@ -65,6 +65,8 @@ class Game:
     expected: dict | None
     """The golden .expected.json (None when only the engine's replay of `lines` is the reference)."""
     state_path: str
+    token: str
+    """The game token (the shared tablet's)."""
     ignore: tuple[str, ...] = ()
 
 
@@ -196,10 +198,17 @@ def create(store: EventStore, record: str, game_id: str) -> Game:
                 return CatsView(SimpleNamespace(state=state), b"").line_from_entry(post.body, who)
             except (EntryError, CompanionError, KeyError, IndexError, TypeError, ValueError):
                 return None
+        # Copies of a card are alike at the table: the phone names a label and the server takes
+        # the first copy of it in the hand. The intended record is the golden game so entered.
+        state = game.initial_state(game.move_from_json(lines[0], first=True))
+        for step in steps:
+            step.line = as_posted(step.posts[0], state)
+            state = game.apply(state, game.move_from_json(step.line))
+        lines = [lines[0]] + [step.line for step in steps]
     else:  # pragma: no cover
         raise ValueError(name)
     _plan(game, lines, steps, as_posted)
-    return Game(game_id, name, lines, steps, expected, state_path, ignore)
+    return Game(game_id, name, lines, steps, expected, state_path, token, ignore)
 
 
 def record_lines(store: EventStore, game_id: str) -> list[dict]:
