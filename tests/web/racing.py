@@ -68,6 +68,8 @@ class Game:
     token: str
     """The game token (the shared tablet's)."""
     ignore: tuple[str, ...] = ()
+    alike: Callable[[Any], Any] = lambda summary: summary
+    """Makes summaries comparable: for cats each card code becomes its label (copies are alike)."""
 
 
 def read_lines(name: str) -> list[dict]:
@@ -208,7 +210,20 @@ def create(store: EventStore, record: str, game_id: str) -> Game:
     else:  # pragma: no cover
         raise ValueError(name)
     _plan(game, lines, steps, as_posted)
-    return Game(game_id, name, lines, steps, expected, state_path, token, ignore)
+    alike = _labels if name == "cats" else (lambda summary: summary)
+    return Game(game_id, name, lines, steps, expected, state_path, token, ignore, alike)
+
+
+def _labels(value: Any) -> Any:
+    from companion.games.cats.copies import label_of
+
+    if isinstance(value, str):
+        return label_of(value)
+    if isinstance(value, list):
+        return sorted((_labels(v) for v in value), key=str)
+    if isinstance(value, dict):
+        return {k: _labels(v) for k, v in value.items()}
+    return value
 
 
 def record_lines(store: EventStore, game_id: str) -> list[dict]:
