@@ -202,3 +202,142 @@ def test_racing_clients_store_every_move_once(tmp_path, name):
         assert viewers.statuses == {200}
         assert all(last in s for s in viewers.seen), "a stream viewer never saw the last move"
     assert_game_is_sound(db, game)
+
+
+# --- kill -9 mid-race ---------------------------------------------------------
+
+KILLS = 4
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`companion serve` in a subprocess on a fixed port; kill -9 and restart it on the same file."""
+
+    def __init__(self, db: Path, game_id: str):
+        self.db, self.game_id, self.port = db, game_id, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.up = threading.Event()
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", self.game_id, "--db", str(self.db),
+                                      "--port", str(self.port), "--host", "127.0.0.1"],
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, "companion serve exited"
+            try:
+                if get(self.base, f"/g/{self.game_id}/state.json").status == 200:
+                    self.up.set()
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("companion serve did not answer")
+
+    def kill(self) -> None:
+        self.up.clear()
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.kill()
+
+
+def post_until_answered(server: Server, post: Post, headers: dict, barrier: threading.Barrier) -> tuple[Answer, int]:
+    """Post, and after a dropped connection post again with the same headers (request id) until answered."""
+    tries = 0
+    first = True
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        server.up.wait(timeout=60)
+        try:
+            conn = connect(server.base, timeout=30)
+        except OSError:
+            time.sleep(0.05)
+            continue
+        if first:
+            first = False
+            try:
+                barrier.wait(timeout=30)
+            except threading.BrokenBarrierError:
+                pass
+        tries += 1
+        try:
+            return send(conn, "POST", post.path, post.body, {TOKEN: post.token, **headers}), tries
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.05)
+    raise AssertionError(f"no answer for {post.body} within 90 s")
+
+
+def test_kill_9_mid_race_stores_each_move_once(tmp_path):
+    """SIGKILL the server at random instants while clients race every move; retries with their request id settle it."""
+    db = tmp_path / "kill.db"
+    with EventStore(db) as store:
+        game = create(store, GAMES["bux"], "race")
+    server = Server(db, game.game_id)
+    server.start()
+    rng = random.Random(13)
+    done = threading.Event()
+    kills: list[int] = []
+    progress = [0]
+
+    def killer() -> None:
+        while len(kills) < KILLS and not done.is_set():
+            if done.wait(rng.uniform(0.3, 1.2)):
+                return
+            kills.append(progress[0])
+            server.kill()
+            server.start()
+
+    thread = threading.Thread(target=killer)
+    thread.start()
+    try:
+        with EventStore(db) as store:
+            watcher = GameSession(store, game.game_id)
+            seen = 1
+            for number, step in enumerate(game.steps, start=1):
+                progress[0] = number
+                post = step.posts[0]
+                twin = new_id()
+                jobs = [{"X-Request-Id": twin, "X-Seen-Seq": str(seen)}, {"X-Request-Id": twin, "X-Seen-Seq": str(seen)},
+                        {"X-Request-Id": new_id(), "X-Seen-Seq": str(seen)}, {"X-Request-Id": new_id(), "X-Seen-Seq": str(seen)}]
+                barrier = threading.Barrier(len(jobs))
+                answers: list = [None] * len(jobs)
+
+                def client(index: int, headers: dict) -> None:
+                    answers[index] = post_until_answered(server, post, headers, barrier)
+
+                threads = [threading.Thread(target=client, args=(i, h)) for i, h in enumerate(jobs)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(timeout=120)
+                where = f"kill line {number + 1}: {step.line}"
+                assert all(a is not None for a in answers), where
+                for answer, _tries in answers:
+                    assert answer.status in (200, 409), (where, answer.status, answer.text)
+                    if answer.status == 409:
+                        assert answer.body["error"]["rule"] == "entry.conflict", (where, answer.text)
+                assert any(a.status == 200 for a, _t in answers), where
+                watcher.refresh()
+                assert watcher.record_lines() == game.lines[:number + 1], where
+                seen = max(int(a.headers["x-companion-seq"]) for a, _t in answers)
+    finally:
+        done.set()
+        thread.join(timeout=120)
+        server.stop()
+    assert len(kills) >= 2 and all(0 < k < len(game.steps) for k in kills[:2]), f"kills did not land mid-race: {kills}"
+    assert_game_is_sound(db, game)
+    audit = subprocess.run([sys.executable, "-m", "companion", "audit", game.game_id, "--db", str(db),
+                            "--out", str(tmp_path / "audit.html")], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True, timeout=120)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert "hash chain intact" in audit.stdout, audit.stdout
