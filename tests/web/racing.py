@@ -294,7 +294,7 @@ class Viewers:
         while not self.stop.is_set():
             conn = None
             try:
-                conn = connect(self.base, timeout=5)
+                conn = connect(self.base, timeout=0.5)  # a quiet stream is re-read, so stopping is prompt
                 conn.request("GET", self.path, headers={"Accept": "text/event-stream"})
                 response = conn.getresponse()
                 self.statuses.add(response.status)
@@ -304,6 +304,8 @@ class Viewers:
                         break
                     if line.startswith(b"data: "):
                         self.seen[index].add(json.loads(line[6:])["seq"])
+            except TimeoutError:
+                continue
             except (OSError, http.client.HTTPException, ValueError) as error:
                 if not self.stop.is_set():
                     self.errors.append(error)
