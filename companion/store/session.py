@@ -231,6 +231,22 @@ class GameSession:
             return events
         raise Conflict("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
 
+    def check_seen(self) -> None:
+        """Answer now as write() would before judging: a repeated request id, or a screen that had not shown a change.
+
+        For views that build a line from the state before write() judges it:
+        an entry refused because the game moved on meanwhile is a repeat of
+        a stored request (RepeatedRequest) or a conflict (Conflict), not a
+        wrong entry.
+        """
+        folded = self.refresh()
+        request_id = self.request.request_id
+        if request_id is not None:
+            seq = self.store.request_seq(self.game_id, request_id)
+            if seq is not None:
+                raise RepeatedRequest(self.game_id, request_id, seq)
+        self._check_seen(folded)
+
     def _check_seen(self, folded: Folded) -> None:
         """Refuse an entry made on a screen that had not shown a state change stored since."""
         seen = self.request.seen

@@ -112,6 +112,9 @@ def _submit(session, view: CatsView, entry: dict, *, player: str | None, source:
         line = view.line_from_entry(entry, player)
         event = session.submit(line, source=source)
     except EntryError as error:
+        # The line was built from the freshest state: if the screen had not shown a move stored
+        # meanwhile (its hand may have changed), answer the conflict, not "cards do not match".
+        session.check_seen()
         return jsonify({"error": {"message": error.message}}), 422
     except REFUSALS as error:
         return jsonify(error_body(error)), 422
