@@ -207,23 +207,18 @@ class GameSession:
             DamagedGame: the stored log does not replay; the game is read-only.
             CompanionError: whatever `decide` raises.
         """
-        request_id = self.request.request_id
         for _ in range(MAX_TRIES):
             folded = self.refresh()
             if folded.damage is not None:
                 raise DamagedGame(f"{folded.damage.message}. The game is read-only: run `companion audit {self.game_id}` "
                                   f"and `companion recover` to save its intact part", seq=folded.damage.seq)
-            if request_id is not None:
-                seq = self.store.request_seq(self.game_id, request_id)
-                if seq is not None:
-                    raise RepeatedRequest(self.game_id, request_id, seq)
-            self._check_seen(folded)
+            self._refuse_repeat_or_stale(folded)
             items = decide(folded, self._events)
             if not items:
                 return []
             try:
                 events = self.store.append_many(self.game_id, items, source, expected_seq=folded.last_seq,
-                                                request_id=request_id)
+                                                request_id=self.request.request_id)
             except StaleWrite:
                 continue
             # One stored batch per request id; this request's later writes are judged after its own.
@@ -239,16 +234,15 @@ class GameSession:
         a stored request (RepeatedRequest) or a conflict (Conflict), not a
         wrong entry.
         """
-        folded = self.refresh()
+        self._refuse_repeat_or_stale(self.refresh())
+
+    def _refuse_repeat_or_stale(self, folded: Folded) -> None:
+        """Raise RepeatedRequest for a request id already stored, Conflict for a screen that missed a state change."""
         request_id = self.request.request_id
         if request_id is not None:
             seq = self.store.request_seq(self.game_id, request_id)
             if seq is not None:
                 raise RepeatedRequest(self.game_id, request_id, seq)
-        self._check_seen(folded)
-
-    def _check_seen(self, folded: Folded) -> None:
-        """Refuse an entry made on a screen that had not shown a state change stored since."""
         seen = self.request.seen
         if seen is None or seen >= folded.last_seq:
             return
