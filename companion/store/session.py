@@ -8,8 +8,11 @@ Undo is a compensating `undo` event naming the move it cancels.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -56,6 +59,63 @@ class Folded:
     """Set when an event does not replay: state and moves are then those of the events before it."""
 
 
+class Replay:
+    """A game's fold kept as it grows: the moves in effect and the state after each.
+
+    Adding an event costs that event alone (an undo drops the last state), so
+    a screen reading a long game pays only for what is new; the states also
+    give every move's before and after without replaying (steps()).
+    """
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.moves: list[Event] = []
+        self.lines: list[dict] = []
+        """Each move's payload, parsed once (read-only: shared by every reader)."""
+        self.states: list[Any] = []
+        self.last_seq = 0
+        self.damage: DamagedGame | None = None
+
+    def add(self, event: Event) -> None:
+        """Fold one more event in (after the first damage only the seq moves on).
+
+        Raises:
+            DamagedGame: the event does not replay; the fold keeps the valid part before it.
+        """
+        self.last_seq = event.seq
+        if self.damage is not None:
+            return
+        try:
+            if event.kind == UNDO:
+                target = event.data.get("undoes")
+                if not self.moves or self.moves[-1].seq != target or len(self.moves) == 1:
+                    raise DamagedGame(f"event {event.seq}: undo of {target!r} does not match the last move", seq=event.seq)
+                self.moves.pop()
+                self.lines.pop()
+                self.states.pop()
+            elif event.kind == MOVE:
+                state = self.states[-1] if self.states else None
+                data = event.data
+                try:
+                    move = self.game.move_from_json(data, first=state is None)
+                    state = self.game.initial_state(move) if state is None else self.game.apply(state, move)
+                except CompanionError as error:
+                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error.message}", seq=event.seq) from None
+                except (ValueError, TypeError, KeyError, RecursionError) as error:
+                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error}", seq=event.seq) from None
+                self.moves.append(event)
+                self.lines.append(data)
+                self.states.append(state)
+        except DamagedGame as damage:
+            self.damage = damage
+            raise
+
+    def folded(self) -> Folded:
+        """Return the fold so far."""
+        return Folded(state=self.states[-1] if self.states else None, moves=tuple(self.moves),
+                      last_seq=self.last_seq, damage=self.damage)
+
+
 def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
     """Return the state a game's events lead to.
 
@@ -68,41 +128,60 @@ def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
     Raises:
         DamagedGame (a StoreError): strict only, if a stored move no longer applies (the log was tampered with).
     """
-    events = list(events)
-    last = events[-1].seq if events else 0
-    effective: list[Event] = []
-    state = None
+    replay = Replay(game)
     for event in events:
         try:
-            if event.kind == UNDO:
-                target = event.data.get("undoes")
-                if not effective or effective[-1].seq != target or len(effective) == 1:
-                    raise DamagedGame(f"event {event.seq}: undo of {target!r} does not match the last move", seq=event.seq)
-                effective.pop()
-                state = _replay(game, effective)
-            elif event.kind == MOVE:
-                try:
-                    move = game.move_from_json(event.data, first=state is None)
-                    state = game.initial_state(move) if state is None else game.apply(state, move)
-                except CompanionError as error:
-                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error.message}", seq=event.seq) from None
-                except (ValueError, TypeError, KeyError, RecursionError) as error:
-                    raise DamagedGame(f"event {event.seq}: stored move does not replay: {error}", seq=event.seq) from None
-                effective.append(event)
-        except DamagedGame as damage:
+            replay.add(event)
+        except DamagedGame:
             if strict:
                 raise
-            return Folded(state=state, moves=tuple(effective), last_seq=last, damage=damage)
-    return Folded(state=state, moves=tuple(effective), last_seq=last)
+    return replay.folded()
 
 
-def _replay(game: Game, moves: list[Event]) -> Any:
-    """Return the state after `moves` (already known to replay), setup first."""
-    state = None
-    for event in moves:
-        move = game.move_from_json(event.data, first=state is None)
-        state = game.initial_state(move) if state is None else game.apply(state, move)
-    return state
+class _Log:
+    """One game's events and fold, shared by every session of this process on the same store file."""
+
+    def __init__(self, game: Game):
+        self.lock = threading.Lock()
+        self.game = game
+        self.events: list[Event] = []
+        self.replay = Replay(game)
+        self.folded: Folded | None = None
+
+    def catch_up(self, store: EventStore, game_id: str) -> None:
+        """Read what was stored since the last call (one query when nothing was), starting over if the file changed under it."""
+        head = store.head(game_id)
+        last = self.events[-1] if self.events else None
+        if self.folded is not None and (head is None and last is None or head is not None and last is not None
+                                        and head.seq == last.seq and head.hash == last.hash):
+            return
+        new = store.events(game_id, after=last.seq if last else 0)
+        if last is not None and (not new or new[0].seq != last.seq + 1 or new[0].prev_hash != last.hash):
+            self.events, self.replay = [], Replay(self.game)  # another file, or rewritten: read it whole
+            new = store.events(game_id)
+        for event in new:
+            self.events.append(event)
+            with contextlib.suppress(DamagedGame):
+                self.replay.add(event)
+        self.folded = self.replay.folded()
+
+
+_LOGS: "OrderedDict[tuple[str, str], _Log]" = OrderedDict()
+_LOGS_LOCK = threading.Lock()
+MAX_LOGS = 32
+"""Games whose fold a process keeps (least recently read dropped first)."""
+
+
+def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
+    key = (str(store.path.resolve()), game_id)
+    with _LOGS_LOCK:
+        log = _LOGS.get(key)
+        if log is None or log.game is not game:
+            log = _LOGS[key] = _Log(game)
+        _LOGS.move_to_end(key)
+        while len(_LOGS) > MAX_LOGS:
+            _LOGS.popitem(last=False)
+        return log
 
 
 def describe_change(event: Event) -> dict:
@@ -143,12 +222,15 @@ class GameSession:
     that stores events uses its id, so a repeated request stores nothing twice.
     """
 
-    def __init__(self, store: EventStore, game_id: str, *, request: Request | None = None):
+    def __init__(self, store: EventStore, game_id: str, *, request: Request | None = None, shared: bool = False):
         self.store = store
         self.game_id = game_id
         self.game = find_game(store.game_name(game_id))
         self.request = request or Request()
-        self._events: list[Event] = []
+        # shared: the web server's sessions (one per request) share one fold per game, so a read costs
+        # what is new; others (CLI, camera loop) keep their own, read from the file they opened.
+        self._log = _log_of(store, game_id, self.game) if shared else _Log(self.game)
+        self._count = 0
         self._folded: Folded | None = None
 
     @classmethod
@@ -169,12 +251,32 @@ class GameSession:
         return cls(store, game_id)
 
     def refresh(self) -> Folded:
-        """Return the folded state, reading any events stored since the last call (a damaged log folds up to the damage)."""
-        new = self.store.events(self.game_id, after=self._events[-1].seq if self._events else 0)
-        if new or self._folded is None:
-            self._events.extend(new)
-            self._folded = fold(self.game, self._events, strict=False)
+        """Return the folded state, reading any events stored since the last call (a damaged log folds up to the damage).
+
+        The fold is shared by this process's sessions of the same game and
+        grows by the new events only, so a read costs what is new, not the game.
+        """
+        with self._log.lock:
+            self._log.catch_up(self.store, self.game_id)
+            self._count = len(self._log.events)
+            self._folded = self._log.folded
         return self._folded
+
+    @property
+    def _events(self) -> list[Event]:
+        """The events read at the last refresh (a copy: other sessions may read more meanwhile)."""
+        return self._log.events[:self._count]
+
+    def steps(self, *, with_evidence: bool = False) -> list[tuple[dict, Any, Any]]:
+        """Return (record line, state before, state after) for each move in effect, setup first, without replaying.
+
+        with_evidence keeps each line's `evidence` (what the camera or the dice saw), for screens that show it.
+        """
+        with self._log.lock:
+            self._log.catch_up(self.store, self.game_id)
+            datas, states = list(self._log.replay.lines), list(self._log.replay.states)
+        lines = [d if with_evidence or "evidence" not in d else {k: v for k, v in d.items() if k != "evidence"} for d in datas]
+        return [(line, before, after) for line, before, after in zip(lines, [None, *states[:-1]], states)]
 
     @property
     def damage(self) -> DamagedGame | None:
@@ -246,7 +348,12 @@ class GameSession:
         seen = self.request.seen
         if seen is None or seen >= folded.last_seq:
             return
-        changes = tuple(describe_change(e) for e in self._events if e.seq > seen and e.kind in STATE_KINDS)
+        later = []
+        for event in reversed(self._log.events[:self._count]):
+            if event.seq <= seen:
+                break
+            later.append(event)
+        changes = tuple(describe_change(e) for e in reversed(later) if e.kind in STATE_KINDS)
         if changes:
             raise Conflict(conflict_sentence(changes), changes=changes)
 

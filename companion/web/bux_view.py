@@ -98,7 +98,7 @@ class BuxView:
 
     def steps(self) -> list[tuple[dict, BuxState, BuxState | None]]:
         """Return (record line, state before, state after) for every move in effect, setup first."""
-        return self.session.game.steps(self.session.record_lines())
+        return self.session.steps()
 
     def describe(self, line: dict, before: BuxState | None = None, after: BuxState | None = None) -> str:
         """Return one move in words, face-only (values never named)."""
@@ -145,7 +145,7 @@ class BuxView:
         state = steps[-1][2]
         result = rules.outcome(state)
         attention = [self._attention(item) for item in self.session.open_attention()]
-        history = [self.describe(line, before, after) for line, before, after in steps[1:]][-HISTORY:]
+        history = [self.describe(line, before, after) for line, before, after in steps[1:][-HISTORY:]]
         undone = [e for e in self.session.events if e.kind == UNDO]
         return {
             "game": "bux",

@@ -86,7 +86,7 @@ class CatsView:
 
     def steps(self) -> list[tuple[dict, CatsState | None, CatsState]]:
         """Return (record line, state before, state after) for every move in effect, setup first."""
-        return self.session.game.steps(self.session.record_lines())
+        return self.session.steps()
 
     def describe(self, line: dict, before: CatsState | None = None, after: CatsState | None = None) -> str:
         """Return one move in words for a shared screen: what everyone at the table saw, nothing hidden."""

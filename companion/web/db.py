@@ -26,7 +26,7 @@ def get_session(game_id: str) -> GameSession:
     from companion.web.writes import request_of_this_call
 
     try:
-        return GameSession(get_store(), game_id, request=request_of_this_call())
+        return GameSession(get_store(), game_id, request=request_of_this_call(), shared=True)
     except UnknownGame:
         abort(404, description=_("no game %(game_id)r", game_id=game_id))
     except ValueError:
@@ -46,7 +46,7 @@ def damage_notice() -> dict:
     if not game_id:
         return {}
     try:
-        return {"damaged_game": GameSession(get_store(), game_id).damage}
+        return {"damaged_game": GameSession(get_store(), game_id, shared=True).damage}
     except (StoreError, ValueError):
         return {}
 

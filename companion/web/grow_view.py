@@ -108,7 +108,7 @@ class GrowView:
 
     def steps(self) -> list[tuple[dict, GrowState | None, GrowState]]:
         """Return (record line with its evidence, state before, state after) for every move in effect, setup first."""
-        return self.session.game.steps(event.data for event in self.session.refresh().moves)
+        return self.session.steps(with_evidence=True)
 
     def describe(self, line: dict, before: GrowState | None, after: GrowState) -> str:
         """Return one move in words."""
