@@ -9,6 +9,7 @@ Undo is a compensating `undo` event naming the move it cancels.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import json
 import threading
 import uuid
@@ -145,6 +146,8 @@ class _Log:
         self.lock = threading.Lock()
         self.game = game
         self.events: list[Event] = []
+        self.by_kind: dict[str, list[Event]] = {}
+        """The same events by kind, so a screen reads its dice or attention items without scanning observations."""
         self.replay = Replay(game)
         self.folded: Folded | None = None
 
@@ -157,10 +160,11 @@ class _Log:
             return
         new = store.events(game_id, after=last.seq if last else 0)
         if last is not None and (not new or new[0].seq != last.seq + 1 or new[0].prev_hash != last.hash):
-            self.events, self.replay = [], Replay(self.game)  # another file, or rewritten: read it whole
+            self.events, self.by_kind, self.replay = [], {}, Replay(self.game)  # another file, or rewritten: read it whole
             new = store.events(game_id)
         for event in new:
             self.events.append(event)
+            self.by_kind.setdefault(event.kind, []).append(event)
             with contextlib.suppress(DamagedGame):
                 self.replay.add(event)
         self.folded = self.replay.folded()
@@ -266,6 +270,14 @@ class GameSession:
     def _events(self) -> list[Event]:
         """The events read at the last refresh (a copy: other sessions may read more meanwhile)."""
         return self._log.events[:self._count]
+
+    def events_of(self, *kinds: str) -> list[Event]:
+        """Return the events of these kinds, in order, as of a fresh read (cheap: kept by kind as they come)."""
+        folded = self.refresh()
+        with self._log.lock:
+            lists = [list(self._log.by_kind.get(kind, ())) for kind in kinds]
+        merged = lists[0] if len(lists) == 1 else list(heapq.merge(*lists, key=lambda e: e.seq))
+        return [e for e in merged if e.seq <= folded.last_seq]
 
     def steps(self, *, with_evidence: bool = False) -> list[tuple[dict, Any, Any]]:
         """Return (record line, state before, state after) for each move in effect, setup first, without replaying.
@@ -416,7 +428,7 @@ class GameSession:
 
     def open_attention(self) -> list[dict]:
         """Return the attention items not yet resolved, oldest first (each with its event seq and time)."""
-        return open_items(self.events)
+        return open_items(self.events_of(ATTENTION, RESOLVED))
 
     def resolve(self, item_id: str, how: str, *, source: str = "tablet") -> Event:
         """Close an attention item ("confirmed", "corrected" or "dismissed").

@@ -146,7 +146,7 @@ class BuxView:
         result = rules.outcome(state)
         attention = [self._attention(item) for item in self.session.open_attention()]
         history = [self.describe(line, before, after) for line, before, after in steps[1:][-HISTORY:]]
-        undone = [e for e in self.session.events if e.kind == UNDO]
+        undone = self.session.events_of(UNDO)
         return {
             "game": "bux",
             "players": [

@@ -181,7 +181,7 @@ class CatsView:
             if end:
                 history.append(end)
         summary["history"] = list(reversed(history[-HISTORY:]))
-        summary["undo_count"] = sum(e.kind == UNDO for e in self.session.events)
+        summary["undo_count"] = len(self.session.events_of(UNDO))
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
         summary["lot_phase"] = state.phase == "lot"
         return summary

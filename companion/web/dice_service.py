@@ -44,7 +44,7 @@ class DiceService:
 
         None only when no seed was ever committed and the storage is read-only (nothing can be rolled then).
         """
-        done = _of(self.session.events, SEED)
+        done = _of(self.session.events_of(SEED), SEED)
         if done:
             return done[0]["commitment"]
         if self.store.read_only:
@@ -64,7 +64,7 @@ class DiceService:
             return [] if _of(events, SEED) else [(SEED, {"commitment": digest})]
 
         self.session.write(decide, source="system")
-        return _of(self.session.events, SEED)[0]["commitment"]
+        return _of(self.session.events_of(SEED), SEED)[0]["commitment"]
 
     def roll_items(self, events: list[Event], count: int, sides: int, *, first_number: int | None = None) -> list[tuple[str, Any]]:
         """Return the `dice` event of the next digital roll after `events` (for a caller's own write).
@@ -119,7 +119,7 @@ class DiceService:
         if seed is None:
             return None
         if self.store.read_only:
-            revealed = _of(self.session.events, REVEAL)
+            revealed = _of(self.session.events_of(REVEAL), REVEAL)
             return revealed[0]["seed"] if revealed else None
 
         def decide(_folded, events: list[Event]) -> list[tuple[str, Any]]:
@@ -130,7 +130,7 @@ class DiceService:
 
     def summary(self, limit: int = 12) -> dict:
         """Return the commitment, the revealed seed (or None) and the latest rolls, newest first."""
-        events = self.session.events
+        events = self.session.events_of(SEED, REVEAL, DICE)
         commits = _of(events, SEED)
         reveals = _of(events, REVEAL)
         rolls = _of(events, DICE)

@@ -74,7 +74,7 @@ class SealedBidBox:
 
     def submitted(self) -> tuple[str, ...]:
         """Return who has bid for the current reveal, in seat order (never how much)."""
-        return tuple(self._sealed(self.session.state, self.session.events))
+        return tuple(self._sealed(self.session.state, self.session.events_of(SEALED, UNDO)))
 
     def waiting(self) -> tuple[str, ...]:
         """Return who has not bid yet (empty outside bidding)."""

@@ -244,7 +244,7 @@ class GrowView:
             "over": result is not None,
             "winners": list(result.winners) if result else [],
             "history": list(reversed(history)),
-            "undo_count": sum(e.kind == UNDO for e in self.session.events),
+            "undo_count": len(self.session.events_of(UNDO)),
         }
 
     def private(self, player: str) -> dict:
