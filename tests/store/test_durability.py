@@ -22,6 +22,7 @@ from companion.games.bux.selfplay import random_game
 from companion.store.recover import recover
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
+from tests.tmpfs import tmpfs
 from companion.vision.sources import CaptureSource
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,13 +128,8 @@ def test_full_database_gives_a_clear_message_and_changes_nothing(tmp_path):
 @pytest.fixture
 def tiny_disk(tmp_path):
     """A real 2 MB filesystem (tmpfs); needs root, as in CI. Skips where mounting is not allowed."""
-    mount = tmp_path / "tiny"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    yield mount
-    subprocess.run(["umount", str(mount)], check=True)
+    with tmpfs(tmp_path / "tiny", "2m") as mount:
+        yield mount
 
 
 def test_real_full_disk(tiny_disk):

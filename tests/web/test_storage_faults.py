@@ -14,6 +14,7 @@ import pytest
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token
+from tests.tmpfs import tmpfs
 from tests.web.conftest import GAME_ID, LINES, start_game
 
 MOVE = f"/g/{GAME_ID}/api/move"
@@ -22,14 +23,8 @@ MOVE = f"/g/{GAME_ID}/api/move"
 @pytest.fixture
 def disk(tmp_path):
     """A real 3 MB tmpfs (needs root, as in CI); skips where mounting is not allowed."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)], capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    yield mount
-    subprocess.run(["mount", "-o", "remount,rw", str(mount)], capture_output=True)
-    subprocess.run(["umount", str(mount)], check=True)
+    with tmpfs(tmp_path / "disk", "3m") as mount:
+        yield mount
 
 
 @pytest.fixture
