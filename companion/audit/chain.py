@@ -11,7 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from companion.store.events import GENESIS_HASH, Event
+from companion.store.events import GENESIS_HASH, Event, format_seal
 
 # Same bytes as events.canonical_json (sorted keys, no spaces), built once: this runs per event.
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -62,8 +62,16 @@ class ChainCheck:
                                      f"event {event.seq} does not link to event {event.seq - 1}: an earlier event was replaced or removed"))
             ok = False
         self.head = event.hash
+        self._last = event
         self._expected = max(self._expected, event.seq + 1)
         return ok
+
+    _last: Event | None = None
+
+    @property
+    def seal(self) -> str:
+        """Return the last event's seal as screens show it ("#47 3fa9c2e01b7d"), "" before any event."""
+        return format_seal(self._last) if self._last is not None else ""
 
     @property
     def ok(self) -> bool:

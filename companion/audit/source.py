@@ -31,6 +31,8 @@ class AuditSource:
     events: Callable[[], Iterator[Event]]
     keyframe: Callable[[int], bytes | None]
     label: str
+    damage: tuple[str, ...] = ()
+    """What is wrong with the database file itself (store.integrity): the events read from it cannot be trusted."""
 
 
 def from_store(store: EventStore, game_id: str) -> AuditSource:
@@ -42,7 +44,7 @@ def from_store(store: EventStore, game_id: str) -> AuditSource:
     game = store.game_name(game_id)
     return AuditSource(game_id=game_id, game=game, total=store.last_seq(game_id), chained=True,
                        events=lambda: store.iter_events(game_id), keyframe=store.get_keyframe,
-                       label=f"game {game_id} in {store.path.name}")
+                       label=f"game {game_id} in {store.path.name}", damage=tuple(store.integrity(game_id, full=True)))
 
 
 def from_file(path: str | Path) -> AuditSource:
@@ -126,7 +128,7 @@ def open_for_audit(target: str, db: str | Path) -> tuple[AuditSource, EventStore
         return from_file(path), None
     if not Path(db).is_file():
         raise StoreError(f"no event store at {str(db)!r} (use --db), and {target!r} is not a record file")
-    store = EventStore(db)
+    store = EventStore(db, read_only=True)
     try:
         return from_store(store, target), store
     except BaseException:

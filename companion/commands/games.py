@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from companion.commands.replay import read_lines
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StoreError
+from companion.store.events import format_seal
+from companion.store.integrity import recover_hint
 from companion.store.session import GameSession, import_record
 from companion.store.sqlite import EventStore
 
@@ -37,15 +39,15 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_import)
 
 
-def open_store(path: str, *, must_exist: bool = True) -> EventStore:
-    """Open the event store file; with must_exist, a missing file is a clear error."""
+def open_store(path: str, *, must_exist: bool = True, read_only: bool = False) -> EventStore:
+    """Open the event store file; with must_exist, a missing file is a clear error; read_only never writes it."""
     if must_exist and not Path(path).exists():
         raise CompanionError(f"no event store at {path!r} (use --db)")
-    return EventStore(path)
+    return EventStore(path, read_only=read_only)
 
 
 def run_games(args) -> int:
-    with open_store(args.db) as store:
+    with open_store(args.db, read_only=True) as store:
         rows = []
         for info in store.games():
             summary = _summary(store, info["game_id"])
@@ -57,21 +59,30 @@ def run_games(args) -> int:
         print("no stored games")
     for row in rows:
         winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
-        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  winner: {winners}")
+        seal = f"  seal {row['seal']}" if row["seal"] and row["ok"] else ""
+        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  winner: {winners}{seal}")
     return 0
 
 
 def _summary(store: EventStore, game_id: str) -> dict:
+    """Return players, winners, the final seal (what players compare with the end screen) and whether the game reads soundly."""
     try:
-        state = GameSession(store, game_id).state
-        summary = GameSession(store, game_id).game.state_to_json(state)
-        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []), "ok": True}
+        if store.integrity(game_id):
+            return {"players": [], "winners": [], "ok": False, "seal": None}
+        session = GameSession(store, game_id)
+        events = session.events
+        summary = session.game.state_to_json(session.state)
+        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []),
+                "ok": session.damage is None, "seal": format_seal(events[-1]) if events else None}
     except CompanionError:
-        return {"players": [], "winners": [], "ok": False}
+        return {"players": [], "winners": [], "ok": False, "seal": None}
 
 
 def run_export(args) -> int:
-    with open_store(args.db) as store:
+    with open_store(args.db, read_only=True) as store:
+        problems = store.integrity(args.game_id)
+        if problems:
+            raise StoreError(f"game {args.game_id!r} cannot be exported: {problems[0]}; {recover_hint(args.db)}")
         text = GameSession(store, args.game_id).export_record()
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
