@@ -112,12 +112,20 @@ def run_recover(args) -> int:
             name = _safe(item.game_id)
             record = folder / f"{name}.jsonl"
             events = folder / f"{name}.events.jsonl"
+            suspect = folder / f"{name}.unverified.events.jsonl"
             if item.record_lines:
                 record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in item.record_lines), encoding="utf-8")
                 events.write_text(dump_events(list(item.events), item.game), encoding="utf-8")
+            apart = list(item.suspect) + list(item.unverified)
+            if apart:
+                suspect.write_text(dump_events(apart, item.game), encoding="utf-8")
             rows.append({"game_id": item.game_id, "game": item.game, "events": len(item.events), "moves": len(item.record_lines),
-                         "stopped": item.stopped, "record": str(record) if item.record_lines else None,
-                         "events_file": str(events) if item.record_lines else None})
+                         "verified_through": item.verified_through, "stopped": item.stopped,
+                         "suspect": [e.seq for e in item.suspect], "unverified": len(item.unverified),
+                         "file_problems": list(item.file_problems),
+                         "record": str(record) if item.record_lines else None,
+                         "events_file": str(events) if item.record_lines else None,
+                         "unverified_file": str(suspect) if apart else None})
     except OSError as exc:
         raise CompanionError(f"cannot write to {str(folder)!r}: {exc.strerror or exc}") from None
     if args.json:
@@ -126,7 +134,17 @@ def run_recover(args) -> int:
     if not rows:
         print("no games found")
     for row in rows:
-        state = "whole log intact" if row["stopped"] is None else f"stopped: {row['stopped']}"
+        if row["stopped"]:
+            state = f"stopped: {row['stopped']}"
+        elif row["file_problems"]:
+            state = (f"verified through event {row['verified_through']}, the last one readable; the file is damaged "
+                     f"({row['file_problems'][0]}), so later events may be lost")
+        else:
+            state = "whole log verified"
         saved = f" -> {row['record']}" if row["record"] else " (nothing recoverable)"
         print(f"{row['game_id']} ({row['game'] or '?'}): {row['events']} events, {row['moves']} moves; {state}{saved}")
+        if row["suspect"]:
+            print(f"  suspect, not kept: event {row['suspect'][0]} (the break right after it may be its rewrite)")
+        if row["unverified_file"]:
+            print(f"  {len(row['suspect']) + row['unverified']} event(s) set apart unverified -> {row['unverified_file']}")
     return 0
