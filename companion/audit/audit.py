@@ -15,7 +15,9 @@ from typing import Any, Callable, Iterable
 
 from companion.audit import anomalies as find
 from companion.audit.chain import ChainCheck
+from companion.audit.runs import SeqRuns
 from companion.audit.flow import describe_generic, flow_for
+from companion.audit.limits import MAX_JSON_ANOMALIES, MAX_KEPT
 from companion.audit.seals import SealCheck
 from companion.audit.source import AuditSource
 from companion.errors import CompanionError
@@ -48,6 +50,8 @@ class Audit:
     keyframe: Callable[[int], bytes | None] = lambda _id: None
     damage: tuple[str, ...] = ()
     """Problems with the database file itself: when any, no chain verdict is trusted."""
+    not_kept: int = 0
+    """Moves and other report items past MAX_KEPT: counted (and an error), not kept, so memory stays bounded."""
     seals: SealCheck = field(default_factory=SealCheck)
     """Seals given to check (`--seal`); empty when none were."""
 
@@ -81,7 +85,8 @@ class Audit:
             "standings": self.final,
             "flow": self.flow,
             "anomaly_counts": self.counts(),
-            "anomalies": [a.to_json() for a in self.anomalies],
+            "anomalies": [a.to_json() for a in self.anomalies[:MAX_JSON_ANOMALIES]],
+            "anomalies_not_listed": max(0, len(self.anomalies) - MAX_JSON_ANOMALIES),
             "moves": self.moves,
         }
 
@@ -98,12 +103,13 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
                   damage=source.damage)
     kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal")}
     observations: list[dict] = []
-    observation_seqs: set[int] = set()
+    observation_seqs = SeqRuns()
     stream = source.events()
     if progress is not None:
         stream = progress(stream)
     check = audit.chain.check
     see = audit.seals.see if audit.seals.seals and source.chained else None
+    room = MAX_KEPT
     for event in stream:
         audit.events += 1
         if source.chained:
@@ -113,9 +119,17 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         kind = event.kind
         if kind == OBSERVATION:
             audit.observations += 1
-            observation_seqs.add(event.seq)
+            if len(observation_seqs) < MAX_KEPT:
+                observation_seqs.add(event.seq)
             if _EMPTY_CHANGES in event.payload:
                 continue
+        if kind == MOVE or kind == OBSERVATION or kind in kept:
+            if room <= 0:
+                # Past the limit only the chain (above) and the counts go on: constant memory to the end of the log.
+                audit.not_kept += 1
+                continue
+            room -= 1
+        if kind == OBSERVATION:
             data = _data(event)
             if isinstance(data, dict) and data.get("changes"):
                 observations.append({"seq": event.seq, "time": event.time, "t": data.get("t"), "changes": data["changes"]})
@@ -128,6 +142,11 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         elif kind in kept:
             kept[kind].append({"seq": event.seq, "time": event.time, "source": event.source, "data": _data(event) or {}})
     audit.start_time = audit.moves[0]["time"] if audit.moves else ""
+    if audit.not_kept:
+        audit.anomalies.append(find.Anomaly("audit.too_long", find.ERROR, None,
+                                            f"the log holds {audit.not_kept:,} more moves, corrections and camera changes than the "
+                                            f"{MAX_KEPT:,} an audit keeps: the chain was checked to the end, the rules and "
+                                            "anomalies only up to there (no real game comes near)"))
     for problem in audit.damage:
         audit.anomalies.append(find.Anomaly("store.damaged", find.ERROR, None,
                                             f"the database file is damaged, so what it returns cannot be trusted: {problem}; "

@@ -23,6 +23,10 @@ def fast_hash(event: Event) -> str:
     return hashlib.sha256(sealed.encode("utf-8")).hexdigest()
 
 
+MAX_BREAKS = 1_000
+"""Breaks listed one by one; any more are only counted."""
+
+
 @dataclass(frozen=True)
 class Break:
     """One place where the chain does not hold."""
@@ -41,6 +45,8 @@ class ChainCheck:
     head: str = GENESIS_HASH
     """The hash of the last event checked: the log's seal, to compare with a copy kept elsewhere."""
     count: int = 0
+    unlisted: int = 0
+    """Breaks found after MAX_BREAKS were listed: counted only, so a shredded log cannot fill memory."""
     _expected: int = 1
 
     def check(self, event: Event) -> bool:
@@ -61,6 +67,9 @@ class ChainCheck:
             self.breaks.append(Break("relinked", event.seq,
                                      f"event {event.seq} does not link to event {event.seq - 1}: an earlier event was replaced or removed"))
             ok = False
+        if len(self.breaks) > MAX_BREAKS:
+            self.unlisted += len(self.breaks) - MAX_BREAKS
+            del self.breaks[MAX_BREAKS:]
         self.head = event.hash
         self._last = event
         self._expected = max(self._expected, event.seq + 1)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from companion.audit.limits import MAX_LINE_BYTES, check_record_file
 from companion.errors import RecordError, StoreError
 from companion.games import find_game
 from companion.store.events import MOVE, Event, canonical_json
@@ -50,58 +51,93 @@ def from_store(store: EventStore, game_id: str) -> AuditSource:
 def from_file(path: str | Path) -> AuditSource:
     """Return the source for a JSON Lines file: an events dump (with hashes) or a record.
 
+    The file is streamed, one line at a time (memory does not grow with its
+    size); a plain record over MAX_RECORD_BYTES and any line over
+    MAX_LINE_BYTES are refused with one sentence.
+
     Raises:
-        RecordError: if the file cannot be read or its first line is neither.
+        RecordError: if the file cannot be read, is too big, or its first line is neither.
     """
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
-    lines = [line for line in lines if line.strip()]
+        with path.open("rb") as handle:
+            head = handle.readline(MAX_LINE_BYTES + 1)
+            total = _count_lines(handle) + (1 if head.strip() else 0)
+    except OSError as exc:
+        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    if len(head) > MAX_LINE_BYTES:
+        raise RecordError(f"the line is longer than {MAX_LINE_BYTES // 1024} KiB: no setup or event is that long", line=1)
     try:
-        first = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
+        first = json.loads(head.decode("utf-8")) if head.strip() else None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         first = None
     if not isinstance(first, dict):
         raise RecordError(f"{str(path)!r}: the first line must be a JSON object (a setup line or a stored event)", line=1)
     if set(_FIELDS) <= set(first):
-        return _dump_source(path, lines, first)
+        return _dump_source(path, total, first)
+    check_record_file(path)
     try:
         game = find_game(str(first.get("game", ""))).name
     except ValueError as exc:
         raise RecordError(str(exc), line=1) from None
-    return AuditSource(game_id=path.stem, game=game, total=len(lines), chained=False,
-                       events=lambda: _record_events(path.stem, lines), keyframe=lambda _id: None,
+    return AuditSource(game_id=path.stem, game=game, total=total, chained=False,
+                       events=lambda: _record_events(path.stem, _lines(path)), keyframe=lambda _id: None,
                        label=f"record file {path.name}")
 
 
-def _dump_source(path: Path, lines: list[str], first: dict) -> AuditSource:
-    game = first.get("game") or json.loads(first["payload"]).get("game", "")
+def _count_lines(handle) -> int:
+    """Return how many newline-ended lines remain in a binary file (for the progress bar), reading 1 MiB at a time."""
+    return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text) of the non-blank lines of a file, one at a time.
+
+    Raises:
+        RecordError: for a line over MAX_LINE_BYTES or not UTF-8.
+    """
+    with path.open("rb") as handle:
+        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), start=1):
+            if len(raw) > MAX_LINE_BYTES:
+                raise RecordError(f"the line is longer than {MAX_LINE_BYTES // 1024} KiB: no move or event is that long",
+                                  line=number)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("not UTF-8 text", line=number) from None
+            if text.strip():
+                yield number, text
+
+
+def _dump_source(path: Path, total: int, first: dict) -> AuditSource:
+    try:
+        game = first.get("game") or json.loads(first["payload"]).get("game", "")
+    except (json.JSONDecodeError, TypeError, AttributeError):
+        game = ""
     try:
         find_game(str(game))
     except ValueError as exc:
         raise RecordError(str(exc), line=1) from None
 
     def events() -> Iterator[Event]:
-        for number, line in enumerate(lines, start=1):
+        for number, line in _lines(path):
             try:
                 data = json.loads(line)
                 yield Event(*(data[name] for name in _FIELDS))
-            except (json.JSONDecodeError, KeyError, TypeError):
+            except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
                 raise RecordError("not a stored event (game_id, seq, time, source, kind, payload, prev_hash, hash)", line=number) from None
 
-    return AuditSource(game_id=str(first["game_id"]), game=str(game), total=len(lines), chained=True,
+    return AuditSource(game_id=str(first["game_id"]), game=str(game), total=total, chained=True,
                        events=events, keyframe=lambda _id: None, label=f"events file {path.name}")
 
 
-def _record_events(game_id: str, lines: list[str]) -> Iterator[Event]:
+def _record_events(game_id: str, lines: Iterator[tuple[int, str]]) -> Iterator[Event]:
     """Wrap record lines as unchained `move` events (source "import") so one audit path serves both."""
-    for number, line in enumerate(lines, start=1):
+    for number, line in lines:
         try:
             data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg}", line=number) from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise RecordError(f"not valid JSON: {getattr(exc, 'msg', 'too deeply nested')}", line=number) from None
         yield Event(game_id, number, "", "import", MOVE, canonical_json(data), "", "")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from companion.audit.audit import run_audit
+from companion.audit.limits import MAX_REPORT_ANOMALIES
 from companion.audit.report import render
 from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
@@ -85,10 +86,16 @@ def run_audit_command(args) -> int:
         if audit.intact and audit.chain.seal:
             print(f"final seal {audit.chain.seal}" + (f"; seals given: {_seal_verdict(audit)}" if audit.seals.seals else ""))
         print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['notice']} notices")
-        for anomaly in audit.anomalies:
-            if anomaly.severity != "notice":
-                where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
-                print(f"  {anomaly.severity}: {where}{anomaly.message}")
+        listed = [a for a in audit.anomalies if a.severity != "notice"]
+        if len(listed) > MAX_REPORT_ANOMALIES:
+            listed, more = listed[:MAX_REPORT_ANOMALIES], len(listed) - MAX_REPORT_ANOMALIES
+        else:
+            more = 0
+        for anomaly in listed:
+            where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
+            print(f"  {anomaly.severity}: {where}{anomaly.message}")
+        if more:
+            print(f"  ... and {more} more (all in the JSON)")
         print(f"report: {out}  (JSON: {json_path})")
     return FOUND_ERRORS if counts["error"] else 0
 

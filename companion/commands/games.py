@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion.audit.limits import check_record_file
 from companion.commands.replay import read_lines
 from companion.errors import CompanionError, StoreError
 from companion.store.events import format_seal
@@ -92,6 +93,7 @@ def run_export(args) -> int:
 
 
 def run_import(args) -> int:
+    check_record_file(args.record)
     lines = read_lines(args.record)
     with open_store(args.db, must_exist=False) as store:
         session = import_record(store, lines, game_id=args.game_id)
