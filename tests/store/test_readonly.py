@@ -22,9 +22,12 @@ def unwritable(tmp_path):
         if done.returncode != 0:
             pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
         (folder / "game.db").write_bytes(source.read_bytes())
-        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
-        yield folder / "game.db"
-        subprocess.run(["umount", str(folder)], check=True)
+        try:
+            subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+            yield folder / "game.db"
+        finally:
+            # Lazy: a connection a failing test left open must not keep the mount behind.
+            subprocess.run(["umount", "-l", str(folder)], check=True)
     else:
         (folder / "game.db").write_bytes(source.read_bytes())
         (folder / "game.db").chmod(0o444)
