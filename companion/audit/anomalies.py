@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import asdict, dataclass
-from typing import Iterable
+from typing import Container, Iterable
 
 from companion import dice
 
@@ -114,7 +114,7 @@ def _zone(name) -> str:
     return "off the table" if name in (None, "") else str(name)
 
 
-def missing_evidence(moves: list[dict], observation_seqs: set[int]) -> list[Anomaly]:
+def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> list[Anomaly]:
     """Return moves in effect entered without camera evidence, and evidence naming non-observations."""
     found = []
     for move in moves[1:]:

@@ -15,7 +15,10 @@ from typing import Any, Callable, Iterable
 
 from companion.audit import anomalies as find
 from companion.audit.chain import ChainCheck
+from companion.audit.runs import SeqRuns
 from companion.audit.flow import describe_generic, flow_for
+from companion.audit.limits import MAX_JSON_ANOMALIES, MAX_KEPT
+from companion.audit.seals import SealCheck
 from companion.audit.source import AuditSource
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
@@ -46,6 +49,17 @@ class Audit:
     flow: dict | None = None
     start_time: str = ""
     keyframe: Callable[[int], bytes | None] = lambda _id: None
+    damage: tuple[str, ...] = ()
+    """Problems with the database file itself: when any, no chain verdict is trusted."""
+    not_kept: int = 0
+    """Moves and other report items past MAX_KEPT: counted (and an error), not kept, so memory stays bounded."""
+    seals: SealCheck = field(default_factory=SealCheck)
+    """Seals given to check (`--seal`); empty when none were."""
+
+    @property
+    def intact(self) -> bool:
+        """Return True if the chain holds and the file it was read from is sound."""
+        return self.chained and self.chain.ok and not self.damage
 
     @property
     def over(self) -> bool:
@@ -63,43 +77,60 @@ class Audit:
             "game": self.game,
             "source": self.label,
             "chain": {"checked": self.chained, "ok": self.chain.ok if self.chained else None, "head": self.chain.head if self.chained else None,
-                      "breaks": [vars(b) | {} for b in self.chain.breaks]},
+                      "seal": self.chain.seal if self.chained else None, "breaks": [vars(b) | {} for b in self.chain.breaks]},
+            "file": {"ok": not self.damage, "problems": list(self.damage)},
+            "seals": [{"seal": s.text, "found_at": s.found} for s in self.seals.seals],
             "events": self.events,
             "observations": self.observations,
             "replay": {"ok": self.replay_error is None, "error": self.replay_error},
             "standings": self.final,
             "flow": self.flow,
             "anomaly_counts": self.counts(),
-            "anomalies": [a.to_json() for a in self.anomalies],
+            "anomalies": [a.to_json() for a in self.anomalies[:MAX_JSON_ANOMALIES]],
+            "anomalies_not_listed": max(0, len(self.anomalies) - MAX_JSON_ANOMALIES),
             "moves": self.moves,
         }
 
 
-def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | None = None) -> Audit:
-    """Return the audit of one game's events (read once, in order).
+def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | None = None,
+              seals: SealCheck | None = None) -> Audit:
+    """Return the audit of one game's events (read once, in order), checking `seals` if given.
 
     Raises:
         CompanionError: if the source cannot be read (a damaged store, a malformed file).
     """
     audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
-                  chain=ChainCheck(), keyframe=source.keyframe)
+                  chain=ChainCheck(), keyframe=source.keyframe, seals=seals or SealCheck(),
+                  damage=source.damage)
     kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal")}
     observations: list[dict] = []
-    observation_seqs: set[int] = set()
+    observation_seqs = SeqRuns()
     stream = source.events()
     if progress is not None:
         stream = progress(stream)
     check = audit.chain.check
+    see = audit.seals.see if audit.seals.seals and source.chained else None
+    room = MAX_KEPT
     for event in stream:
         audit.events += 1
         if source.chained:
-            check(event)
+            intact = check(event)
+            if see is not None:
+                see(event, intact)
         kind = event.kind
         if kind == OBSERVATION:
             audit.observations += 1
-            observation_seqs.add(event.seq)
+            if len(observation_seqs) < MAX_KEPT:
+                observation_seqs.add(event.seq)
             if _EMPTY_CHANGES in event.payload:
                 continue
+        if kind == MOVE or kind == OBSERVATION or kind in kept:
+            if room <= 0:
+                # Past the limit only the chain (above) and the counts go on: constant memory to the end of the log.
+                audit.not_kept += 1
+                continue
+            room -= 1
+        if kind == OBSERVATION:
             data = _data(event)
             if isinstance(data, dict) and data.get("changes"):
                 observations.append({"seq": event.seq, "time": event.time, "t": data.get("t"), "changes": data["changes"]})
@@ -112,8 +143,21 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         elif kind in kept:
             kept[kind].append({"seq": event.seq, "time": event.time, "source": event.source, "data": _data(event) or {}})
     audit.start_time = audit.moves[0]["time"] if audit.moves else ""
+    if audit.not_kept:
+        audit.anomalies.append(find.Anomaly("audit.too_long", find.ERROR, None,
+                                            f"the log holds {audit.not_kept:,} more moves, corrections and camera changes than the "
+                                            f"{MAX_KEPT:,} an audit keeps: the chain was checked to the end, the rules and "
+                                            "anomalies only up to there (no real game comes near)"))
+    for problem in audit.damage:
+        audit.anomalies.append(find.Anomaly("store.damaged", find.ERROR, None,
+                                            f"the database file is damaged, so what it returns cannot be trusted: {problem}; "
+                                            "`companion recover DB --out DIR` saves the intact part of each game"))
     for brk in audit.chain.breaks:
         audit.anomalies.append(find.Anomaly(f"chain.{brk.kind}", find.ERROR, brk.seq, brk.message))
+    if audit.seals.seals and not source.chained:
+        audit.anomalies.append(find.Anomaly("seal", find.ERROR, None, "a plain record has no hash chain, so no seal can be checked"))
+    for seq, message in audit.seals.problems() if source.chained else ():
+        audit.anomalies.append(find.Anomaly("seal", find.ERROR, seq, message))
     _mark_undone(audit, kept[UNDO])
     _replay(audit)
     by_seq = {m["seq"]: m for m in audit.moves}

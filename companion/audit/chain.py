@@ -11,7 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from companion.store.events import GENESIS_HASH, Event
+from companion.store.events import GENESIS_HASH, Event, format_seal
 
 # Same bytes as events.canonical_json (sorted keys, no spaces), built once: this runs per event.
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -21,6 +21,10 @@ def fast_hash(event: Event) -> str:
     """Return the hash an event should carry (equal to Event.expected_hash(), faster)."""
     sealed = _ENCODE([event.game_id, event.seq, event.time, event.source, event.kind, event.payload, event.prev_hash])
     return hashlib.sha256(sealed.encode("utf-8")).hexdigest()
+
+
+MAX_BREAKS = 1_000
+"""Breaks listed one by one; any more are only counted."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class ChainCheck:
     head: str = GENESIS_HASH
     """The hash of the last event checked: the log's seal, to compare with a copy kept elsewhere."""
     count: int = 0
+    unlisted: int = 0
+    """Breaks found after MAX_BREAKS were listed: counted only, so a shredded log cannot fill memory."""
     _expected: int = 1
 
     def check(self, event: Event) -> bool:
@@ -61,9 +67,20 @@ class ChainCheck:
             self.breaks.append(Break("relinked", event.seq,
                                      f"event {event.seq} does not link to event {event.seq - 1}: an earlier event was replaced or removed"))
             ok = False
+        if len(self.breaks) > MAX_BREAKS:
+            self.unlisted += len(self.breaks) - MAX_BREAKS
+            del self.breaks[MAX_BREAKS:]
         self.head = event.hash
+        self._last = event
         self._expected = max(self._expected, event.seq + 1)
         return ok
+
+    _last: Event | None = None
+
+    @property
+    def seal(self) -> str:
+        """Return the last event's seal as screens show it ("#47 3fa9c2e01b7d"), "" before any event."""
+        return format_seal(self._last) if self._last is not None else ""
 
     @property
     def ok(self) -> bool:

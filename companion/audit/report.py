@@ -19,6 +19,7 @@ from companion import __version__
 from companion.audit.audit import Audit
 from companion.audit.charts import chips_chart, timer_strip
 from companion.audit.keyframes import thumbnail_uri
+from companion.audit.limits import MAX_REPORT_ANOMALIES, MAX_REPORT_ROWS
 from companion.games import find_game
 
 _ENV = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"]))
@@ -66,7 +67,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
         if anomaly.seq is not None:
             by_seq.setdefault(anomaly.seq, []).append(anomaly)
     rows = []
-    for m in audit.moves:
+    for m in audit.moves[:MAX_REPORT_ROWS]:
         evidence = m.get("evidence") or {}
         rows.append({
             "seq": m["seq"], "number": m.get("number"), "elapsed": _elapsed(start, m["time"]), "source": m["source"],
@@ -87,7 +88,8 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     return _ENV.get_template("report.html").render(
         audit=audit, title=title, rows=rows, standings=standings, last=last, winners=final.get("winners", []),
         chart=Markup(chart), strip=Markup(strip), flow=audit.flow, masked=masked, json_name=json_name,
-        counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies], unit=unit,
+        counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies[:MAX_REPORT_ANOMALIES]], unit=unit,
+        more_anomalies=max(0, len(audit.anomalies) - MAX_REPORT_ANOMALIES), more_rows=max(0, len(audit.moves) - MAX_REPORT_ROWS),
         started=start.strftime("%d %b %Y, %H:%M") if start else "", duration=_elapsed(start, audit.moves[-1]["time"]) if end else "",
         version=__version__, players=players, mask=mask,
     )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from companion.audit.limits import MAX_LINE_BYTES, check_record_file
 from companion.errors import RecordError, StoreError
 from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
@@ -33,6 +34,8 @@ class AuditSource:
     events: Callable[[], Iterator[Event]]
     keyframe: Callable[[int], bytes | None]
     label: str
+    damage: tuple[str, ...] = ()
+    """What is wrong with the database file itself (store.integrity): the events read from it cannot be trusted."""
 
 
 def from_store(store: EventStore, game_id: str) -> AuditSource:
@@ -44,42 +47,75 @@ def from_store(store: EventStore, game_id: str) -> AuditSource:
     game = store.game_name(game_id)
     return AuditSource(game_id=game_id, game=game, total=store.last_seq(game_id), chained=True,
                        events=lambda: store.iter_events(game_id), keyframe=store.get_keyframe,
-                       label=f"game {game_id} in {store.path.name}")
+                       label=f"game {game_id} in {store.path.name}", damage=tuple(store.integrity(game_id, full=True)))
 
 
 def from_file(path: str | Path) -> AuditSource:
     """Return the source for a JSON Lines file: an events dump (with hashes) or a record.
 
+    The file is streamed, one line at a time (memory does not grow with its
+    size); a plain record over MAX_RECORD_BYTES and any line over
+    MAX_LINE_BYTES are refused with one sentence. Every line is read with the
+    shared safe JSON reader (depth, digits, BOM).
+
     Raises:
-        RecordError: if the file cannot be read or its first line is neither.
+        RecordError: if the file cannot be read, is too big, or its first line is neither.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            head = handle.readline(MAX_LINE_BYTES + 1)
+            total = _count_lines(handle) + (0 if is_blank(head) else 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    if len(head) > MAX_LINE_BYTES:
+        raise RecordError(f"the line is longer than {MAX_LINE_BYTES // 1024} KiB: no setup or event is that long", line=1)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{str(path)!r} is not UTF-8 text", line=data[: exc.start].count(b"\n") + 1) from None
-    lines = text.removeprefix(BOM).splitlines()
-    while lines and is_blank(lines[-1]):
-        lines.pop()
+        text = head.decode("utf-8").removeprefix(BOM)
+    except UnicodeDecodeError:
+        raise RecordError(f"{str(path)!r} is not UTF-8 text", line=1) from None
+    if is_blank(text):
+        raise RecordError(f"{str(path)!r}: the first line must be a JSON object (a setup line or a stored event)", line=1)
     try:
-        first = parse_line(lines[0]) if lines and not is_blank(lines[0]) else None
+        first = parse_line(text)
     except RecordError as error:
         raise error.at_line(1)
-    if first is None:
-        raise RecordError(f"{str(path)!r}: the first line must be a JSON object (a setup line or a stored event)", line=1)
     if set(_FIELDS) <= set(first):
-        return _dump_source(path, lines, first)
-    game = game_of_record(lines).name
-    return AuditSource(game_id=path.stem, game=game, total=len(lines), chained=False,
-                       events=lambda: _record_events(path.stem, lines), keyframe=lambda _id: None,
+        return _dump_source(path, total, first)
+    check_record_file(path)
+    game = game_of_record([text]).name
+    return AuditSource(game_id=path.stem, game=game, total=total, chained=False,
+                       events=lambda: _record_events(path.stem, _lines(path)), keyframe=lambda _id: None,
                        label=f"record file {path.name}")
 
 
-def _dump_source(path: Path, lines: list[str], first: dict) -> AuditSource:
+def _count_lines(handle) -> int:
+    """Return how many newline-ended lines remain in a binary file (for the progress bar), reading 1 MiB at a time."""
+    return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text) of the non-blank lines of a file, one at a time (a BOM on line 1 dropped).
+
+    Raises:
+        RecordError: for a line over MAX_LINE_BYTES or not UTF-8.
+    """
+    with path.open("rb") as handle:
+        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), start=1):
+            if len(raw) > MAX_LINE_BYTES:
+                raise RecordError(f"the line is longer than {MAX_LINE_BYTES // 1024} KiB: no move or event is that long",
+                                  line=number)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("not UTF-8 text", line=number) from None
+            if number == 1:
+                text = text.removeprefix(BOM)
+            if not is_blank(text):
+                yield number, text
+
+
+def _dump_source(path: Path, total: int, first: dict) -> AuditSource:
     game = first.get("game")
     if game is None:
         payload = _dump_event(first, 1).payload
@@ -91,14 +127,14 @@ def _dump_source(path: Path, lines: list[str], first: dict) -> AuditSource:
         raise RecordError(str(exc), line=1) from None
 
     def events() -> Iterator[Event]:
-        for number, line in enumerate(lines, start=1):
+        for number, line in _lines(path):
             try:
                 data = parse_line(line)
             except RecordError as error:
                 raise error.at_line(number)
             yield _dump_event(data, number)
 
-    return AuditSource(game_id=str(first["game_id"]), game=str(game), total=len(lines), chained=True,
+    return AuditSource(game_id=str(first["game_id"]), game=str(game), total=total, chained=True,
                        events=events, keyframe=lambda _id: None, label=f"events file {path.name}")
 
 
@@ -126,9 +162,9 @@ def _dump_event(data: dict, number: int) -> Event:
     return Event(*(data[name] for name in _FIELDS))
 
 
-def _record_events(game_id: str, lines: list[str]) -> Iterator[Event]:
+def _record_events(game_id: str, lines: Iterator[tuple[int, str]]) -> Iterator[Event]:
     """Wrap record lines as unchained `move` events (source "import") so one audit path serves both."""
-    for number, line in enumerate(lines, start=1):
+    for number, line in lines:
         try:
             data = parse_line(line)
         except RecordError as error:
@@ -159,7 +195,7 @@ def open_for_audit(target: str, db: str | Path) -> tuple[AuditSource, EventStore
         return from_file(path), None
     if not Path(db).is_file():
         raise StoreError(f"no event store at {str(db)!r} (use --db), and {target!r} is not a record file")
-    store = EventStore(db)
+    store = EventStore(db, read_only=True)
     try:
         return from_store(store, target), store
     except BaseException:

@@ -15,7 +15,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from companion.audit.audit import run_audit
+from companion.audit.limits import MAX_REPORT_ANOMALIES
 from companion.audit.report import render
+from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
 from companion.commands.games import add_db_option
 from companion.errors import CompanionError
@@ -34,6 +36,9 @@ def add_parser(sub) -> None:
     p.add_argument("--out", help="HTML report to write (default: audit-GAME.html); the JSON goes next to it")
     p.add_argument("--no-thumbnails", action="store_true", help="leave the keyframe thumbnails out of the report")
     p.add_argument("--json", action="store_true", help="print the findings as JSON instead of a summary")
+    p.add_argument("--seal", action="append", default=[], metavar="SEAL",
+                   help="a seal seen during the game (e.g. '#47 3fa9c2e01b7d', at least 8 hex digits); "
+                        "the audit fails unless the intact chain passes through it (repeat for several)")
     p.set_defaults(run=run_audit_command)
     p = sub.add_parser("recover", help="save the intact part of every game from a damaged event store",
                        description="Read a damaged database file and write each game's intact prefix as a record and an events file.")
@@ -44,13 +49,17 @@ def add_parser(sub) -> None:
 
 
 def run_audit_command(args) -> int:
+    try:
+        seals = SealCheck.parse(args.seal)
+    except ValueError as exc:
+        raise CompanionError(str(exc)) from None
     source, store = open_for_audit(args.game, args.db)
     try:
         def progress(events):
             return tqdm(events, total=source.total, unit="event", file=sys.stderr, leave=False,
                         disable=None if source.total >= PROGRESS_FROM else True, desc="audit")
 
-        audit = run_audit(source, progress)
+        audit = run_audit(source, progress, seals)
         out = Path(args.out) if args.out else Path(f"audit-{_safe(source.game_id)}.html")
         json_path = out.with_suffix(".json")
         html = render(audit, json_name=json_path.name, thumbnails=not args.no_thumbnails)
@@ -69,17 +78,31 @@ def run_audit_command(args) -> int:
                           "chain": body["chain"], "replay": body["replay"], "anomalies": body["anomalies"]}, ensure_ascii=False))
     else:
         chain = ("no hash chain (plain record)" if not audit.chained else
+                 f"database file DAMAGED, the hash chain read from it ({audit.events} events) cannot be trusted" if audit.damage else
                  f"hash chain intact ({audit.events} events)" if audit.chain.ok else
                  f"hash chain BROKEN at event {audit.chain.breaks[0].seq} ({len(audit.chain.breaks)} break(s))")
         replay = "every move replays" if audit.replay_error is None else f"replay stops: {audit.replay_error}"
         print(f"{source.label}: {chain}; {replay}")
+        if audit.intact and audit.chain.seal:
+            print(f"final seal {audit.chain.seal}" + (f"; seals given: {_seal_verdict(audit)}" if audit.seals.seals else ""))
         print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['notice']} notices")
-        for anomaly in audit.anomalies:
-            if anomaly.severity != "notice":
-                where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
-                print(f"  {anomaly.severity}: {where}{anomaly.message}")
+        listed = [a for a in audit.anomalies if a.severity != "notice"]
+        if len(listed) > MAX_REPORT_ANOMALIES:
+            listed, more = listed[:MAX_REPORT_ANOMALIES], len(listed) - MAX_REPORT_ANOMALIES
+        else:
+            more = 0
+        for anomaly in listed:
+            where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
+            print(f"  {anomaly.severity}: {where}{anomaly.message}")
+        if more:
+            print(f"  ... and {more} more (all in the JSON)")
         print(f"report: {out}  (JSON: {json_path})")
     return FOUND_ERRORS if counts["error"] else 0
+
+
+def _seal_verdict(audit) -> str:
+    problems = audit.seals.problems()
+    return "all found on the intact chain" if not problems else f"{len(problems)} problem(s), see the errors"
 
 
 def _safe(name: str) -> str:
@@ -96,12 +119,20 @@ def run_recover(args) -> int:
             name = _safe(item.game_id)
             record = folder / f"{name}.jsonl"
             events = folder / f"{name}.events.jsonl"
+            suspect = folder / f"{name}.unverified.events.jsonl"
             if item.record_lines:
                 record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in item.record_lines), encoding="utf-8")
                 events.write_text(dump_events(list(item.events), item.game), encoding="utf-8")
+            apart = list(item.suspect) + list(item.unverified)
+            if apart:
+                suspect.write_text(dump_events(apart, item.game), encoding="utf-8")
             rows.append({"game_id": item.game_id, "game": item.game, "events": len(item.events), "moves": len(item.record_lines),
-                         "stopped": item.stopped, "record": str(record) if item.record_lines else None,
-                         "events_file": str(events) if item.record_lines else None})
+                         "verified_through": item.verified_through, "stopped": item.stopped,
+                         "suspect": [e.seq for e in item.suspect], "unverified": len(item.unverified),
+                         "file_problems": list(item.file_problems),
+                         "record": str(record) if item.record_lines else None,
+                         "events_file": str(events) if item.record_lines else None,
+                         "unverified_file": str(suspect) if apart else None})
     except OSError as exc:
         raise CompanionError(f"cannot write to {str(folder)!r}: {exc.strerror or exc}") from None
     if args.json:
@@ -110,7 +141,17 @@ def run_recover(args) -> int:
     if not rows:
         print("no games found")
     for row in rows:
-        state = "whole log intact" if row["stopped"] is None else f"stopped: {row['stopped']}"
+        if row["stopped"]:
+            state = f"stopped: {row['stopped']}"
+        elif row["file_problems"]:
+            state = (f"verified through event {row['verified_through']}, the last one readable; the file is damaged "
+                     f"({row['file_problems'][0]}), so later events may be lost")
+        else:
+            state = "whole log verified"
         saved = f" -> {row['record']}" if row["record"] else " (nothing recoverable)"
         print(f"{row['game_id']} ({row['game'] or '?'}): {row['events']} events, {row['moves']} moves; {state}{saved}")
+        if row["suspect"]:
+            print(f"  suspect, not kept: event {row['suspect'][0]} (the break right after it may be its rewrite)")
+        if row["unverified_file"]:
+            print(f"  {len(row['suspect']) + row['unverified']} event(s) set apart unverified -> {row['unverified_file']}")
     return 0

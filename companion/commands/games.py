@@ -6,9 +6,11 @@ import json
 import sys
 from pathlib import Path
 
+from companion.audit.limits import check_record_file
 from companion.commands.replay import read_lines
-from companion.errors import CompanionError
-from companion.store.events import seal_of
+from companion.errors import CompanionError, StoreError
+from companion.store.events import format_seal
+from companion.store.integrity import recover_hint
 from companion.store.session import GameSession, import_record
 from companion.store.sqlite import EventStore
 
@@ -38,15 +40,15 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_import)
 
 
-def open_store(path: str, *, must_exist: bool = True) -> EventStore:
-    """Open the event store file; with must_exist, a missing file is a clear error."""
+def open_store(path: str, *, must_exist: bool = True, read_only: bool = False) -> EventStore:
+    """Open the event store file; with must_exist, a missing file is a clear error; read_only never writes it."""
     if must_exist and not Path(path).exists():
         raise CompanionError(f"no event store at {path!r} (use --db)")
-    return EventStore(path)
+    return EventStore(path, read_only=read_only)
 
 
 def run_games(args) -> int:
-    with open_store(args.db) as store:
+    with open_store(args.db, read_only=True) as store:
         rows = []
         for info in store.games():
             summary = _summary(store, info["game_id"])
@@ -58,28 +60,31 @@ def run_games(args) -> int:
         print("no stored games")
     for row in rows:
         winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
-        seal = f"  {'final ' if row['winners'] else ''}seal {row['seal']} (event {row['seq']})" if row["seal"] else ""
+        seal = f"  {'final ' if row['winners'] else ''}seal {row['seal']}" if row["seal"] and row["ok"] else ""
         print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  "
               f"winner: {winners}{seal}")
     return 0
 
 
 def _summary(store: EventStore, game_id: str) -> dict:
-    """Return a stored game's players, winners, whether it replays, and its seal (the head of its chain)."""
-    head = store.head(game_id)
-    sealed = {"seal": seal_of(head) if head else None, "seq": head.seq if head else 0}
+    """Return players, winners, the final seal (what players compare with the end screen) and whether the game reads soundly."""
     try:
+        if store.integrity(game_id):
+            return {"players": [], "winners": [], "ok": False, "seal": None}
         session = GameSession(store, game_id)
+        events = session.events
         summary = session.game.state_to_json(session.state)
-        ok = session.damage is None
-        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []) if ok else [],
-                "ok": ok, **sealed}
+        return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []),
+                "ok": session.damage is None, "seal": format_seal(events[-1]) if events else None}
     except CompanionError:
-        return {"players": [], "winners": [], "ok": False, **sealed}
+        return {"players": [], "winners": [], "ok": False, "seal": None}
 
 
 def run_export(args) -> int:
-    with open_store(args.db) as store:
+    with open_store(args.db, read_only=True) as store:
+        problems = store.integrity(args.game_id)
+        if problems:
+            raise StoreError(f"game {args.game_id!r} cannot be exported: {problems[0]}; {recover_hint(args.db)}")
         text = GameSession(store, args.game_id).export_record()
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -89,6 +94,7 @@ def run_export(args) -> int:
 
 
 def run_import(args) -> int:
+    check_record_file(args.record)
     lines = read_lines(args.record)
     with open_store(args.db, must_exist=False) as store:
         session = import_record(store, lines, game_id=args.game_id)

@@ -25,19 +25,6 @@ OBSERVATION = "observation"
 KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, "evidence", "dice", "seed", "seed_reveal")
 
 
-SEAL_DIGITS = 12
-"""Hex digits of a seal: enough that no rewrite of the log can hit a noted seal by chance (48 bits)."""
-
-
-def seal_of(event: "Event") -> str:
-    """Return the short seal of the log up to `event`: the first hex digits of its chained hash.
-
-    Shown on every screen as the game goes; a player who notes one can later
-    prove the log was not rewritten before it (`companion audit GAME --seal S`).
-    """
-    return event.hash[:SEAL_DIGITS]
-
-
 def canonical_json(value: Any) -> str:
     """Return JSON with sorted keys and no spaces: the byte form that is hashed."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -70,3 +57,53 @@ class Event:
     def expected_hash(self) -> str:
         """Return the hash this event should carry given its fields."""
         return event_hash(self.game_id, self.seq, self.time, self.source, self.kind, self.payload, self.prev_hash)
+
+
+SEAL_DIGITS = 12
+"""Hex digits of a hash shown as a seal: enough that no rewrite can be made to match by trial (48 bits)."""
+MIN_SEAL_DIGITS = 8
+"""The fewest hex digits `companion audit --seal` accepts (32 bits: a forger would need billions of tries)."""
+
+
+def seal_of(event: Event) -> str:
+    """Return an event's seal: the first SEAL_DIGITS hex digits of its hash.
+
+    The hash of event N covers events 1..N through prev_hash, so a seal noted
+    at the table (on the wall screen, a tablet, a phone) pins down the whole
+    game up to that event: anyone can recompute plain SHA-256 after editing
+    the file, but nobody can make the new chain pass through a seal seen
+    before the edit.
+
+    >>> seal_of(Event("g", 47, "", "tablet", "move", "{}", GENESIS_HASH, "3fa9c2e01b7d" + "0" * 52))
+    '3fa9c2e01b7d'
+    """
+    return event.hash[:SEAL_DIGITS]
+
+
+def format_seal(event: Event) -> str:
+    """Return the seal as screens show it: the event number, then its seal.
+
+    >>> format_seal(Event("g", 47, "", "tablet", "move", "{}", GENESIS_HASH, "3fa9c2e01b7d" + "0" * 52))
+    '#47 3fa9c2e01b7d'
+    """
+    return f"#{event.seq} {seal_of(event)}"
+
+
+def parse_seal(text: str) -> tuple[int | None, str]:
+    """Return (event number or None, lower-case hex prefix) from a seal as a person copied it.
+
+    Accepts "3fa9c2e01b7d", "#47 3fa9c2e01b7d" and "47:3fa9c2e01b7d", any case.
+
+    Raises:
+        ValueError: with one sentence, if the text is not a seal.
+    """
+    cleaned = text.strip().lstrip("#").replace(":", " ")
+    parts = cleaned.split()
+    number = None
+    if len(parts) == 2 and parts[0].isdigit():
+        number = int(parts[0])
+        parts = parts[1:]
+    digits = parts[0].lower() if len(parts) == 1 else ""
+    if not (MIN_SEAL_DIGITS <= len(digits) <= 64) or any(c not in "0123456789abcdef" for c in digits):
+        raise ValueError(f"{text!r} is not a seal: give at least {MIN_SEAL_DIGITS} hex digits, e.g. '#47 3fa9c2e01b7d'")
+    return number, digits

@@ -1,20 +1,34 @@
-"""Save what can be trusted from a damaged event store: each game's intact prefix.
+"""Save what can be trusted from a damaged event store: each game's verified prefix, and say how far it goes.
 
-Reads a database file that may be corrupt (a disk error, a half-copied file,
-bytes overwritten) row by row and keeps, per game, the events up to the first
-one that cannot be read, has a broken hash or link, or no longer replays.
-Only reads the damaged file; never repairs it in place.
+Reads a database file that may be damaged (a disk error, a half-copied file,
+a shredded index or schema entry, bytes overwritten by hand) and never writes
+to it; a file nobody may write is fine. It tries hard to read: SQLite
+read-only (with a damaged schema entry skipped), a plain table scan without
+the index, and, when SQLite reports any damage, every table-leaf page of the
+file and its -wal read byte by byte (store.pages). Rows found more than one
+way are candidates; only the hash chain decides.
+
+And it is conservative about what it keeps. The chain is followed from
+event 1 while each event's hash and link hold. At a break (an event that does
+not chain, or a gap with events after it) the event *just before* the break
+is suspect too: an edit of event 12 that recomputes only its own hash shows as
+a broken link at event 13, so event 12 is set apart as suspect, never kept as
+verified. Finally the verified events must replay under the rules.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from companion.errors import CompanionError, StoreError
 from companion.games import find_game
 from companion.store.events import GENESIS_HASH, MOVE, Event
+from companion.store.integrity import check_file
+from companion.store.pages import PageFile
+from companion.store.readonly import connect_read_only
 from companion.store.session import fold
 
 _COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
@@ -22,87 +36,166 @@ _COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
 
 @dataclass(frozen=True)
 class Recovered:
-    """One game's intact prefix."""
+    """One game's verified prefix, and what was read beyond it."""
 
     game_id: str
     game: str
     events: tuple[Event, ...]
-    """Events 1..n, all readable, hash-chained and replayable."""
+    """Events 1..n: readable, hash-chained, not next to a break, and replayable."""
     record_lines: tuple[dict, ...]
     """The moves in effect after those events (evidence removed): a record `companion replay` reads."""
     stopped: str | None
-    """Why recovery stopped before the end of the stored log, or None if the whole log is intact."""
+    """Why the verified prefix ends before the end of what was read, or None if the whole log is verified."""
+    suspect: tuple[Event, ...] = ()
+    """The event just before a break: it chains to the verified prefix, yet the break may be its rewrite."""
+    unverified: tuple[Event, ...] = ()
+    """Events read after the break (first candidate per seq): kept for people to look at, vouched for by nothing."""
+    file_problems: tuple[str, ...] = ()
+    """What SQLite or the reader found wrong with the file: events after the verified ones may be lost."""
+
+    @property
+    def verified_through(self) -> int:
+        """Return the seq of the last verified event (0 if none)."""
+        return self.events[-1].seq if self.events else 0
+
+
+@dataclass
+class _Found:
+    """Everything read from the file, every way: candidate events per game and seq."""
+
+    events: dict[str, dict[int, list[Event]]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, event: Event) -> None:
+        options = self.events.setdefault(event.game_id, {}).setdefault(event.seq, [])
+        if event not in options:
+            options.append(event)
 
 
 def recover(path: str | Path) -> list[Recovered]:
-    """Return the intact prefix of every game found in the database file.
+    """Return the verified prefix of every game found in the database file.
 
     Raises:
-        StoreError: if the file is missing or not a readable SQLite database at all.
+        StoreError: if the file is missing, or no game can be read from it at all.
     """
     path = Path(path)
     if not path.is_file():
         raise StoreError(f"no event store at {str(path)!r}")
+    found = _Found()
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+        db, notes = connect_read_only(path)
+    except StoreError as exc:
+        found.problems.append(str(exc))
+    else:
+        found.problems += notes
+        try:
+            _read_with_sqlite(db, found)
+        finally:
+            db.close()
+    if found.problems:
+        _read_pages(path, found)
+    if not found.events:
+        why = found.problems[0] if found.problems else "it holds no events"
+        raise StoreError(f"no game can be read from {str(path)!r}: {why}")
+    games = [_recover_game(game_id, found.names.get(game_id, ""), found.events[game_id]) for game_id in found.events]
+    return [replace(game, file_problems=tuple(found.problems)) for game in games]
+
+
+def _read_with_sqlite(db: sqlite3.Connection, found: _Found) -> None:
+    """Read games and events through SQLite (the table without its index), noting any damage it reports."""
+    try:
+        for game_id, name in db.execute("SELECT game_id, game FROM games NOT INDEXED ORDER BY rowid"):
+            found.names[game_id] = name
+            found.events.setdefault(game_id, {})
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"cannot open {str(path)!r}: {exc}") from None
+        found.problems.append(f"the games table cannot be read: {exc}")
     try:
-        return [_recover_game(db, game_id, game) for game_id, game in _game_ids(db, path)]
+        for row in db.execute(f"SELECT {_COLUMNS} FROM events NOT INDEXED ORDER BY rowid"):
+            found.add(Event(*row))
+    except sqlite3.DatabaseError as exc:
+        found.problems.append(f"the events table cannot be read to its end: {exc}")
+    found.problems += check_file(db)
+
+
+def _read_pages(path: Path, found: _Found) -> None:
+    """Add every events row (and games row) found on the file's leaf pages, whatever SQLite thinks of them."""
+    try:
+        pages = PageFile(path)
+    except OSError as exc:
+        found.problems.append(f"cannot read {str(path)!r}: {exc.strerror or exc}")
+        return
+    try:
+        for _rowid, values in pages.rows():
+            event = _as_event(values)
+            if event is not None:
+                found.add(event)
+            elif len(values) == 4 and all(isinstance(v, str) for v in values) and values[0] not in found.names:
+                # A games row (game_id, game, created, title); secrets rows have the same shape, so the name must be a game.
+                try:
+                    found.names[values[0]] = find_game(values[1]).name
+                except ValueError:
+                    pass
     finally:
-        db.close()
+        pages.close()
 
 
-def _game_ids(db: sqlite3.Connection, path: Path) -> list[tuple[str, str]]:
-    try:
-        return db.execute("SELECT game_id, game FROM games ORDER BY created, game_id").fetchall()
-    except sqlite3.DatabaseError:
-        pass
-    # The games table is damaged: find games from their events (setup lines name the game).
-    try:
-        ids = [row[0] for row in db.execute("SELECT DISTINCT game_id FROM events NOT INDEXED")]
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{str(path)!r} is too damaged to list its games: {exc}") from None
-    return [(game_id, "") for game_id in ids]
+def _as_event(values: list) -> Event | None:
+    """Return the Event a raw events row holds (9 columns, or 10 with request_id), or None if the row is something else."""
+    if len(values) not in (9, 10) or values[0] is not None:
+        return None
+    game_id, seq, *texts = values[1:9]
+    if not isinstance(game_id, str) or not isinstance(seq, int) or not all(isinstance(t, str) for t in texts):
+        return None
+    if len(texts[4]) != 64 or len(texts[5]) != 64:
+        return None
+    return Event(game_id, seq, *texts)
 
 
-def _read(db: sqlite3.Connection, sql: str, game_id: str) -> tuple[list[Event], str | None]:
-    """Read events until the first unreadable row; return them with the read error, if any."""
-    events: list[Event] = []
-    try:
-        for row in db.execute(sql, (game_id,)):
-            events.append(Event(*row))
-    except sqlite3.DatabaseError as exc:
-        return events, f"unreadable after event {events[-1].seq if events else 0}: {exc}"
-    return events, None
-
-
-def _recover_game(db: sqlite3.Connection, game_id: str, game_name: str) -> Recovered:
-    # Two read paths: by the (game_id, seq) index, and a plain table scan in case the index is what broke.
-    by_index = _read(db, f"SELECT {_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq", game_id)
-    by_table = _read(db, f"SELECT {_COLUMNS} FROM events NOT INDEXED WHERE game_id = ?", game_id)
-    candidates = []
-    for events, error in (by_index, by_table):
-        events = sorted(events, key=lambda e: e.seq)
-        prefix, why = _chained_prefix(events)
-        candidates.append((prefix, why or error))
-    prefix, stopped = max(candidates, key=lambda c: len(c[0]))
-    if not game_name and prefix and prefix[0].kind == MOVE:
-        game_name = str(prefix[0].data.get("game", ""))
-    prefix, lines, replay_stop = _replayable_prefix(game_name, prefix)
+def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]]) -> Recovered:
+    chain, suspect, why = _verified_chain(options)
+    if not game_name:
+        first = (chain or suspect or [None])[0]
+        if first is not None and first.kind == MOVE:
+            try:
+                game_name = str(json.loads(first.payload).get("game", "bux"))
+            except (ValueError, AttributeError):
+                game_name = ""
+    prefix, lines, replay_stop = _replayable_prefix(game_name, chain)
+    boundary = (suspect or chain or [None])[-1]
+    beyond = [opts[0] for seq, opts in sorted(options.items()) if opts and seq > (boundary.seq if boundary else 0)]
+    # Events that chain but do not replay are not verified either: they go with the unverified ones.
     return Recovered(game_id=game_id, game=game_name, events=tuple(prefix), record_lines=tuple(lines),
-                     stopped=replay_stop or stopped)
+                     stopped=replay_stop or why, suspect=tuple(suspect), unverified=tuple(chain[len(prefix):] + beyond))
 
 
-def _chained_prefix(events: list[Event]) -> tuple[list[Event], str | None]:
+def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[Event], str | None]:
+    """Return (verified events 1..n, the suspect event before a break, why the chain stops or None)."""
+    chain: list[Event] = []
     prev = GENESIS_HASH
-    for index, event in enumerate(events):
-        if event.seq != index + 1:
-            return events[:index], f"event {index + 1} is missing"
-        if event.prev_hash != prev or event.hash != event.expected_hash():
-            return events[:index], f"event {event.seq} fails its hash check"
-        prev = event.hash
-    return events, None
+    seq = 1
+    last = max(options, default=0)
+    while seq <= last:
+        candidates = options.get(seq, [])
+        pick = next((e for e in candidates if e.prev_hash == prev and e.hash == e.expected_hash()), None)
+        if pick is None:
+            break
+        chain.append(pick)
+        prev = pick.hash
+        seq += 1
+    else:
+        return chain, [], None
+    if not options.get(seq):
+        what = f"event {seq} cannot be read, though later events can"
+    elif any(e.hash == e.expected_hash() for e in options[seq]):
+        what = f"event {seq} does not link to event {seq - 1}"
+    else:
+        what = f"event {seq} fails its hash check"
+    if not chain:
+        return [], [], f"{what}: nothing before it to verify"
+    suspect = chain.pop()
+    return chain, [suspect], (f"{what}: event {suspect.seq} may be a rewrite and is set apart as suspect; "
+                              f"verified through event {chain[-1].seq if chain else 0}")
 
 
 def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict], str | None]:

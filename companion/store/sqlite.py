@@ -21,6 +21,8 @@ from typing import Any, Iterator
 
 from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
 from companion.store.events import GENESIS_HASH, Event, canonical_json, event_hash
+from companion.store.integrity import check_file, check_game
+from companion.store.readonly import connect_read_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -144,13 +146,25 @@ def _now() -> str:
 class EventStore:
     """An open SQLite event store. Use as a context manager or call close()."""
 
-    def __init__(self, path: str | Path, *, keyframe_budget: int = DEFAULT_KEYFRAME_BUDGET):
+    def __init__(self, path: str | Path, *, keyframe_budget: int = DEFAULT_KEYFRAME_BUDGET, read_only: bool = False):
+        """Open (creating if needed) the store; with read_only, open an existing file that cannot be written.
+
+        read_only never creates a file or a schema and never changes a byte of
+        the file (the audit judges evidence it must not touch); `notes` then
+        says what had to be worked around to read it (see store.readonly).
+        """
         self.path = Path(path)
         self.keyframe_budget = keyframe_budget
         self.read_only = False
-        """True when the storage cannot be written: the store was opened for reading only."""
+        """True when the store was opened for reading only (asked for, or the storage cannot be written)."""
         self._unwritable: StoreError | None = None
         """Why writes are refused, when the store was opened read-only."""
+        self.notes: list[str] = []
+        if read_only:
+            self.db, self.notes = connect_read_only(self.path)
+            self.read_only = True
+            self._unwritable = StorageFault("this event store was opened read-only (for the audit): nothing was stored")
+            return
         try:
             # check_same_thread=False: the live camera loop and the tablet's server threads share one
             # store, always under LiveTable's lock, so calls never overlap. Other writers (each web
@@ -182,27 +196,16 @@ class EventStore:
             raise self._unwritable
 
     def _open_read_only(self, why: sqlite3.DatabaseError) -> None:
-        """Open a store on storage that cannot be written, for reading: scoreboards stay up, writes answer 503.
+        """Open a store on storage that cannot be written, for reading: scoreboards stay up, writes are refused.
 
         `mode=ro` still needs the WAL's shared-memory file; on a read-only
-        filesystem only `immutable=1` opens a WAL database, which is right
-        there: nothing can change the file while its storage is read-only.
+        filesystem only `immutable=1` opens a WAL database (store.readonly).
         """
-        with contextlib.suppress(Exception):
-            self.db.close()
-        uri = self.path.resolve().as_uri()
-        for mode in ("mode=ro", "immutable=1"):
-            db = None
-            try:
-                db = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None, timeout=10, check_same_thread=False)
-                db.execute("SELECT COUNT(*) FROM games").fetchone()
-            except sqlite3.DatabaseError:
-                if db is not None:
-                    db.close()
-                continue
-            self.db, self.read_only = db, True
-            return
-        raise StoreError(f"cannot open event store {str(self.path)!r}: {why}") from None
+        try:
+            self.db, self.notes = connect_read_only(self.path)
+        except StoreError:
+            raise StoreError(f"cannot open event store {str(self.path)!r}: {why}") from None
+        self.read_only = True
 
     def _migrate(self) -> None:
         """Bring a store written by an older version up to this schema (adds columns and indexes only)."""
@@ -452,6 +455,21 @@ class EventStore:
             "SELECT game_id, seq, time, source, kind, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,))
         return Event(*rows[0]) if rows else None
+
+    def integrity(self, game_id: str | None = None, *, full: bool = False) -> list[str]:
+        """Return what is wrong with the file's hold on a game (and, with full, on the whole file); empty if sound.
+
+        The per-game check costs one index range and one table step (cheap
+        enough before every fold); full adds SQLite's integrity_check of the
+        whole file (0.33 s per 100 MB, for the audit). A problem means reads
+        of this game cannot be trusted: not even a perfect hash chain.
+        """
+        problems = list(self.notes)
+        if full:
+            problems += check_file(self.db)
+        if game_id is not None:
+            problems += check_game(self.db, game_id)
+        return problems
 
     def last_seq(self, game_id: str) -> int:
         """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""

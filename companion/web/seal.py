@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from companion.store.events import seal_of
+from companion.store.events import format_seal, seal_of
 from companion.web.common import load
 from companion.web.db import get_store
 
@@ -22,10 +22,12 @@ bp = Blueprint("seal", __name__)
 
 @bp.get("/g/<game_id>/seal.json")
 def seal(game_id: str):
-    """Return {"seq", "moves", "seal", "over"}: the latest event's number and seal, the moves in effect, whether the game is over."""
+    """Return {"seq", "moves", "seal", "label", "over"}: the latest event's number and seal ("#47 3fa9c2e01b7d",
+    as `companion games` and `companion audit --seal` write it), the moves in effect, whether the game is over."""
     session, _key, _view = load(game_id)
     head = get_store().head(game_id)
     folded = session.refresh()
     over = folded.state is not None and folded.damage is None and bool(session.game.is_over(folded.state))
     return jsonify({"game_id": game_id, "seq": head.seq if head else 0, "moves": max(len(folded.moves) - 1, 0),
-                    "seal": seal_of(head) if head else None, "over": over})
+                    "seal": seal_of(head) if head else None,
+                    "label": format_seal(head) if head else None, "over": over})

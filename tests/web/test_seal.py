@@ -28,6 +28,7 @@ def test_seal_json_is_the_head_of_the_chain_and_follows_each_move(client, auth, 
     body = client.get(f"/g/{GAME_ID}/seal.json").get_json()
     seq, digest = _head(db)
     assert (body["seq"], body["seal"], body["moves"], body["over"]) == (seq, digest[:12], 5, False)
+    assert body["label"] == f"#{seq} {digest[:12]}"
     assert client.post(f"/g/{GAME_ID}/api/move", json={"line": LINES[6]}, headers=auth).status_code == 200
     after = client.get(f"/g/{GAME_ID}/seal.json").get_json()
     assert after["seq"] == _head(db)[0] and after["seal"] == _head(db)[1][:12] != body["seal"]
@@ -43,8 +44,8 @@ def test_companion_games_shows_the_final_seal(tmp_path):
     listed = json.loads(subprocess.run([*run, "games", "--db", str(db), "--json"], check=True, capture_output=True, text=True).stdout)
     with EventStore(db) as store:
         head = store.head("done")
-    assert f"final seal {head.hash[:12]} (event {head.seq})" in shown
-    assert listed[0]["seal"] == head.hash[:12] and listed[0]["seq"] == head.seq
+    assert f"final seal #{head.seq} {head.hash[:12]}" in shown
+    assert listed[0]["seal"] == f"#{head.seq} {head.hash[:12]}"
 
 
 @pytest.mark.browser
@@ -62,13 +63,13 @@ def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db
         phone.goto(f"{base}/g/{GAME_ID}/me/Ann?k={ptoken('Ann')}")
         first = _head(db)
         for page in (wall, phone):
-            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal {first[1][:12]} · event {first[0]}")
+            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal #{first[0]} {first[1][:12]}")
         request = urllib.request.Request(f"{base}/g/{GAME_ID}/api/move", data=json.dumps({"line": LINES[6]}).encode(),
                                          headers={"Content-Type": "application/json", "X-Companion-Token": token})
         urllib.request.urlopen(request, timeout=10).read()
         second = _head(db)
         for page in (wall, phone):
-            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal {second[1][:12]} · event {second[0]}")
+            expect(page.locator("#seal .seal-now")).to_have_text(f"Seal #{second[0]} {second[1][:12]}")
         kept = phone.evaluate("() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('companion-seals'))))")
         assert [item["seal"] for item in kept] == [first[1][:12], second[1][:12]]
         phone.locator("#seal summary").click()

@@ -25,14 +25,13 @@
   function show(body) {
     if (!body || !body.seal) return;
     const list = keep(body);
-    box.querySelector(".seal-now").textContent =
-      `${body.over ? T.final : T.label} ${body.seal} · ${T.event} ${body.seq}`;
+    box.querySelector(".seal-now").textContent = `${body.over ? T.final : T.label} ${body.label}`;
     box.querySelector("summary").textContent = `${T.kept} (${list.length})`;
     box.querySelector(".seal-why").textContent = T.why;
     const ol = box.querySelector(".seal-kept");
     ol.replaceChildren(...list.slice(-12).reverse().map((item) => {
       const li = document.createElement("li");
-      li.textContent = `${item.seal} · ${T.event} ${item.seq} · ${item.at}`;
+      li.textContent = `#${item.seq} ${item.seal} · ${item.at}`;
       return li;
     }));
     box.hidden = false;

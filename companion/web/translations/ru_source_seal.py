@@ -3,7 +3,6 @@
 RU = {
     "Seal": "Печать",
     "Final seal": "Итоговая печать",
-    "event": "событие",
     "Seals this device saw": "Печати, которые видело это устройство",
     "Note a seal now and then: after the game, %(cmd)s proves the record was not rewritten before it.":
         "Время от времени записывайте печать: после игры %(cmd)s докажет, что запись до неё не переписывали.",

@@ -1,0 +1,99 @@
+"""`companion audit --seal`: a seal seen during the game catches a chain rewritten with recomputed hashes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from companion.cli import main
+from companion.store.events import format_seal, parse_seal, seal_of
+from companion.store.sqlite import EventStore
+from tests.store import damage
+
+
+@pytest.fixture
+def golden(tmp_path):
+    path = damage.golden_db(tmp_path)
+    with EventStore(path) as store:
+        events = store.events("g")
+    return path, events
+
+
+def _audit(path, tmp_path, *seals):
+    argv = ["audit", "g", "--db", str(path), "--out", str(tmp_path / "r.html"), "--json"]
+    for seal in seals:
+        argv += ["--seal", seal]
+    return main(argv)
+
+
+def test_the_seal_is_the_first_12_hex_digits_with_the_event_number(golden):
+    _, events = golden
+    last = events[-1]
+    assert seal_of(last) == last.hash[:12]
+    assert format_seal(last) == f"#47 {last.hash[:12]}"
+    assert parse_seal(format_seal(last)) == (47, last.hash[:12])
+    assert parse_seal(last.hash[:8].upper()) == (None, last.hash[:8])
+
+
+def test_an_untouched_game_passes_its_seals(golden, tmp_path, capsys):
+    path, events = golden
+    assert _audit(path, tmp_path, format_seal(events[-1]), seal_of(events[20])) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["chain"]["ok"] is True
+
+
+def test_a_rewritten_chain_passes_the_plain_audit_but_not_the_seal(golden, tmp_path, capsys):
+    """Price 150 -> 15 at event 12, every later hash recomputed: the chain holds, the seal does not."""
+    path, events = golden
+    assert json.loads(events[11].payload)["price"] == 150
+    damage.rewrite_chain(path, "g", 12, lambda d: d.update(price=15))
+    assert _audit(path, tmp_path) == 0  # the file agrees with itself: no seal, no way to tell
+    capsys.readouterr()
+    assert _audit(path, tmp_path, format_seal(events[-1])) == 3
+    body = json.loads(capsys.readouterr().out)
+    assert any(a["kind"] == "seal" and "not in this log" in a["message"] for a in body["anomalies"])
+    # A seal noted before the forged event still holds: the rewrite starts after it.
+    assert _audit(path, tmp_path, format_seal(events[10])) == 3  # ...but 36 changes after it are unwitnessed
+    capsys.readouterr()
+
+
+def test_deleting_the_last_events_is_caught_by_the_final_seal(golden, tmp_path, capsys):
+    path, events = golden
+    damage.delete_tail(path, "g", 20)
+    assert _audit(path, tmp_path, format_seal(events[-1])) == 3
+    assert "not in this log at event 47" in capsys.readouterr().out
+
+
+def test_an_undo_appended_after_the_end_is_caught(golden, tmp_path, capsys):
+    path, events = golden
+    damage.append_forged(path, "g", "undo", {"undoes": 47})
+    assert _audit(path, tmp_path, format_seal(events[-1])) == 3
+    body = json.loads(capsys.readouterr().out)
+    [problem] = [a for a in body["anomalies"] if a["kind"] == "seal"]
+    assert problem["seq"] == 48 and "no seal witnesses them" in problem["message"]
+
+
+def test_a_seal_behind_a_break_does_not_count(golden, tmp_path, capsys):
+    path, events = golden
+    con = sqlite3.connect(path)
+    con.execute("UPDATE events SET time = 'x' WHERE game_id = 'g' AND seq = 5")
+    con.commit()
+    con.close()
+    assert _audit(path, tmp_path, format_seal(events[-1])) == 3
+    body = json.loads(capsys.readouterr().out)
+    assert any(a["kind"] == "seal" and "breaks before it, at event 5" in a["message"] for a in body["anomalies"])
+
+
+@pytest.mark.parametrize("text", ["3fa9c2e", "xyz12345678", "#47", ""])
+def test_a_bad_seal_is_one_clear_sentence(golden, tmp_path, capsys, text):
+    path, _ = golden
+    assert _audit(path, tmp_path, text) == 1
+    said = capsys.readouterr()
+    assert "is not a seal" in said.out + said.err and "Traceback" not in said.out + said.err
+
+
+def test_a_plain_record_cannot_hold_a_seal(tmp_path, capsys):
+    assert main(["audit", str(damage.GOLDEN), "--out", str(tmp_path / "r.html"), "--seal", "3fa9c2e01b7d"]) == 3
+    assert "no hash chain" in capsys.readouterr().out
