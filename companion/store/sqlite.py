@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from companion.errors import StoreError
+from companion.store import notify
 from companion.store.events import GENESIS_HASH, Event, canonical_json, event_hash
 
 SCHEMA = """
@@ -175,6 +176,7 @@ class EventStore:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
+        notify.committed(self.path)  # live screens learn of the write at once (companion/store/notify.py)
 
     def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None) -> list[Event]:
         """Insert chained events inside the caller's transaction and return them."""
