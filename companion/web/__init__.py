@@ -23,7 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
     "STREAM_SECONDS": 600.0,
     "STREAM_HEARTBEAT": 15.0,
-    "STREAM_SEND_SECONDS": 30.0,
+    "STREAM_SEND_SECONDS": 60.0,
     "PUBLIC_URL": None,
     "MJPEG_SECONDS": 60.0,
     "STOP": None,

@@ -8,10 +8,13 @@ loop itself from one Broadcaster (companion/web/broadcast.py), so an open
 screen costs a coroutine, not a thread. Why these two packages, and the
 measurements: docs/web.md ("Live updates").
 
-A stream ends when the client goes away (at once), when its writes have not
-drained for STREAM_SEND_SECONDS (a client that stopped reading: dropped),
-after STREAM_SECONDS (EventSource then reconnects with Last-Event-ID, so a
-forgotten tab cannot hold anything for ever), or when the server stops.
+A stream ends when the client closes it (at once); when the client vanished
+or stopped reading, so that what was sent stays unacknowledged for
+USER_TIMEOUT (the kernel closes the connection: TCP_USER_TIMEOUT, set on the
+listening socket); as a second line, when one write has not drained for
+STREAM_SEND_SECONDS (then uvicorn closes it and logs that the response was
+cut); after STREAM_SECONDS (EventSource reconnects with Last-Event-ID); or
+when the server stops. So no client holds anything for ever.
 """
 
 from __future__ import annotations
@@ -157,11 +160,19 @@ async def _write(scope: dict, send, viewer: Viewer, seconds: float, heartbeat: f
     await write(b"", more=False)
 
 
-def listen_socket(host: str, port: int) -> socket.socket:
-    """Return a bound TCP socket (port 0: any free port) for the server to listen on."""
+USER_TIMEOUT = 20.0
+"""Seconds a connection may leave sent data unacknowledged, or unsendable because the client's window
+is shut, before the kernel closes it (TCP_USER_TIMEOUT, Linux): how a screen that vanished from the
+Wi-Fi or stopped reading is freed, socket and all, without the server sending anything to find out."""
+
+
+def listen_socket(host: str, port: int, *, user_timeout: float = USER_TIMEOUT) -> socket.socket:
+    """Return a bound TCP socket (port 0: any free port) for the server; accepted connections inherit its TCP_USER_TIMEOUT."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if hasattr(socket, "TCP_USER_TIMEOUT"):  # elsewhere STREAM_SEND_SECONDS still drops the stream
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(user_timeout * 1000))
     sock.bind((host, port))
     sock.set_inheritable(True)
     return sock

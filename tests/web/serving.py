@@ -11,7 +11,7 @@ from typing import Iterator
 
 from flask import Flask
 
-from companion.web.asgi import ServerThread
+from companion.web.asgi import USER_TIMEOUT, ServerThread, listen_socket
 
 
 @contextlib.contextmanager
@@ -22,9 +22,10 @@ def serving(app: Flask, *, threads: int = 12) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def running(app: Flask, *, threads: int = 12) -> Iterator[ServerThread]:
+def running(app: Flask, *, threads: int = 12, user_timeout: float = USER_TIMEOUT) -> Iterator[ServerThread]:
     """Yield the started ServerThread (its .live.hub shows the open streams); stop it on exit."""
-    server = ServerThread(app, threads=threads).start()
+    sock = listen_socket("127.0.0.1", 0, user_timeout=user_timeout)
+    server = ServerThread(app, threads=threads, sock=sock).start()
     try:
         yield server
     finally:
