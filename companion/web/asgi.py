@@ -169,8 +169,11 @@ Wi-Fi or stopped reading is freed, socket and all, without the server sending an
 def listen_socket(host: str, port: int, *, user_timeout: float = USER_TIMEOUT) -> socket.socket:
     """Return a bound TCP socket (port 0: any free port) for the server; accepted connections inherit its TCP_USER_TIMEOUT."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP spelt out: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they are TCP;
+    # with proto 0 a kept-alive answer sent as headers then body waited 40 ms for a delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     if hasattr(socket, "TCP_USER_TIMEOUT"):  # elsewhere STREAM_SEND_SECONDS still drops the stream
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(user_timeout * 1000))
     sock.bind((host, port))
