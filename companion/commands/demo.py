@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -85,22 +84,21 @@ def _progress(message: str) -> None:
 
 
 class _Server:
-    """The tablet page in a background thread (waitress), for the demo and a live camera."""
+    """The tablet page in a background thread (the live server, companion/web/asgi.py), for the demo and a live camera."""
 
     def __init__(self, host: str, port: int):
         self.host, self.port = host, port
-        self._thread: threading.Thread | None = None
         self._server = None
 
     def start(self, db: Path, game_id: str, camera=None) -> None:
         import segno
-        from waitress import create_server
 
-        from companion.commands.serve import THREADS, lan_address
+        from companion.commands.serve import lan_address, listen
         from companion.store.sqlite import EventStore
         from companion.web import create_app
         from companion.web.access import game_key, game_token
         from companion.store.session import GameSession
+        from companion.web.asgi import ServerThread
         from companion.web.dice_service import DiceService
 
         with EventStore(db) as store:
@@ -110,19 +108,27 @@ class _Server:
         config = {"DB": str(db.resolve()), "PUBLIC_URL": public, "CAMERA": camera,
                   "PHOTO_HANDLER": camera.photo if camera is not None else None,
                   "TRACKER": camera.live if camera is not None else None}
-        self._server = create_server(create_app(config), host=self.host, port=self.port, threads=THREADS,
-                                     channel_timeout=120)
+        self._server = ServerThread(create_app(config), sock=listen(self.host, self.port))
         join = f"{public}/g/{game_id}?t={token}"
         print(f"Tablet page: {public}/g/{game_id}   (join link to enter moves: {join})")
         segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-        self._thread.start()
+        self._server.start()
 
     def wait(self) -> None:
-        if self._thread is not None:
-            while self._thread.is_alive():
-                self._thread.join(0.5)
+        """Block until the server stops or Ctrl-C (then stop it: open streams end first)."""
+        if self._server is None:
+            return
+        try:
+            while self._server.thread.is_alive():
+                self._server.thread.join(0.5)
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """End the open streams and stop the server."""
+        if self._server is not None:
+            self._server.stop()
 
 
 def run_play(args) -> int:
@@ -155,5 +161,6 @@ def run_play(args) -> int:
         pass
     finally:
         source.close()
+        server.stop()
         print(json.dumps(state_to_json(session.state)))
     return 0

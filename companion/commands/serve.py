@@ -1,9 +1,9 @@
-"""`companion serve`: the tablet page on the LAN, with waitress (not Flask's dev server).
+"""`companion serve`: the tablet page on the LAN, with the live server (uvicorn; not Flask's dev server).
 
 Prints the join link and its QR code (also shown on the host screen, which
-only this machine may open). SSE and MJPEG streams each hold a waitress
-thread until they end (about a minute), so the pool is sized for a table:
-a few devices, each with one live stream, plus ordinary requests.
+only this machine may open). Event streams cost no thread (one broadcaster
+on the server's event loop feeds them all: companion/web/asgi.py), so a
+room full of screens can watch; pages and API calls run in a thread pool.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from companion.games import GAME_MODULES
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 
-THREADS = 32
 GAME_TYPES = tuple(sorted(GAME_MODULES))
 """Every game the companion knows can be served (companion.games.GAME_MODULES)."""
 
@@ -195,9 +194,9 @@ def app_config(db: str | Path, public_url: str | None = None, deck: str | Path |
 
 def run(args) -> int:
     import segno
-    from waitress import create_server
 
     from companion.web import create_app
+    from companion.web.asgi import make_server
     from companion.web.access import game_key, game_token
     from companion.web.dice_service import DiceService
 
@@ -208,15 +207,27 @@ def run(args) -> int:
         token = game_token(game_key(store, game_id))
     public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
     app = create_app(app_config(args.db, public, args.deck))
-    server = create_server(app, host=args.host, port=args.port, threads=THREADS, channel_timeout=120)
+    sock = listen(args.host, args.port)
+    server = make_server(app)
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
     print(f"Scoreboard for everyone: {public}/g/{game_id}")
     print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
     sys.stdout.flush()
-    try:
-        server.run()
-    finally:
-        server.close()
+    server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
     return 0
+
+
+def listen(host: str, port: int):
+    """Return the listening socket, or say in words why the address cannot be used.
+
+    Raises:
+        CompanionError: if the port is taken or the address is not this machine's.
+    """
+    from companion.web.asgi import listen_socket
+
+    try:
+        return listen_socket(host, port)
+    except OSError as exc:
+        raise CompanionError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (is another server using that port? try --port)") from None

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
+from companion.store import notify
 from companion.store.events import GENESIS_HASH, Event, canonical_json, event_hash
 from companion.store.integrity import check_file, check_game
 from companion.store.readonly import connect_read_only
@@ -333,6 +334,7 @@ class EventStore:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
+        notify.committed(self.path)  # live screens learn of the write at once (companion/store/notify.py)
 
     def _last(self, game_id: str) -> tuple[int, str]:
         """Return (seq, hash) of the game's latest event, (0, genesis) if none, inside the caller's transaction."""

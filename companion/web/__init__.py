@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from companion.errors import RecordError, StoreError
 from companion.games.safejson import load_json
 from companion.web import db, i18n
+from companion.web.seq_cache import SeqCache
 
 DEFAULTS: dict[str, Any] = {
     "DB": "companion.db",
@@ -25,8 +26,9 @@ DEFAULTS: dict[str, Any] = {
     "TRACKER": None,
     "PHOTO_HANDLER": None,
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
-    "SSE_SECONDS": 40.0,
-    "SSE_POLL": 0.4,
+    "STREAM_SECONDS": 600.0,
+    "STREAM_HEARTBEAT": 15.0,
+    "STREAM_SEND_SECONDS": 60.0,
     "PUBLIC_URL": None,
     "MJPEG_SECONDS": 60.0,
     "STOP": None,
@@ -34,13 +36,14 @@ DEFAULTS: dict[str, Any] = {
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, TRACKER, PUBLIC_URL, SSE_SECONDS, ...)."""
+    """Return the configured app (config keys: DB, CAMERA, PHOTO_HANDLER, TRACKER, PUBLIC_URL, STREAM_SECONDS, ...)."""
     app = Flask(__name__)
     app.json = SafeJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     if config:
         app.config.update(config)
     db.init_app(app)
+    app.extensions["companion.state_cache"] = SeqCache()
     i18n.init_app(app)
     from companion.web import writes
 

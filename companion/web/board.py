@@ -6,17 +6,14 @@ value, except a player's own private view (with that player's token).
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
-import json
-import time
-
-from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, stream_with_context, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from companion.cards.decks import load_deck
 from companion.games import find_game
-from companion.store.sqlite import EventStore
 from companion.web.access import cookie_name, game_token, player_token, presented_token, same
+from companion.web.broadcast import RETRY, change_message
 from companion.web.common import js_strings, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
@@ -58,50 +55,53 @@ def game(game_id: str):
 @bp.get("/g/<game_id>/state.json")
 def state_json(game_id: str):
     """Return the scoreboard data (face-only), the dice summary and the latest event seq."""
+    _seq, body = state_body(game_id)
+    return current_app.response_class(body, mimetype="application/json")
+
+
+def state_body(game_id: str) -> tuple[int, bytes]:
+    """Return (seq, the state.json body) for this request's language; built once per seq (seq_cache).
+
+    The live stream pushes this same body to screens that ask for it
+    (companion/web/asgi.py), so what a stream carries is exactly the shared
+    state.json: the public view, never a card's back value.
+    """
+    store = get_store()
+    language = str(get_locale())
+    cache = current_app.extensions["companion.state_cache"]
+    return cache.build(lambda seq: (game_id, seq, language), lambda: store.last_seq(game_id),
+                       lambda: _build_state(game_id))
+
+
+def _build_state(game_id: str) -> tuple[int, bytes]:
     session, _key, view = load(game_id)
     dice = DiceService(session)
     if session.game.is_over(session.state):
         dice.reveal()
     body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}
     body["board"] = view.public() if view is not None else None
-    return jsonify(body)
+    return body["seq"], current_app.json.response(body).get_data()
 
 
 @bp.get("/g/<game_id>/stream")
 def stream(game_id: str):
-    """Server-Sent Events: a `change` event whenever the game's log grows.
+    """Server-Sent Events `change` (id = the log's last seq); `?state=1` adds the state.json body.
 
-    Each stream ends after SSE_SECONDS so waitress threads are freed; the
-    browser's EventSource reconnects by itself and the page re-fetches state.
+    A live server (companion/web/asgi.py: `companion serve`, demo, play, the
+    tests' loopback server) answers this URL itself from one broadcaster and
+    keeps the stream open. This view is what a plain WSGI caller gets (the
+    Flask test client, or the live server for a game it does not know, so
+    the 404 page is the app's own): the current seq once, then the end;
+    EventSource would reconnect after `retry`.
     """
     load(game_id)
-    path = current_app.config["DB"]
-    seconds = float(current_app.config["SSE_SECONDS"])
-    poll = float(current_app.config["SSE_POLL"])
-    stop = current_app.config.get("STOP")  # a threading.Event set when the server shuts down
-    start_seq = request.headers.get("Last-Event-ID", "")
-
-    def events():
-        store = EventStore(path)
-        try:
-            last = int(start_seq) if start_seq.isdigit() else -1
-            end = time.monotonic() + seconds
-            beat = time.monotonic()
-            yield "retry: 1500\n\n"
-            while time.monotonic() < end and not (stop is not None and stop.is_set()):
-                seq = store.last_seq(game_id)
-                if seq != last:
-                    last = seq
-                    yield f"id: {seq}\nevent: change\ndata: {json.dumps({'seq': seq})}\n\n"
-                elif time.monotonic() - beat > 15:
-                    beat = time.monotonic()
-                    yield ": keep-alive\n\n"
-                time.sleep(poll)
-        finally:
-            store.close()
-
+    seq = get_store().last_seq(game_id)
+    text = RETRY
+    if request.headers.get("Last-Event-ID", "") != str(seq):
+        state = state_body(game_id)[1] if request.args.get("state") == "1" else None
+        text += change_message(seq, state)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream_with_context(events()), mimetype="text/event-stream", headers=headers)
+    return Response(text, mimetype="text/event-stream", headers=headers)
 
 
 @bp.get("/g/<game_id>/rules")

@@ -1,35 +1,32 @@
-"""Serve a Flask app with waitress on a free loopback port for browser tests, and stop it cleanly.
+"""Serve a Flask app with the live server (uvicorn, companion/web/asgi.py) on a free loopback port, and stop it cleanly.
 
-Live streams (SSE, MJPEG) hold a server thread for up to SSE_SECONDS; the app's
-STOP event ends them before the server closes, so no thread writes to a closed socket.
+Stopping ends every event stream and MJPEG stream first (LiveApp.close), so
+the server never waits on, or writes to, a stream it is tearing down.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
-import time
 from typing import Iterator
 
 from flask import Flask
+
+from companion.web.asgi import USER_TIMEOUT, ServerThread, listen_socket
 
 
 @contextlib.contextmanager
 def serving(app: Flask, *, threads: int = 12) -> Iterator[str]:
     """Yield the base URL of `app` served on 127.0.0.1; on exit end its streams, then close it."""
-    from waitress import create_server
+    with running(app, threads=threads) as server:
+        yield f"http://127.0.0.1:{server.port}"
 
-    stop = threading.Event()
-    app.config["STOP"] = stop
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+
+@contextlib.contextmanager
+def running(app: Flask, *, threads: int = 12, user_timeout: float = USER_TIMEOUT) -> Iterator[ServerThread]:
+    """Yield the started ServerThread (its .live.hub shows the open streams); stop it on exit."""
+    sock = listen_socket("127.0.0.1", 0, user_timeout=user_timeout)
+    server = ServerThread(app, threads=threads, sock=sock).start()
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        yield server
     finally:
-        stop.set()
-        time.sleep(max(float(app.config.get("SSE_POLL", 0.4)), float(app.config.get("MJPEG_INTERVAL", 0.2))) + 0.3)
-        # Let every running request finish before the trigger socket closes: a stream thread that
-        # wakes late on a loaded machine would otherwise write to a closed descriptor.
-        server.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
-        server.close()
+        server.stop()

@@ -1,6 +1,7 @@
-// The shared scoreboard: fetch state.json, draw it, and re-fetch whenever the server's
-// event stream says the game changed. EventSource reconnects by itself after a Wi-Fi
-// drop; every (re)open re-fetches, so a resumed page is never stale.
+// The shared scoreboard: fetch state.json once, then draw the state the server's event
+// stream pushes with each change (?state=1: the same public state.json body, so a move
+// reaches every screen without a burst of re-fetches). EventSource reconnects by itself
+// after a Wi-Fi drop and sends Last-Event-ID; the server then pushes the state if it moved.
 "use strict";
 const CONFIG = document.getElementById("config").dataset;
 const STRINGS = JSON.parse(document.getElementById("strings").textContent);
@@ -177,10 +178,17 @@ function refresh() {
   if (fetching) { again = true; return fetching; }
   fetching = fetch(CONFIG.state, {cache: "no-store"})
     .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
-    .then((body) => { lastSeq = body.seq; render(body); })
+    .then((body) => show(body))
     .catch(() => setLive(false))
     .finally(() => { fetching = null; if (again) { again = false; refresh(); } });
   return fetching;
+}
+
+function show(body) {
+  // Answers can cross (a fetch in flight, a pushed state): never draw an older one over a newer.
+  if (body.seq < lastSeq) return;
+  lastSeq = body.seq;
+  render(body);
 }
 
 function setLive(on) {
@@ -190,11 +198,12 @@ function setLive(on) {
 }
 
 function connect() {
-  const source = new EventSource(CONFIG.stream);
-  source.addEventListener("open", () => { setLive(true); refresh(); });
+  const source = new EventSource(CONFIG.stream + "?state=1");
+  source.addEventListener("open", () => setLive(true));
   source.addEventListener("change", (e) => {
-    const seq = Number(JSON.parse(e.data).seq);
-    if (seq !== lastSeq) refresh();
+    const data = JSON.parse(e.data);
+    if (data.state) show(data.state);
+    else if (Number(data.seq) !== lastSeq) refresh();
   });
   source.addEventListener("error", () => setLive(source.readyState === EventSource.OPEN));
 }

@@ -1,0 +1,226 @@
+"""The live server: the Flask app on uvicorn (asyncio), with every game's event stream answered natively.
+
+Waitress gave each open event stream one of its 32 threads, so 34 open
+screens stalled the whole server. Here uvicorn's one event loop holds every
+connection; the Flask app still answers every page and API call, run in a
+bounded thread pool by a2wsgi, and `GET /g/<id>/stream` is answered on the
+loop itself from one Broadcaster (companion/web/broadcast.py), so an open
+screen costs a coroutine, not a thread. Why these two packages, and the
+measurements: docs/web.md ("Live updates").
+
+A stream ends when the client closes it (at once); when the client vanished
+or stopped reading, so that what was sent stays unacknowledged for
+USER_TIMEOUT (the kernel closes the connection: TCP_USER_TIMEOUT, set on the
+listening socket); as a second line, when one write has not drained for
+STREAM_SEND_SECONDS (then uvicorn closes it and logs that the response was
+cut); after STREAM_SECONDS (EventSource reconnects with Last-Event-ID); or
+when the server stops. So no client holds anything for ever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import socket
+import threading
+from typing import Any
+from urllib.parse import parse_qs
+
+from flask import Flask
+
+from companion.web.broadcast import HEARTBEAT, RETRY, Broadcaster, Viewer
+
+STREAM_PATH = re.compile(r"^/g/([^/]+)/stream$")
+WSGI_THREADS = 32
+"""Threads running Flask views (camera MJPEG streams hold one each for up to a minute; pages and JSON are quick)."""
+HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
+           (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+
+
+class LiveApp:
+    """ASGI app: event streams from the broadcaster, everything else through the Flask app."""
+
+    def __init__(self, app: Flask, *, threads: int = WSGI_THREADS):
+        from a2wsgi import WSGIMiddleware
+
+        self.flask = app
+        self.wsgi = WSGIMiddleware(app, workers=threads)
+        self.stop = threading.Event()  # ends the MJPEG streams (their threads poll it)
+        app.config["STOP"] = self.stop
+        self.hub: Broadcaster | None = None
+
+    async def __call__(self, scope: dict, receive, send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        match = STREAM_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if match and scope["method"] == "GET":
+            if await self._stream(scope, receive, send, match.group(1)):
+                return
+        await self.wsgi(scope, receive, send)
+
+    def close(self) -> None:
+        """End every live stream (called on the loop when the server begins to stop)."""
+        self.stop.set()
+        if self.hub is not None:
+            self.hub.close()
+
+    async def _lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.close()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def _broadcaster(self) -> Broadcaster:
+        if self.hub is None:
+            self.hub = Broadcaster(self.flask.config["DB"], self._render)
+        return self.hub
+
+    def _render(self, game_id: str, language: str):
+        """Return (seq, state.json body) in `language`, through the app's own view code (a worker thread)."""
+        from werkzeug.exceptions import HTTPException
+
+        from companion.web.board import state_body
+
+        with self.flask.test_request_context(f"/g/{game_id}/state.json", query_string={"lang": language}):
+            try:
+                return state_body(game_id)
+            except HTTPException:
+                return None
+
+    def _language(self, scope: dict) -> str:
+        """Return the language this stream's page uses (?lang=, cookie, Accept-Language: i18n.select_locale)."""
+        from companion.web.i18n import select_locale
+
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]]
+        with self.flask.test_request_context(scope["path"], query_string=scope.get("query_string", b"").decode("latin-1"), headers=headers):
+            return select_locale()
+
+    async def _stream(self, scope: dict, receive, send, game_id: str) -> bool:
+        """Serve one event stream; False if the game is unknown (the Flask app then answers 404)."""
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        language = self._language(scope) if query.get("state") == ["1"] else None
+        last_id = dict(scope["headers"]).get(b"last-event-id", b"").decode("latin-1")
+        hub = self._broadcaster()
+        viewer = await hub.join(game_id, language, last_id)
+        if viewer is None:
+            return False
+        config = self.flask.config
+        watcher = asyncio.create_task(_until_disconnect(receive, viewer))
+        try:
+            await _write(scope, send, viewer, float(config["STREAM_SECONDS"]), float(config["STREAM_HEARTBEAT"]),
+                         float(config["STREAM_SEND_SECONDS"]))
+        finally:
+            watcher.cancel()
+            hub.leave(viewer)
+        return True
+
+
+async def _until_disconnect(receive, viewer: Viewer) -> None:
+    """End the viewer as soon as the client closes its connection."""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            viewer.end()
+            return
+
+
+async def _write(scope: dict, send, viewer: Viewer, seconds: float, heartbeat: float, send_seconds: float) -> None:
+    """Write the stream until it ends; return without finishing the response if the client stopped reading."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+
+    async def write(data: bytes, more: bool = True) -> bool:
+        try:
+            await asyncio.wait_for(send({"type": "http.response.body", "body": data, "more_body": more}), send_seconds)
+            return True
+        except asyncio.TimeoutError:  # its socket is full and has not drained: drop it (uvicorn closes it)
+            return False
+
+    await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+    if not await write(RETRY):
+        return
+    while not viewer.gone:
+        left = deadline - loop.time()
+        if left <= 0:
+            break
+        try:
+            await asyncio.wait_for(viewer.wake.wait(), min(heartbeat, left))
+        except asyncio.TimeoutError:
+            if deadline - loop.time() > 0 and not await write(HEARTBEAT):
+                return
+            continue
+        message = viewer.take()
+        if message is not None and not viewer.gone and not await write(message):
+            return
+    await write(b"", more=False)
+
+
+USER_TIMEOUT = 20.0
+"""Seconds a connection may leave sent data unacknowledged, or unsendable because the client's window
+is shut, before the kernel closes it (TCP_USER_TIMEOUT, Linux): how a screen that vanished from the
+Wi-Fi or stopped reading is freed, socket and all, without the server sending anything to find out."""
+
+
+def listen_socket(host: str, port: int, *, user_timeout: float = USER_TIMEOUT) -> socket.socket:
+    """Return a bound TCP socket (port 0: any free port) for the server; accepted connections inherit its TCP_USER_TIMEOUT."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP spelt out: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they are TCP;
+    # with proto 0 a kept-alive answer sent as headers then body waited 40 ms for a delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if hasattr(socket, "TCP_USER_TIMEOUT"):  # elsewhere STREAM_SEND_SECONDS still drops the stream
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(user_timeout * 1000))
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "warning", **options: Any):
+    """Return a uvicorn Server for `app` that ends every live stream as soon as it begins to stop."""
+    import uvicorn
+
+    live = LiveApp(app, threads=threads)
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets=None):
+            live.close()  # without this, open streams would keep the graceful shutdown waiting
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(live, lifespan="on", ws="none", log_level=log_level, access_log=False,
+                            timeout_graceful_shutdown=10, **options)
+    server = Server(config)
+    server.live = live
+    return server
+
+
+class ServerThread:
+    """The live server in a background thread (tests, `companion demo`, `companion play`); stop() ends it cleanly."""
+
+    def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0, *, sock: socket.socket | None = None,
+                 **options: Any):
+        self.socket = sock if sock is not None else listen_socket(host, port)
+        self.port = self.socket.getsockname()[1]
+        self.server = make_server(app, **options)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True,
+                                       name="live-server")
+
+    @property
+    def live(self) -> LiveApp:
+        return self.server.live
+
+    def start(self) -> "ServerThread":
+        self.thread.start()
+        while not self.server.started and self.thread.is_alive():
+            self.thread.join(0.01)
+        return self
+
+    def stop(self, timeout: float = 15) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout)
+        self.socket.close()
