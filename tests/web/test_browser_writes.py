@@ -74,3 +74,30 @@ def test_an_answer_lost_on_the_way_back_is_asked_again_and_not_stored_twice(tabl
     expect(tablet.locator("#entry-msg")).to_have_class("msg good")
     assert lost and len(lost[0]) == 32, "the page sends a request id"
     assert kinds(db).count("move") == moves + 1
+
+
+def test_a_second_tablet_that_was_shown_the_move_enters_the_next_one(server, token, db):
+    """The scoreboard draws pushed states; the page's next entry must be judged against what it showed, not a 409."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.web.conftest import LINES
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.goto(f"{server}/g/g1?t={token}")
+        expect(page.locator("#entry-player")).to_contain_text("Ann")
+        # Another tablet enters Ann's draw; this page is shown it by the stream.
+        request = urllib.request.Request(f"{server}/g/g1/api/move", data=json.dumps({"line": LINES[6]}).encode(),
+                                         headers={"Content-Type": "application/json", "X-Companion-Token": token})
+        urllib.request.urlopen(request, timeout=10).read()
+        expect(page.locator("#entry-player")).to_contain_text(LINES[7]["player"])
+        page.wait_for_timeout(300)
+        page.locator(".tab[data-tab='other']").click()
+        page.click("#undo-go")
+        expect(page.locator("#entry-msg")).to_have_class("msg good")
+        assert kinds(db).count("undo") == 1
+        browser.close()

@@ -189,6 +189,7 @@ function show(body) {
   if (body.seq < lastSeq) return;
   lastSeq = body.seq;
   render(body);
+  if (window.companionShown) window.companionShown(body.seq);
 }
 
 function setLive(on) {

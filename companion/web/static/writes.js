@@ -43,6 +43,10 @@
     });
   }
 
+  // A page that draws a state it did not fetch (the scoreboard's pushed state) says so here:
+  // its next entry is judged against what it showed.
+  window.companionShown = saw;
+
   window.fetch = function (url, options) {
     const method = ((options && options.method) || "GET").toUpperCase();
     if (!sameOrigin(url)) return plainFetch(url, options);
