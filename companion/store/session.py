@@ -159,14 +159,21 @@ class _Log:
                                         and head.seq == last.seq and head.hash == last.hash):
             return
         new = store.events(game_id, after=last.seq if last else 0)
+        whole = last is None
         if last is not None and (not new or new[0].seq != last.seq + 1 or new[0].prev_hash != last.hash):
             self.events, self.by_kind, self.replay = [], {}, Replay(self.game)  # another file, or rewritten: read it whole
-            new = store.events(game_id)
+            new, whole = store.events(game_id), True
         for event in new:
             self.events.append(event)
             self.by_kind.setdefault(event.kind, []).append(event)
             with contextlib.suppress(DamagedGame):
                 self.replay.add(event)
+        if whole and self.replay.damage is None:
+            # Integrity before trust: a damaged index can hand back a cut-down game whose chain looks whole.
+            problems = store.integrity(game_id)
+            if problems:
+                self.replay.damage = DamagedGame(f"the database file is damaged: {problems[0]}",
+                                                 seq=(self.events[-1].seq + 1) if self.events else 1)
         self.folded = self.replay.folded()
 
 

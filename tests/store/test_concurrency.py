@@ -57,7 +57,10 @@ def test_a_store_written_before_request_ids_opens_and_keeps_its_chain(tmp_path):
     raw = sqlite3.connect(path)
     raw.executescript("""
         DROP INDEX events_request; DROP TABLE replies;
-        CREATE TABLE events_old AS SELECT id, game_id, seq, time, source, kind, payload, prev_hash, hash FROM events;
+        CREATE TABLE events_old (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(game_id),
+            seq INTEGER NOT NULL, time TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, payload TEXT NOT NULL,
+            prev_hash TEXT NOT NULL, hash TEXT NOT NULL, UNIQUE (game_id, seq));
+        INSERT INTO events_old SELECT id, game_id, seq, time, source, kind, payload, prev_hash, hash FROM events;
         DROP TABLE events; ALTER TABLE events_old RENAME TO events;
     """)
     raw.close()

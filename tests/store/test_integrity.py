@@ -78,3 +78,22 @@ def test_a_copy_is_still_sound(tmp_path):
     shutil.copy(path, copy)
     with EventStore(copy, read_only=True) as store:
         assert store.integrity("g", full=True) == []
+
+
+def test_a_live_session_on_a_damaged_index_is_read_only_and_chains_nothing(tmp_path):
+    """A session would judge new moves against the 19-event cut and chain them after event 47: it must refuse instead."""
+    import pytest
+
+    from companion.errors import StoreError
+    from companion.store.session import GameSession
+
+    path = _index_damaged(tmp_path)
+    with EventStore(path) as store:
+        session = GameSession(store, "g")
+        assert session.damage is not None and "index is damaged" in session.damage.message
+        with pytest.raises(StoreError, match="read-only"):
+            session.undo()
+        shared = GameSession(store, "g", shared=True)
+        assert shared.damage is not None
+    with EventStore(path, read_only=True) as store:
+        assert store.integrity("g")  # still damaged, and nothing was appended behind the cut
