@@ -2,6 +2,7 @@
 """Load benchmark: many screens watching one game while moves are posted (issue 13, item 4).
 
     PYTHONPATH=. .venv/bin/python scripts/bench_viewers.py [--viewers 50,200,500,1000] [--moves 15]
+    PYTHONPATH=. .venv/bin/python scripts/bench_viewers.py --viewers 200 --moves 41 --race 4   # issue 13's done-when
 
 For each viewer count: a fresh SQLite file with a BUX game 5 moves in, and
 `companion serve` started in its own process on 127.0.0.1 (the real server,
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +61,7 @@ def prepare(db: Path) -> tuple[list[dict], str]:
         session = GameSession.start(store, lines[0], game_id=GAME_ID)
         for line in lines[1:6]:
             session.submit(line, source="import")
-        DiceService(store, GAME_ID).ensure_seed()
+        DiceService(session).ensure_seed()
         return lines[6:], game_token(game_key(store, GAME_ID))
 
 
@@ -153,7 +155,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-async def run_load(port: int, viewers: int, moves: list[dict], token: str, interval: float, probes: int) -> dict:
+async def run_load(port: int, viewers: int, moves: list[dict], token: str, interval: float, probes: int,
+                   race: int = 0) -> dict:
     loop = asyncio.get_running_loop()
     errors = 0
     screens: list[Viewer] = []
@@ -194,13 +197,38 @@ async def run_load(port: int, viewers: int, moves: list[dict], token: str, inter
     posted: list[tuple[int, float]] = []
     conn = None
     headers = {"X-Companion-Token": token, "Content-Type": "application/json"}
+    seen = json.loads((await http(port, "GET", f"/g/{GAME_ID}/state.json"))[1])["seq"]
+    race_statuses: list[int] = []
     for line in moves:
         started = time.perf_counter()
-        status, body, conn = await http(port, "POST", f"/g/{GAME_ID}/api/move", json.dumps({"line": line}).encode(), headers, conn)
-        if status != 200:
-            errors += 1
+        body = json.dumps({"line": line}).encode()
+        if race:
+            # `race` tablets post this move at the same instant, as a table's devices would: two of them
+            # are one double tap (same request id), all say which seq their screen showed.
+            twin = uuid.uuid4().hex
+            ids = [twin, twin] + [uuid.uuid4().hex for _ in range(race - 2)]
+            answers = await asyncio.gather(*(
+                asyncio.wait_for(http(port, "POST", f"/g/{GAME_ID}/api/move", body,
+                                      {**headers, "X-Seen-Seq": str(seen), "X-Request-Id": rid}), 60) for rid in ids),
+                return_exceptions=True)
+            statuses = [a[0] if isinstance(a, tuple) else 599 for a in answers]
+            race_statuses += statuses
+            errors += sum(st >= 500 for st in statuses)
+            stored = {json.loads(a[1])["seq"] for a in answers if isinstance(a, tuple) and a[0] == 200}
+            errors += len(stored) != 1
+            for a in answers:
+                if isinstance(a, tuple):
+                    a[2][1].close()
+            if stored:
+                seen = max(stored)
+                posted.append((seen, started))
         else:
-            posted.append((json.loads(body)["seq"], started))
+            status, answer, conn = await http(port, "POST", f"/g/{GAME_ID}/api/move", body, headers, conn)
+            if status != 200:
+                errors += 1
+            else:
+                seen = json.loads(answer)["seq"]
+                posted.append((seen, started))
         await asyncio.sleep(interval)
     await asyncio.sleep(1.0)  # the last move's events are still arriving
     running = False
@@ -216,7 +244,30 @@ async def run_load(port: int, viewers: int, moves: list[dict], token: str, inter
     return {"viewers": viewers, "attached": len(screens), "state_n": len(state_times),
             "state_p50": pct(state_times, 0.5) * 1000, "state_p99": pct(state_times, 0.99) * 1000,
             "change_p50": pct(latencies, 0.5) * 1000, "change_p99": pct(latencies, 0.99) * 1000,
-            "moves": len(posted), "errors": errors + missing}
+            "moves": len(posted), "errors": errors + missing,
+            "race": {str(code): race_statuses.count(code) for code in sorted(set(race_statuses))}}
+
+
+def check_game(db: Path, played: list[dict]) -> str:
+    """Return how the raced game came out: each move stored once, chain and replay sound, export = the record."""
+    from companion.games import find_game
+    from companion.store.session import GameSession, fold
+    from companion.store.sqlite import EventStore, verify_chain
+
+    lines = [json.loads(line) for line in RECORD.read_text(encoding="utf-8").splitlines() if line.strip()]
+    with EventStore(db) as store:
+        events = store.events(GAME_ID)
+        broken = verify_chain(events)
+        fold(find_game("bux"), events)  # strict: raises if a stored move does not replay
+        exported = GameSession(store, GAME_ID).record_lines()
+    intended = lines[:6] + played
+    if broken is not None:
+        return f"chain broken at event {broken}"
+    if exported != intended:
+        return f"export differs from the record ({len(exported)} lines, {len(intended)} intended)"
+    replayed = find_game("bux").replay([json.dumps(line) for line in exported])
+    reference = find_game("bux").replay([json.dumps(line) for line in intended])
+    return "each move stored once, chain intact, export = record, replay = reference" if replayed == reference else "replay differs"
 
 
 def one(viewers: int, args) -> dict:
@@ -226,8 +277,10 @@ def one(viewers: int, args) -> dict:
         port = free_port()
         server = start_server(db, port)
         try:
-            result = asyncio.run(run_load(port, viewers, moves[:args.moves], token, args.interval, args.probes))
+            result = asyncio.run(run_load(port, viewers, moves[:args.moves], token, args.interval, args.probes, args.race))
             result["rss"], result["peak"] = memory(server.pid)
+            if args.race:
+                result["sound"] = check_game(db, moves[:args.moves])
         finally:
             server.terminate()
             try:
@@ -245,6 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=15, help="moves posted per run (at most 41)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between moves")
     parser.add_argument("--probes", type=int, default=4, help="clients asking for state.json back to back")
+    parser.add_argument("--race", type=int, default=0, help="post each move from this many clients at once (0: one tablet)")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -255,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         r = one(viewers, args)
         print(f"| {r['viewers']} ({r['attached']} attached) | {r['state_p50']:.1f} / {r['state_p99']:.1f} ({r['state_n']} requests) "
               f"| {r['change_p50']:.1f} / {r['change_p99']:.1f} | {r['rss']:.0f} / {r['peak']:.0f} | {r['errors']} |", flush=True)
+        if args.race:
+            print(f"  racing: {args.race} clients per move, answers {r['race']}; {r['sound']}")
         if r["server_log"]:
             print("  server log: " + r["server_log"].replace("\n", "\n  "))
     return 0
