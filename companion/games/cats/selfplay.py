@@ -95,12 +95,15 @@ def as_table_records(moves: list[Move]) -> list[Move]:
             table_move = Play(player=move.player, card=move.card)
         else:
             table_move = move
-        lot_before = known.lot
         known = rules.apply(known, move)
         hidden = rules.apply(hidden, table_move)
         out.append(table_move)
         if hidden.phase == REVEAL:
-            reveal = Reveal(player=hidden.players[hidden.holder], cards=tuple(c for c in lot_before if c not in hidden.lot))
+            # The winner names the lot they took: the cards the full record put in their hand and the
+            # table record has not named yet. Not the lot before the move: a «Magic frame-up» (or «Top up»)
+            # that ends the round itself changes the lot, and the new one is what the winner takes.
+            winner = hidden.holder
+            reveal = Reveal(player=hidden.players[winner], cards=tuple(sorted(known.hands[winner] - hidden.hands[winner])))
             hidden = rules.apply(hidden, reveal)
             out.append(reveal)
     return out

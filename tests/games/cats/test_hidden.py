@@ -9,7 +9,7 @@ lots and turned Prize cards without a code, and the winner's reveal line naming 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleViolation
@@ -150,7 +150,8 @@ def test_the_shared_summary_of_a_hidden_game_names_no_hand_card():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=2, max_value=4))
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), players=st.integers(min_value=2, max_value=4))
+@example(seed=554068, players=3)  # a «Magic frame-up» that ends its round: the winner takes the new lot, not the old one
 def test_a_table_record_replays_to_the_same_hands_as_the_full_record(seed, players):
     moves = random_game(seed, players)
     full = replay(write_record(moves).splitlines())
