@@ -105,3 +105,26 @@ def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: 
     if not minimum <= len(players) <= maximum:
         raise RuleViolation("setup.player_count", f"setup: {title} is for {minimum} to {maximum} players, not {len(players)}")
     verify_player_names(players)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """Return `count` and the noun in the number it takes: "1 card", "2 cards", "0 cards".
+
+    `many` is the plural when it is not the noun plus "s" ("copy" → "copies").
+
+    >>> plural(1, "card"), plural(3, "card"), plural(2, "copy", "copies")
+    ('1 card', '3 cards', '2 copies')
+    """
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def possessive(name: str) -> str:
+    """Return a player's name in the possessive for a message: "Ann's", "Jess's".
+
+    Names are shown bare (not in quotes) so the apostrophe reads as English;
+    name_problem() keeps names free of control characters and edge spaces.
+
+    >>> possessive("Ann"), possessive("Jess")
+    ("Ann's", "Jess's")
+    """
+    return f"{name}'s"

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.chips import describe_change
 from companion.errors import CompanionError, RecordError
+from companion.games.base import plural, possessive
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.state import (
@@ -75,7 +76,7 @@ def _setup(data: dict) -> Setup:
     return Setup(
         players=tuple(players),
         first=first,
-        spreads={name: tuple(_cards(cards, f"setup: {name!r}'s spread")) for name, cards in spreads.items()},
+        spreads={name: tuple(_cards(cards, f"setup: {possessive(name)} spread")) for name, cards in spreads.items()},
     )
 
 
@@ -194,5 +195,5 @@ def format_summary(summary: dict) -> str:
         chips = info.get("chips")
         out.append(f"  {name:<{width}}  {chips:>6} chips  ({describe_change(chips)})")
         out.append(f"  {'':<{width}}  spread: {', '.join(info['spread']) or '(empty)'}")
-    out.append(f"  discard pile: {len(summary['discard'])} cards")
+    out.append(f"  discard pile: {plural(len(summary['discard']), 'card')}")
     return "\n".join(out)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import possessive
 from companion.games.cats import rules
 from companion.games.cats.moves import (
     Bid,
@@ -94,7 +95,7 @@ def _setup(data: dict) -> Setup:
     if not isinstance(hands, dict):
         raise RecordError("setup: hands must be an object {player: [cards]}")
     return Setup(players=tuple(players), first=first,
-                 hands={name: tuple(_cards(cards, f"setup: {name!r}'s hand")) for name, cards in hands.items()})
+                 hands={name: tuple(_cards(cards, f"setup: {possessive(name)} hand")) for name, cards in hands.items()})
 
 
 
@@ -238,7 +239,8 @@ def format_summary(summary: dict) -> str:
     width = max((len(n) for n in players), default=6)
     for name, info in players.items():
         flags = " (out)" if info.get("out") else ""
-        line = f"  {name:<{width}}  {info.get('cards', 0):>3} cards{flags}"
+        count = info.get('cards', 0)
+        line = f"  {name:<{width}}  {count:>3} {'card' if count == 1 else 'cards'}{flags}"
         if "hand" in info:
             line += f": {', '.join(info['hand']) or '(empty)'}"
         out.append(line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import plural, possessive
 from companion.games.grow import rules
 from companion.games.grow.moves import (
     Act,
@@ -67,11 +68,11 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
         bids = _object(data, "bids", kind)
         for player, bid in bids.items():
             if isinstance(bid, bool) or not isinstance(bid, int):
-                raise RecordError(f"reveal_bids: {player!r}'s bid must be a whole number, not {bid!r}")
+                raise RecordError(f"reveal_bids: {possessive(player)} bid must be a whole number, not {bid!r}")
         return RevealBids(bids=dict(bids))
     if kind == "tiebreak":
         rolls = _object(data, "rolls", kind)
-        return Tiebreak(rolls={p: _dice(d, f"tiebreak: {p!r}'s roll") for p, d in rolls.items()})
+        return Tiebreak(rolls={p: _dice(d, f"tiebreak: {possessive(p)} roll") for p, d in rolls.items()})
     player = _name(data, "player", kind)
     if kind == "pick":
         return Pick(player=player, card=_card(data, "card", kind), stack=_stack(data, kind))
@@ -170,12 +171,12 @@ def state_to_json(state: GrowState) -> dict:
 def format_summary(summary: dict) -> str:
     """Return a human-readable table of a replayed grow game (state_to_json's output), for `companion replay`."""
     status = f"game over, won by {', '.join(summary['winners'])}" if summary["over"] else f"waiting for {summary['waiting_for']}"
-    out = [f"Grow Your Assets: round {summary['round']}, {summary['deck_size']} cards in the deck; {status}"]
+    out = [f"Grow Your Assets: round {summary['round']}, {plural(summary['deck_size'], 'card')} in the deck; {status}"]
     width = max((len(n) for n in summary["players"]), default=6)
     for name, info in summary["players"].items():
         score, tokens = info["score"], info["tokens"]
         out.append(f"  {name:<{width}}  {score['total']:>4} points (green {score['green']}, blue {score['blue']}, "
                    f"red {score['red']}, gold {score['gold']});  tokens {tokens['worth']} "
                    f"({tokens['blue']} blue + {tokens['black']} black)")
-    out.append(f"  discard pile: {len(summary['discard'])} cards; bank: {summary['bank']} token points")
+    out.append(f"  discard pile: {plural(len(summary['discard']), 'card')}; bank: {summary['bank']} token points")
     return "\n".join(out)

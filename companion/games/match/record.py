@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import possessive
 from companion.games.jsonl import (
     card_field,
     card_list,
@@ -80,7 +81,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     if kind == "deal":
         return _deal(data)
     if kind == "score":
-        return Score(round=_round(data, kind, required=True), players=parse_layouts(data.get("players"), "score", faces=False))
+        return Score(round=_round(data, kind, required=True), players=parse_layouts(data.get("players"), "score", faces=False, seated=True))
     player = _name(data, "player", kind)
     if kind == "draw":
         source = data.get("from")
@@ -125,7 +126,7 @@ def _deal(data: dict) -> Deal:
     hands = data.get("hands")
     if not isinstance(hands, dict):
         raise RecordError("deal: 'hands' must be an object {player: [cards]}")
-    return Deal(hands={name: tuple(_cards(cards, f"deal: {name!r}'s hand")) for name, cards in hands.items()},
+    return Deal(hands={name: tuple(_cards(cards, f"deal: {possessive(name)} hand")) for name, cards in hands.items()},
                 round=_round(data, "deal", required=False))
 
 
