@@ -9,6 +9,7 @@ bounded memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -116,6 +117,8 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         audit.anomalies.append(find.Anomaly(f"chain.{brk.kind}", find.ERROR, brk.seq, brk.message))
     _mark_undone(audit, kept[UNDO])
     _replay(audit)
+    with contextlib.suppress(ValueError):  # an unknown game: _replay has said so
+        audit.anomalies += find.unknown_keys(audit.moves, find_game(audit.game).line_keys)
     by_seq = {m["seq"]: m for m in audit.moves}
     if source.chained:
         audit.anomalies += find.missing_evidence(audit.moves, observation_seqs)

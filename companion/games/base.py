@@ -7,11 +7,12 @@ state for shared screens. Pure: nothing here does I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import unicodedata
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from companion.errors import RuleViolation
+from companion.games.jsonl import KeyWarning, key_warnings, refuse_unknown_keys
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,20 @@ class Game:
     is_over: Callable[[Any], bool]
     format_summary: Optional[Callable[[dict], str]] = None
     """Human-readable text of state_to_json's summary; None uses a generic table."""
+    line_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The keys each line type has ({"pick": ("type", "player", ...)}); others are reported (key_warnings)."""
+
+    def key_warnings(self, lines: Iterable[Any]) -> list[KeyWarning]:
+        """Return a KeyWarning for each key of a record that its line type does not have."""
+        return key_warnings(lines, self.line_keys)
+
+    def refuse_unknown_keys(self, line: Any) -> None:
+        """Refuse a line holding a key its type does not have (what the tablet and the camera send is exact).
+
+        Raises:
+            RecordError: naming the key.
+        """
+        refuse_unknown_keys(line, self.line_keys)
 
     def steps(self, lines: Iterable[dict]) -> list[tuple[dict, Any, Any]]:
         """Return (record line, state before, state after) for each line in order; the setup's before is None.

@@ -57,3 +57,19 @@ def test_games_lists_date_players_and_winner(demo, capsys):
     [row] = json.loads(capsys.readouterr().out)
     assert row["game_id"] == "demo" and len(row["players"]) == 4 and len(row["winners"]) >= 1
     assert row["created"].startswith("20")
+
+
+def test_audit_lists_an_unknown_key_with_its_line(tmp_path, capsys):
+    """Issue 14: a typo such as "stak" is read past by the rules; the audit names it as a warning."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parents[1] / "records" / "grow-2p.jsonl").read_text(encoding="utf-8").splitlines()
+    number = max(n for n, text in enumerate(lines, start=1) if '"pick"' in text and '"stack"' in text)
+    lines[number - 1] = lines[number - 1].replace('"stack"', '"stak"')
+    path = tmp_path / "typo.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["audit", str(path), "--out", str(tmp_path / "t.html"), "--json"]) == 0
+    found = [a for a in json.loads(capsys.readouterr().out)["anomalies"] if a["kind"] == "record.unknown_key"]
+    assert [(a["seq"], a["severity"]) for a in found] == [(number, "warning")]
+    assert found[0]["message"].startswith("pick: unknown key 'stak' was ignored")
+

@@ -4,9 +4,12 @@ Lines: setup (game "cats", players, first, hands?), deal (player, cards),
 lot (card?), bid (player, cards), play (player, card, turned?), pass (player,
 penalty), draw (player, cards), reveal (player, cards). A setup without hands
 is a secret deal (each player's deal line follows); a lot or a turned Prize
-card without a code lies face down unnamed until the winner's reveal line. read_record() raises RecordError for anything malformed, with its
-line; replay() folds through the rules. state_to_json() is the public summary
-(hand sizes only until the game is over); view_for() is one seat's view.
+card without a code lies face down unnamed until the winner's reveal line.
+read_record() raises RecordError for anything malformed, with its line;
+replay() folds through the rules. A key a line type does not have (LINE_KEYS)
+is read past but reported by key_warnings(), with its line.
+state_to_json() is the public summary (hand sizes only until the game is
+over); view_for() is one seat's view.
 """
 
 from __future__ import annotations
@@ -51,6 +54,18 @@ from companion.games.jsonl import (
 from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "deal", "lot", "bid", "play", "pass", "draw", "reveal")
+
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "first", "hands"),
+    "deal": ("type", "player", "cards"),
+    "lot": ("type", "card"),
+    "bid": ("type", "player", "cards"),
+    "play": ("type", "player", "card", "turned"),
+    "pass": ("type", "player", "penalty"),
+    "draw": ("type", "player", "cards"),
+    "reveal": ("type", "player", "cards"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
 
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:

@@ -3,8 +3,9 @@
 Same contract as BUX's record: read_record() yields moves with 1-based line
 numbers and raises RecordError for anything malformed (bad JSON, key, type or
 card code); replay() folds them through the rules and marks any error with its
-line. move_to_json() is the exact inverse of move_from_json(). Unknown extra
-keys (notes, evidence) are ignored.
+line. move_to_json() is the exact inverse of move_from_json(). Any line may
+carry a "note" (and stored moves "evidence"); another key a line type does
+not have is read past but reported (key_warnings, with its line number).
 """
 
 from __future__ import annotations
@@ -40,6 +41,19 @@ from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "draw", "reveal_bids", "tiebreak", "pick", "roll", "act", "decline", "break")
+
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "removed"),
+    "draw": ("type", "cards"),
+    "reveal_bids": ("type", "bids"),
+    "tiebreak": ("type", "rolls"),
+    "pick": ("type", "player", "card", "stack"),
+    "roll": ("type", "player", "dice"),
+    "act": ("type", "player", "card", "from", "stack"),
+    "decline": ("type", "player"),
+    "break": ("type", "player"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
 
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:

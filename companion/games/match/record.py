@@ -11,8 +11,9 @@ Lines (docs/match.md has the full format with examples):
   discard       {"type": "discard", "player": p, "card": c}
   score         {"type": "score", "round": n, "players": {name: {"matches": [[c, c], ...], "hand": [...]}}}
 read_record() yields moves with 1-based line numbers and raises RecordError for
-anything malformed; replay() folds them through the rules. Unknown extra keys
-are ignored so records may carry notes.
+anything malformed; replay() folds them through the rules. Any line may carry
+a "note"; another key a line type does not have (LINE_KEYS) is read past but
+reported (key_warnings, with its line number).
 """
 
 from __future__ import annotations
@@ -62,6 +63,19 @@ from companion.games.match.state import (
 )
 
 MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
+
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "dealer", "advanced"),
+    "deal": ("type", "round", "hands"),
+    "draw": ("type", "player", "from", "card"),
+    "match": ("type", "player", "cards"),
+    "trade": ("type", "player", "card", "with", "take", "give"),
+    "steal": ("type", "player", "card", "from", "take", "draw"),
+    "discard_wild": ("type", "player", "card", "draw"),
+    "discard": ("type", "player", "card"),
+    "score": ("type", "round", "players"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
 
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
