@@ -96,6 +96,12 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         if source.chained:
             check(event)
         kind = event.kind
+        if event.damage:  # its bytes cannot be read: name it, and replay stops there if it was a move
+            audit.anomalies.append(find.Anomaly("event.damaged", find.ERROR, event.seq, event.damage, event.time))
+            if kind == MOVE:
+                audit.moves.append({"seq": event.seq, "time": event.time, "source": event.source, "line": {},
+                                    "evidence": None, "undone": False, "damaged": event.damage})
+            continue
         if kind == OBSERVATION:
             audit.observations += 1
             observation_seqs.add(event.seq)
@@ -192,6 +198,12 @@ def _replay(audit: Audit) -> None:
         if row["undone"]:
             row["text"] = describe_generic(row["line"])
             continue
+        if row.get("damaged"):
+            audit.replay_error = f"event {row['seq']}: {row['damaged']}"
+            audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, row["seq"], f"the move does not replay: {row['damaged']}", row["time"]))
+            row["text"] = "a damaged move"
+            row["failed"] = True
+            break
         try:
             move = game.move_from_json(row["line"], first=state is None)
             after = game.initial_state(move) if state is None else game.apply(state, move)

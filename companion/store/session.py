@@ -74,6 +74,8 @@ def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
     state = None
     for event in events:
         try:
+            if event.damage:
+                raise DamagedGame(f"event {event.seq}: {event.damage}", seq=event.seq)
             if event.kind == UNDO:
                 target = event.data.get("undoes")
                 if not effective or effective[-1].seq != target or len(effective) == 1:
