@@ -122,3 +122,61 @@ def test_console_script_runs_without_traceback(tmp_path):
                             capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert json.loads(result.stdout)["error"]["line"] == 1
+
+
+# --- Unknown keys (issue 14): read past, but reported with their line -------------------
+
+GROW = RECORDS / "grow-2p.jsonl"
+
+
+def with_typo(path: Path, kind: str, old: str, new: str) -> tuple[str, int]:
+    """Return the record with `old` renamed `new` on its last `kind` line holding `old`, and that line's number."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, text in reversed(list(enumerate(lines, start=1))):
+        data = json.loads(text)
+        if data["type"] == kind and old in data:
+            data[new] = data.pop(old)
+            lines[number - 1] = json.dumps(data)
+            return "\n".join(lines) + "\n", number
+    raise AssertionError(f"no {kind} line with {old!r} in {path.name}")
+
+
+def test_replay_warns_of_an_unknown_key_with_its_line(tmp_path, capsys):
+    """A "stak" typo on a Grow pick starts a new stack and changes the score: replay must say so."""
+    text, number = with_typo(GROW, "pick", "stack", "stak")
+    assert run(tmp_path, text) == 0
+    captured = capsys.readouterr()
+    assert f"companion: warning: line {number}: pick: unknown key 'stak' was ignored; a pick line has type, player, card, stack" \
+        in captured.err
+    assert run(tmp_path, text, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [(w["line"], w["type"], w["key"]) for w in summary["warnings"]] == [(number, "pick", "stak")]
+
+
+def test_the_warning_comes_also_when_the_ignored_key_breaks_the_replay(tmp_path, capsys):
+    lines = GROW.read_text(encoding="utf-8").splitlines()
+    number = next(n for n, text in enumerate(lines, start=1) if '"stack"' in text and '"pick"' in text)
+    lines[number - 1] = lines[number - 1].replace('"stack"', '"stak"')
+    assert run(tmp_path, "\n".join(lines) + "\n") == 1
+    err = capsys.readouterr().err
+    assert err.index(f"warning: line {number}: pick: unknown key 'stak'") < err.index("companion: line ")
+    assert run(tmp_path, "\n".join(lines) + "\n", "--json") == 1
+    body = json.loads(capsys.readouterr().out)
+    assert body["error"]["line"] > number and body["warnings"][0]["line"] == number
+
+
+def test_replay_of_a_clean_record_has_no_warnings(tmp_path, capsys):
+    """A note is welcome on any line; a record without typos prints no warning and no "warnings" key."""
+    assert main(["replay", str(GROW)]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["replay", str(GROW), "--json"]) == 0
+    assert "warnings" not in json.loads(capsys.readouterr().out)
+
+
+def test_match_cardz_is_reported(tmp_path, capsys):
+    lines = (RECORDS / "match-basic-2p.jsonl").read_text(encoding="utf-8").splitlines()
+    data = json.loads(lines[3])
+    assert data["type"] == "match"
+    lines[3] = json.dumps({**data, "cardz": data["cards"]})
+    assert run(tmp_path, "\n".join(lines) + "\n", "--json") == 0
+    assert [(w["line"], w["key"]) for w in json.loads(capsys.readouterr().out)["warnings"]] == [(4, "cardz")]

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import asdict, dataclass
-from typing import Container, Iterable
+from typing import Collection, Container, Iterable, Mapping
 
 from companion import dice
+from companion.games.jsonl import KeyWarning
+from companion.games.jsonl import unknown_keys as jsonl_unknown_keys
 
 ERROR, WARNING, NOTICE = "error", "warning", "notice"
 SEVERITIES = (ERROR, WARNING, NOTICE)
@@ -25,8 +27,8 @@ class Anomaly:
     """One thing the audit wants a person to look at."""
 
     kind: str
-    """Stable id: chain.edited, chain.missing, chain.relinked, chain.order, replay.fails, evidence.none,
-    evidence.dangling, camera.unexplained, undo, rejected, override, attention.open, dice.mismatch, dice.unrevealed."""
+    """Stable id: chain.edited, chain.missing, chain.relinked, chain.order, event.damaged, replay.fails, record.unknown_key,
+    evidence.none, evidence.dangling, camera.unexplained, undo, rejected, override, attention.open, dice.mismatch, dice.unrevealed."""
     severity: str
     seq: int | None
     message: str
@@ -47,6 +49,17 @@ def _strings(value) -> Iterable[str]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
+
+
+def unknown_keys(moves: list[dict], line_keys: Mapping[str, Collection[str]]) -> list[Anomaly]:
+    """Return a warning for each key a move's line holds that its line type does not have (a typo such as "stak").
+
+    The rules read past such a key, so the move may not mean what was typed;
+    `seq` is the event (for a plain record file, the line number).
+    """
+    return [Anomaly("record.unknown_key", WARNING, move["seq"], KeyWarning(move["seq"], key, move["line"]["type"],
+                                                                            tuple(line_keys[move["line"]["type"]])).message, move["time"])
+            for move in moves for key in jsonl_unknown_keys(move["line"], line_keys)]
 
 
 def unexplained_changes(observations: list[dict], moves: list[dict]) -> list[Anomaly]:

@@ -9,6 +9,7 @@ bounded memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -118,6 +119,12 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
             if see is not None:
                 see(event, intact)
         kind = event.kind
+        if event.damage:  # its bytes cannot be read: name it, and replay stops there if it was a move
+            audit.anomalies.append(find.Anomaly("event.damaged", find.ERROR, event.seq, event.damage, event.time))
+            if kind == MOVE:
+                audit.moves.append({"seq": event.seq, "time": event.time, "source": event.source, "line": {},
+                                    "evidence": None, "undone": False, "damaged": event.damage})
+            continue
         if kind == OBSERVATION:
             audit.observations += 1
             if len(observation_seqs) < MAX_KEPT:
@@ -160,6 +167,8 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         audit.anomalies.append(find.Anomaly("seal", find.ERROR, seq, message))
     _mark_undone(audit, kept[UNDO])
     _replay(audit)
+    with contextlib.suppress(ValueError):  # an unknown game: _replay has said so
+        audit.anomalies += find.unknown_keys(audit.moves, find_game(audit.game).line_keys)
     by_seq = {m["seq"]: m for m in audit.moves}
     if source.chained:
         audit.anomalies += find.missing_evidence(audit.moves, observation_seqs)
@@ -233,6 +242,12 @@ def _replay(audit: Audit) -> None:
         if row["undone"]:
             row["text"] = describe_generic(row["line"])
             continue
+        if row.get("damaged"):
+            audit.replay_error = f"event {row['seq']}: {row['damaged']}"
+            audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, row["seq"], f"the move does not replay: {row['damaged']}", row["time"]))
+            row["text"] = "a damaged move"
+            row["failed"] = True
+            break
         try:
             move = game.move_from_json(row["line"], first=state is None)
             after = game.initial_state(move) if state is None else game.apply(state, move)

@@ -1,11 +1,18 @@
-"""`companion replay RECORD [--json]`: replay a game record and show where it ends."""
+"""`companion replay RECORD [--json]`: replay a game record and show where it ends.
+
+A key a line type does not have (a typo such as "stak") is read past and
+reported, also when the replay then fails: one "companion: warning: line N:
+..." line each on stderr (before the result), or a "warnings" array in the
+--json object, the final state's or the error's (absent when there is none).
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-from companion.errors import RecordError
+from companion.errors import CompanionError, RecordError
 from companion.games import game_of_record
 
 
@@ -37,8 +44,20 @@ def read_lines(path: str) -> list[str]:
 def run(args) -> int:
     lines = read_lines(args.record)
     game = game_of_record(lines)
-    summary = game.state_to_json(game.replay(lines))
+    warnings = game.key_warnings(lines)
+    if not args.json:
+        for warning in warnings:  # first: an ignored key may be why the replay then fails
+            print(f"companion: warning: {warning}", file=sys.stderr)
+    try:
+        summary = game.state_to_json(game.replay(lines))
+    except CompanionError as error:
+        if not (args.json and warnings):
+            raise
+        print(json.dumps({**error.to_json(), "warnings": [w.to_json() for w in warnings]}, ensure_ascii=False))
+        return 1
     if args.json:
+        if warnings:
+            summary = {**summary, "warnings": [w.to_json() for w in warnings]}
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print((game.format_summary or format_summary)(summary))

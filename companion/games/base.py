@@ -7,11 +7,12 @@ state for shared screens. Pure: nothing here does I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import unicodedata
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from companion.errors import RuleViolation
+from companion.games.jsonl import KeyWarning, key_warnings, refuse_unknown_keys
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,20 @@ class Game:
     is_over: Callable[[Any], bool]
     format_summary: Optional[Callable[[dict], str]] = None
     """Human-readable text of state_to_json's summary; None uses a generic table."""
+    line_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The keys each line type has ({"pick": ("type", "player", ...)}); others are reported (key_warnings)."""
+
+    def key_warnings(self, lines: Iterable[Any]) -> list[KeyWarning]:
+        """Return a KeyWarning for each key of a record that its line type does not have."""
+        return key_warnings(lines, self.line_keys)
+
+    def refuse_unknown_keys(self, line: Any) -> None:
+        """Refuse a line holding a key its type does not have (what the tablet and the camera send is exact).
+
+        Raises:
+            RecordError: naming the key.
+        """
+        refuse_unknown_keys(line, self.line_keys)
 
     def steps(self, lines: Iterable[dict]) -> list[tuple[dict, Any, Any]]:
         """Return (record line, state before, state after) for each line in order; the setup's before is None.
@@ -105,3 +120,26 @@ def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: 
     if not minimum <= len(players) <= maximum:
         raise RuleViolation("setup.player_count", f"setup: {title} is for {minimum} to {maximum} players, not {len(players)}")
     verify_player_names(players)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """Return `count` and the noun in the number it takes: "1 card", "2 cards", "0 cards".
+
+    `many` is the plural when it is not the noun plus "s" ("copy" → "copies").
+
+    >>> plural(1, "card"), plural(3, "card"), plural(2, "copy", "copies")
+    ('1 card', '3 cards', '2 copies')
+    """
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def possessive(name: str) -> str:
+    """Return a player's name in the possessive for a message: "Ann's", "Jess's".
+
+    Names are shown bare (not in quotes) so the apostrophe reads as English;
+    name_problem() keeps names free of control characters and edge spaces.
+
+    >>> possessive("Ann"), possessive("Jess")
+    ("Ann's", "Jess's")
+    """
+    return f"{name}'s"

@@ -9,10 +9,85 @@ Pure: no I/O (lines come in as strings or bytes).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
+
+
+ANNOTATIONS = ("note", "evidence")
+"""Keys any line may carry besides its own: a person's note, the camera's or the dice's evidence."""
+
+
+@dataclass(frozen=True)
+class KeyWarning:
+    """A key a record line carries that its line type does not have: read past, but reported.
+
+    A typo such as "stak" for "stack" would otherwise change the game in
+    silence (a Grow pick without its stack starts a new one), so readers keep
+    reading older records and say so: replay prints it, the audit lists it.
+    """
+
+    line: int
+    key: str
+    type: str
+    known: tuple[str, ...]
+
+    @property
+    def message(self) -> str:
+        """Return the warning as a sentence (without its line number)."""
+        return (f"{self.type}: unknown key {self.key!r} was ignored; a {self.type} line has "
+                f"{', '.join(self.known)} (and perhaps {' or '.join(ANNOTATIONS)})")
+
+    def to_json(self) -> dict:
+        """Return the warning as a JSON object (the `warnings` array of `companion replay --json`)."""
+        return {"line": self.line, "type": self.type, "key": self.key, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def unknown_keys(data: Any, line_keys: Mapping[str, Collection[str]]) -> list[str]:
+    """Return the keys of one line (a dict) that its type does not have, in the line's order.
+
+    A line of an unknown type, or not an object, has none here: reading it fails on its own.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in line_keys:
+        return []
+    known = line_keys[data["type"]]
+    return [key for key in data if key not in known and key not in ANNOTATIONS]
+
+
+def key_warnings(lines: Iterable[str | bytes | dict], line_keys: Mapping[str, Collection[str]]) -> list[KeyWarning]:
+    """Return a KeyWarning for every unknown key in a record, with its 1-based line number.
+
+    Lines that are blank or not JSON are skipped: the reader reports those itself.
+    """
+    found = []
+    for number, line in enumerate(lines, start=1):
+        if not isinstance(line, dict):
+            if is_blank(line):
+                continue
+            try:
+                line = parse_line(line)
+            except RecordError:
+                continue
+        for key in unknown_keys(line, line_keys):
+            found.append(KeyWarning(number, key, line["type"], tuple(line_keys[line["type"]])))
+    return found
+
+
+def refuse_unknown_keys(data: Any, line_keys: Mapping[str, Collection[str]]) -> None:
+    """Refuse a line with a key its type does not have: what a screen or the camera sends must be exact.
+
+    Raises:
+        RecordError: naming the first unknown key and the keys the line type has.
+    """
+    unknown = unknown_keys(data, line_keys)
+    if unknown:
+        raise RecordError(KeyWarning(0, unknown[0], data["type"], tuple(line_keys[data["type"]])).message
+                          .replace("was ignored", "is not part of the record"))
 
 
 def raise_error(error: CompanionError) -> None:

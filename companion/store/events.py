@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 GENESIS_HASH = "0" * 64
@@ -48,10 +48,18 @@ class Event:
     payload: str
     prev_hash: str
     hash: str
+    damage: str | None = field(default=None, compare=False)
+    """Why the stored bytes could not be read as written (e.g. "its payload is not valid UTF-8"), else None."""
 
     @property
     def data(self) -> Any:
-        """Return the payload parsed from its canonical JSON."""
+        """Return the payload parsed from its canonical JSON.
+
+        Raises:
+            ValueError: for a damaged event (its payload cannot be trusted) or a payload that is not JSON.
+        """
+        if self.damage:
+            raise ValueError(f"event {self.seq}: {self.damage}")
         return json.loads(self.payload)
 
     def expected_hash(self) -> str:

@@ -87,6 +87,8 @@ class Replay:
         if self.damage is not None:
             return
         try:
+            if event.damage:
+                raise DamagedGame(f"event {event.seq}: {event.damage}", seq=event.seq)
             if event.kind == UNDO:
                 target = event.data.get("undoes")
                 if not self.moves or self.moves[-1].seq != target or len(self.moves) == 1:
@@ -256,6 +258,7 @@ class GameSession:
             game = find_game(str(setup.get("game", "")))
         except ValueError as exc:
             raise RecordError(str(exc)) from None
+        game.refuse_unknown_keys(setup)
         game.initial_state(game.move_from_json(setup, first=True))
         game_id = game_id or uuid.uuid4().hex[:12]
         store.create_game(game_id, game.name, title, events=[(MOVE, setup)], source=source)
@@ -382,6 +385,11 @@ class GameSession:
         `also` are events stored in the same transaction after the move (e.g.
         the attention item it resolves).
 
+        A line holding a key its type does not have is refused (RecordError),
+        not stored with the key ignored: what a screen or the camera sends is
+        exact, so a typo in a view shows at once. Imported records keep theirs
+        (the audit lists them).
+
         Raises:
             RecordError, RuleViolation: if the line is malformed or illegal; a
             `rejected` event is stored for the audit and the state is unchanged.
@@ -391,6 +399,7 @@ class GameSession:
         def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
             refused.clear()
             try:
+                self.game.refuse_unknown_keys(line)
                 self.game.apply(folded.state, self.game.move_from_json(line))
             except CompanionError as error:
                 refused.append(error)

@@ -361,22 +361,22 @@ class EventStore:
         return events
 
     def events(self, game_id: str, after: int = 0) -> list[Event]:
-        """Return a game's events in order (those with seq > after)."""
+        """Return a game's events in order (those with seq > after); see _event() for a payload that is not UTF-8."""
         rows = self._query(
-            "SELECT game_id, seq, time, source, kind, payload, prev_hash, hash FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after),
         )
-        return [Event(*row) for row in rows]
+        return [_event(row) for row in rows]
 
     def iter_events(self, game_id: str) -> Iterator[Event]:
-        """Yield a game's events in order without loading them all at once."""
+        """Yield a game's events in order without loading them all at once (see _event())."""
         try:
             cursor = self.db.execute(
-                "SELECT game_id, seq, time, source, kind, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq",
+                f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             )
             for row in cursor:
-                yield Event(*row)
+                yield _event(row)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store: {exc}{_damage_hint(exc, self.path)}") from None
 
@@ -454,9 +454,9 @@ class EventStore:
     def head(self, game_id: str) -> Event | None:
         """Return a game's latest event (the head of its chain), or None before the first."""
         rows = self._query(
-            "SELECT game_id, seq, time, source, kind, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,))
-        return Event(*rows[0]) if rows else None
+        return _event(rows[0]) if rows else None
 
     def integrity(self, game_id: str | None = None, *, full: bool = False) -> list[str]:
         """Return what is wrong with the file's hold on a game (and, with full, on the whole file); empty if sound.
@@ -483,6 +483,28 @@ class EventStore:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
+
+
+_EVENT_COLUMNS = "game_id, seq, time, source, kind, CAST(payload AS BLOB), prev_hash, hash"
+"""An event row with its payload as bytes: sqlite3 would stop the whole query at one payload that is not UTF-8."""
+
+
+def _event(row: tuple) -> Event:
+    """Return the Event of one row whose payload came as bytes, decoding it here, row by row.
+
+    A payload that is not valid UTF-8 (a damaged disk, a hand edit) must not
+    stop the reading of a game: its event comes back with the bytes decoded
+    with replacement characters (so its hash no longer matches) and `damage`
+    saying why, for the audit to name and the fold to stop at.
+    """
+    raw = row[5]
+    if isinstance(raw, str):  # not reached with the CAST; kept for a row read another way
+        return Event(*row)
+    try:
+        payload = bytes(raw).decode("utf-8")
+    except UnicodeDecodeError:
+        return Event(*row[:5], bytes(raw).decode("utf-8", "replace"), *row[6:], damage="its payload is not valid UTF-8")
+    return Event(*row[:5], payload, *row[6:])
 
 
 def verify_chain(events: list[Event]) -> int | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from companion.cli import main
 
 
@@ -57,3 +59,43 @@ def test_games_lists_date_players_and_winner(demo, capsys):
     [row] = json.loads(capsys.readouterr().out)
     assert row["game_id"] == "demo" and len(row["players"]) == 4 and len(row["winners"]) >= 1
     assert row["created"].startswith("20")
+
+
+def test_audit_lists_an_unknown_key_with_its_line(tmp_path, capsys):
+    """Issue 14: a typo such as "stak" is read past by the rules; the audit names it as a warning."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parents[1] / "records" / "grow-2p.jsonl").read_text(encoding="utf-8").splitlines()
+    number = max(n for n, text in enumerate(lines, start=1) if '"pick"' in text and '"stack"' in text)
+    lines[number - 1] = lines[number - 1].replace('"stack"', '"stak"')
+    path = tmp_path / "typo.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["audit", str(path), "--out", str(tmp_path / "t.html"), "--json"]) == 0
+    found = [a for a in json.loads(capsys.readouterr().out)["anomalies"] if a["kind"] == "record.unknown_key"]
+    assert [(a["seq"], a["severity"]) for a in found] == [(number, "warning")]
+    assert found[0]["message"].startswith("pick: unknown key 'stak' was ignored")
+
+
+def test_a_payload_that_is_not_utf8_is_a_damaged_event_not_a_stopped_audit(demo, tmp_path, capsys):
+    """Issue 14: one damaged byte stopped the audit with "Could not decode ... column 'payload'" and no event number."""
+    from companion.store.session import GameSession
+
+    seq = demo.db.execute("SELECT seq FROM events WHERE game_id = 'demo' AND kind = 'move' ORDER BY seq LIMIT 1 OFFSET 5").fetchone()[0]
+    raw = sqlite3.connect(demo.path)
+    raw.execute("UPDATE events SET payload = CAST(X'FF' || CAST(payload AS BLOB) AS TEXT) WHERE game_id = 'demo' AND seq = ?", (seq,))
+    raw.commit()
+    raw.close()
+    with pytest.raises(sqlite3.OperationalError, match="decode"):  # what sqlite3 does with such a row by itself
+        sqlite3.connect(demo.path).execute("SELECT payload FROM events WHERE seq = ?", (seq,)).fetchall()
+
+    assert main(["audit", "demo", "--db", str(demo.path), "--out", str(tmp_path / "r.html")]) == 3
+    assert f"error: event {seq}: its payload is not valid UTF-8" in capsys.readouterr().out
+    assert main(["audit", "demo", "--db", str(demo.path), "--out", str(tmp_path / "r.html"), "--json"]) == 3
+    body = json.loads(capsys.readouterr().out)
+    damaged = [a for a in body["anomalies"] if a["kind"] == "event.damaged"]
+    assert [(a["seq"], a["severity"], a["message"]) for a in damaged] == [(seq, "error", "its payload is not valid UTF-8")]
+    assert body["replay"]["error"] == f"event {seq}: its payload is not valid UTF-8"
+    assert any(b["seq"] == seq for b in body["chain"]["breaks"])  # its bytes changed after it was sealed
+
+    damage = GameSession(demo, "demo").damage  # the tablet shows the game read-only up to there, not a storage error
+    assert damage is not None and damage.seq == seq and "not valid UTF-8" in damage.message

@@ -150,3 +150,16 @@ def test_store_round_trip_and_undo_redo(seed, undo_at):
         assert exported == [json.loads(line) for line in write_record(moves).splitlines()]
         copy = import_record(store, session.export_record().splitlines(True), game_id="copy")
         assert copy.state == session.state == replay(write_record(moves).splitlines(True))
+
+
+def test_a_line_with_an_unknown_key_is_refused_not_stored_with_the_key_ignored(store):
+    """Issue 14: the tablet and the camera never store a key the line type does not have (a typo changes play)."""
+    session = GameSession.start(store, LINES[0], game_id="g")
+    line = {**LINES[1], "pricee": 40}
+    with pytest.raises(RecordError, match="draw: unknown key 'pricee' is not part of the record; a draw line has type, player"):
+        session.submit(line)
+    assert [e.kind for e in store.events("g")] == ["move", "rejected"]
+    with pytest.raises(RecordError, match="unknown key 'firts'"):
+        GameSession.start(store, {**LINES[0], "firts": "Ann"}, game_id="h")
+    noted = session.submit({**LINES[1], "note": "Ben hesitated"})  # a note is welcome on any line
+    assert noted.data["note"] == "Ben hesitated"

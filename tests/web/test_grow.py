@@ -341,6 +341,11 @@ def test_pick_choices_name_stacks_and_illegal_moves_are_refused(grow):
     assert events_of(db)[-1].kind == "rejected"
     assert client.post("/g/gr/grow/api/move", json={"line": {"type": "sell"}}, headers=auth).status_code == 400
     assert client.post("/g/gr/grow/api/move", json={"line": {"type": "pick", "player": "Ben", "card": "red-02"}}).status_code == 403
+    typo = client.post("/g/gr/grow/api/move", json={"line": {"type": "pick", "player": "Ben", "card": "red-02", "stak": "red-02"}},
+                       headers=auth)  # issue 14: a key the line type lacks is refused, never stored and ignored
+    assert typo.status_code == 422 and "unknown key 'stak'" in typo.get_json()["error"]["message"]
+    assert events_of(db)[-1].kind == "rejected"
+    assert client.get("/g/gr/grow/api/options", headers=auth).get_json()["player"] == "Ben"  # nothing was picked
 
 
 def test_break_the_blue_token_any_time(grow):

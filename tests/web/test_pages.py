@@ -189,3 +189,31 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
             want = base + PHONE_PATHS[game].format(player=player) + f"?k={player_token(keys[game], player)}"
             assert want in seats, (game, player, seats)
             assert client.get(want[len(base):]).status_code == 200
+
+
+CHOICES = {
+    "cats": ["Peek, Top up and Magic frame-up take the stake without raising it (our choice)",
+             "«Nothing doing» and the 2 compensation cards (our choice)"],
+    "grow": ["Action cards with a warning (our choice)"],
+    "match": ["A Trade nobody can answer: the missing step 5 (our choice)"],
+}
+CHOICES_RU = {
+    "cats": ["«Подсмотри лот», «Пополни лот» и «Волшебная подстава» забирают ставку без повышения (наш выбор)",
+             "«ШиШ» и 2 карты компенсации (наш выбор)"],
+    "grow": ["Карты с действием и знаком опасности (наш выбор)"],
+    "match": ["«Обмен», на который некому ответить: недостающий шаг 5 (наш выбор)"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(CHOICES))
+def test_rules_pages_label_the_inventions_as_choices(client, game):
+    """Issue 14: what the sheet does not say (cats' no-raise cards and ШиШ draws, Grow's warned action cards,
+    match's missing Trade step 5) is shown on the rules page as the companion's choice, with its reason."""
+    en = _text(client.get(f"/rules/{game}?lang=en"))
+    ru = _text(client.get(f"/rules/{game}?lang=ru"))
+    readings = {r["topic"]: r for r in load_deck(game).readings}
+    for topic, topic_ru in zip(CHOICES[game], CHOICES_RU[game]):
+        reading = readings[topic]
+        assert "(our choice)" in topic and reading["why"]
+        assert topic in en and reading["reading"] in en and reading["why"] in en
+        assert topic_ru in ru

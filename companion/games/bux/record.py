@@ -3,7 +3,8 @@
 read_record() turns lines into moves with 1-based line numbers and raises
 RecordError for anything malformed; replay() folds them through the rules and
 marks any error with its line. write_record() is the exact inverse for the
-moves it is given. Unknown extra keys are ignored so records may carry notes.
+moves it is given. A key a line type does not have is read past but reported
+(key_warnings, with its line number); any line may carry a "note".
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.chips import describe_change
 from companion.errors import CompanionError, RecordError
+from companion.games.base import plural, possessive
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.state import (
@@ -35,6 +37,15 @@ from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "draw", "sell", "swap", "broke")
+
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "first", "spreads"),
+    "draw": ("type", "player", "cards", "winner", "price", "keep"),
+    "sell": ("type", "player", "sets"),
+    "swap": ("type", "player", "give", "take", "from"),
+    "broke": ("type", "player"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
 
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
@@ -75,7 +86,7 @@ def _setup(data: dict) -> Setup:
     return Setup(
         players=tuple(players),
         first=first,
-        spreads={name: tuple(_cards(cards, f"setup: {name!r}'s spread")) for name, cards in spreads.items()},
+        spreads={name: tuple(_cards(cards, f"setup: {possessive(name)} spread")) for name, cards in spreads.items()},
     )
 
 
@@ -194,5 +205,5 @@ def format_summary(summary: dict) -> str:
         chips = info.get("chips")
         out.append(f"  {name:<{width}}  {chips:>6} chips  ({describe_change(chips)})")
         out.append(f"  {'':<{width}}  spread: {', '.join(info['spread']) or '(empty)'}")
-    out.append(f"  discard pile: {len(summary['discard'])} cards")
+    out.append(f"  discard pile: {plural(len(summary['discard']), 'card')}")
     return "\n".join(out)

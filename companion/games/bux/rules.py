@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import verify_seating
+from companion.games.base import plural, possessive, verify_seating
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.scoring import is_protected, sellable_sets, set_payout
 from companion.games.bux.state import (
@@ -90,7 +90,7 @@ def _verify_turn(state: BuxState, player: str, kind: str) -> int:
     if player not in state.players:
         raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
     if player != turn(state):
-        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s")
+        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}")
     if state.redraw and kind != "draw":
         raise RuleViolation(f"{kind}.must_redraw", f"{kind}: the deck was reshuffled; {player!r} must draw again")
     return state.seat(player)
@@ -139,14 +139,14 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
         else:
             playing.append(card)
     if not ends_deck and len(playing) != CARDS_PER_DRAW:
-        raise RuleViolation("draw.too_few_cards", f"draw: {len(playing)} playing cards turned over; a draw takes {CARDS_PER_DRAW}")
+        raise RuleViolation("draw.too_few_cards", f"draw: {plural(len(playing), 'playing card')} turned over; a draw takes {CARDS_PER_DRAW}")
     return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
 
 
 def _where(state: BuxState, card: str) -> str:
     for name, spread in zip(state.players, state.spreads):
         if card in spread:
-            return f"it is in {name!r}'s spread"
+            return f"it is in {possessive(name)} spread"
     if card in state.discard:
         return "it is in the discard pile"
     if card in state.timers_out:
@@ -198,7 +198,7 @@ def verify_bid(state: BuxState, winner: str, price: object) -> None:
         raise RuleViolation("bid.not_multiple", f"bid: price must be a multiple of {BID_MULTIPLE}, not {price}")
     chips = state.chips[state.seat(winner)]
     if price > chips:
-        raise RuleViolation("bid.over_chips", f"bid: {winner!r} has {chips} chips and cannot pay {price}")
+        raise RuleViolation("bid.over_chips", f"bid: {winner!r} has {plural(chips, 'chip')} and cannot pay {price}")
 
 
 def apply_draw(state: BuxState, move: Draw) -> BuxState:
@@ -256,7 +256,7 @@ def verify_sell(state: BuxState, move: Sell) -> None:
             if card in seen:
                 raise RuleViolation("sell.card_twice", f"sell: {card!r} is sold twice")
             if card not in state.spreads[seat]:
-                raise RuleViolation("sell.not_in_spread", f"sell: {card!r} is not in {move.player!r}'s spread")
+                raise RuleViolation("sell.not_in_spread", f"sell: {card!r} is not in {possessive(move.player)} spread")
             seen.add(card)
         if set_payout(cards) is None:
             raise RuleViolation("sell.not_a_set", f"sell: {list(cards)!r} share neither a suit nor a shape")
@@ -303,12 +303,12 @@ def verify_swap(state: BuxState, move: Swap) -> None:
     if move.from_ == move.player:
         raise RuleViolation("swap.from_self", "swap: take the card from another player")
     if move.give not in state.spreads[seat]:
-        raise RuleViolation("swap.give_not_in_spread", f"swap: {move.give!r} is not in {move.player!r}'s spread")
+        raise RuleViolation("swap.give_not_in_spread", f"swap: {move.give!r} is not in {possessive(move.player)} spread")
     other = state.spreads[state.seat(move.from_)]
     if move.take not in other:
-        raise RuleViolation("swap.take_not_in_spread", f"swap: {move.take!r} is not in {move.from_!r}'s spread")
+        raise RuleViolation("swap.take_not_in_spread", f"swap: {move.take!r} is not in {possessive(move.from_)} spread")
     if is_protected(other, move.take):
-        raise RuleViolation("swap.take_protected", f"swap: {move.take!r} is protected in {move.from_!r}'s spread")
+        raise RuleViolation("swap.take_protected", f"swap: {move.take!r} is protected in {possessive(move.from_)} spread")
 
 
 def apply_swap(state: BuxState, move: Swap) -> BuxState:
@@ -335,7 +335,7 @@ def verify_broke(state: BuxState, move: Broke) -> None:
     """
     seat = _verify_turn(state, move.player, "broke")
     if state.chips[seat]:
-        raise RuleViolation("broke.has_chips", f"broke: {move.player!r} has {state.chips[seat]} chips; only a player with none is broke")
+        raise RuleViolation("broke.has_chips", f"broke: {move.player!r} has {plural(state.chips[seat], 'chip')}; only a player with none is broke")
 
 
 def apply_broke(state: BuxState, move: Broke) -> BuxState:

@@ -4,9 +4,12 @@ Lines: setup (game "cats", players, first, hands?), deal (player, cards),
 lot (card?), bid (player, cards), play (player, card, turned?), pass (player,
 penalty), draw (player, cards), reveal (player, cards). A setup without hands
 is a secret deal (each player's deal line follows); a lot or a turned Prize
-card without a code lies face down unnamed until the winner's reveal line. read_record() raises RecordError for anything malformed, with its
-line; replay() folds through the rules. state_to_json() is the public summary
-(hand sizes only until the game is over); view_for() is one seat's view.
+card without a code lies face down unnamed until the winner's reveal line.
+read_record() raises RecordError for anything malformed, with its line;
+replay() folds through the rules. A key a line type does not have (LINE_KEYS)
+is read past but reported by key_warnings(), with its line.
+state_to_json() is the public summary (hand sizes only until the game is
+over); view_for() is one seat's view.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import possessive
 from companion.games.cats import rules
 from companion.games.cats.moves import (
     Bid,
@@ -50,6 +54,18 @@ from companion.games.jsonl import (
 from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "deal", "lot", "bid", "play", "pass", "draw", "reveal")
+
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "first", "hands"),
+    "deal": ("type", "player", "cards"),
+    "lot": ("type", "card"),
+    "bid": ("type", "player", "cards"),
+    "play": ("type", "player", "card", "turned"),
+    "pass": ("type", "player", "penalty"),
+    "draw": ("type", "player", "cards"),
+    "reveal": ("type", "player", "cards"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
 
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
@@ -94,7 +110,7 @@ def _setup(data: dict) -> Setup:
     if not isinstance(hands, dict):
         raise RecordError("setup: hands must be an object {player: [cards]}")
     return Setup(players=tuple(players), first=first,
-                 hands={name: tuple(_cards(cards, f"setup: {name!r}'s hand")) for name, cards in hands.items()})
+                 hands={name: tuple(_cards(cards, f"setup: {possessive(name)} hand")) for name, cards in hands.items()})
 
 
 
@@ -238,7 +254,8 @@ def format_summary(summary: dict) -> str:
     width = max((len(n) for n in players), default=6)
     for name, info in players.items():
         flags = " (out)" if info.get("out") else ""
-        line = f"  {name:<{width}}  {info.get('cards', 0):>3} cards{flags}"
+        count = info.get('cards', 0)
+        line = f"  {name:<{width}}  {count:>3} {'card' if count == 1 else 'cards'}{flags}"
         if "hand" in info:
             line += f": {', '.join(info['hand']) or '(empty)'}"
         out.append(line)

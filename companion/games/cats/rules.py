@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import verify_player_names
+from companion.games.base import plural, possessive, verify_player_names
 from companion.games.cats import hints
 from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
 from companion.games.cats.names import card_name as _name
@@ -114,7 +114,7 @@ def _verify_hand(player: str, hand, count: int, seen: set[str]) -> None:
         raise CatsViolation("setup.bank_cards", f"setup: {player!r} must be dealt {BANK_CARDS_EACH} Bank cards, not {len(numbers)}",
                             f"раздача: {player} должен получить {BANK_CARDS_EACH} карт из «Банка», а не {len(numbers)}")
     if len(cats) != count - 1:
-        raise CatsViolation("setup.cat_cards", f"setup: with {count} players each is dealt {count - 1} cat cards; {player!r} has {len(cats)}",
+        raise CatsViolation("setup.cat_cards", f"setup: with {count} players each is dealt {plural(count - 1, 'cat card')}; {player!r} has {len(cats)}",
                             f"раздача: при {count} игроках каждому раздают {count - 1} карт котиков, а у {player} их {len(cats)}")
     for card in cats:
         if KIND[card] in NOT_DEALT:
@@ -280,8 +280,10 @@ def verify_lot(state: CatsState, move: Lot) -> None:
     """Check a lot: the round is waiting for one and the card is in the Prize deck.
 
     Raises:
-        CatsViolation: lot.not_now, lot.unknown_card or lot.not_in_prize.
+        CatsViolation: lot.after_game_end, lot.not_now, lot.unknown_card or lot.not_in_prize.
     """
+    if state.phase == OVER:
+        raise CatsViolation("lot.after_game_end", "lot: the game is over", "лот: игра окончена")
     if state.phase != LOT:
         raise CatsViolation("lot.not_now", "lot: the round is not waiting for a lot", "лот: сейчас не время выкладывать лот")
     if move.card is None:
@@ -335,7 +337,7 @@ def _verify_turn(state: CatsState, player: str, kind: str) -> int:
             raise CatsViolation("reveal.not_now", "reveal: no won lot waits to be named", "лот: сейчас нет выигранного лота, который нужно назвать")
         raise CatsViolation(f"{kind}.not_now", f"{kind}: nobody draws now", f"{ru_kind}: сейчас никто не берёт карты")
     if player != turn(state):
-        raise CatsViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s",
+        raise CatsViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}",
                             f"{ru_kind}: сейчас ход {turn(state)}, а не {player}")
     return seat
 
@@ -366,7 +368,7 @@ def verify_bid(state: CatsState, move: Bid) -> None:
         if card not in _NUMBERS:
             raise CatsViolation("bid.unknown_card", f"bid: unknown card {card!r}", f"ставка: неизвестная карта {card!r}")
         if card not in state.hands[seat]:
-            raise CatsViolation("bid.not_in_hand", f"bid: {card!r} is not in {move.player!r}'s hand", f"ставка: карты {card!r} нет на руке у {move.player}")
+            raise CatsViolation("bid.not_in_hand", f"bid: {card!r} is not in {possessive(move.player)} hand", f"ставка: карты {card!r} нет на руке у {move.player}")
     column = stake_state(state)
     if column == GOLDEN:
         raise CatsViolation("bid.golden_stake", "bid: number cards cannot beat a golden stake",
@@ -404,7 +406,7 @@ def verify_play(state: CatsState, move: Play) -> None:
     if card not in _CATS:
         raise CatsViolation("play.unknown_card", f"play: unknown card {card!r}", f"карта: неизвестная карта {card!r}")
     if card not in state.hands[seat]:
-        raise CatsViolation("play.not_in_hand", f"play: {card!r} is not in {move.player!r}'s hand", f"карта: карты {card!r} нет на руке у {move.player}")
+        raise CatsViolation("play.not_in_hand", f"play: {card!r} is not in {possessive(move.player)} hand", f"карта: карты {card!r} нет на руке у {move.player}")
     kind, column = KIND[card], stake_state(state)
     cell = hints.cell(kind, column)
     if column == ZERO:
@@ -486,7 +488,7 @@ def verify_pass(state: CatsState, move: Pass) -> None:
     if move.penalty not in ALL_CARDS:
         raise CatsViolation("pass.unknown_card", f"pass: unknown card {move.penalty!r}", f"пас: неизвестная карта {move.penalty!r}")
     if move.penalty not in state.hands[seat]:
-        raise CatsViolation("pass.not_in_hand", f"pass: the penalty {move.penalty!r} is not in {move.player!r}'s hand",
+        raise CatsViolation("pass.not_in_hand", f"pass: the penalty {move.penalty!r} is not in {possessive(move.player)} hand",
                             f"пас: штрафной карты {move.penalty!r} нет на руке у {move.player}")
 
 
@@ -515,7 +517,7 @@ def verify_draw(state: CatsState, move: Draw) -> None:
     _verify_turn(state, move.player, "draw")
     need = draw_count(state)
     if len(move.cards) != need:
-        raise CatsViolation("draw.count", f"draw: {move.player!r} draws {need} cards, not {len(move.cards)}",
+        raise CatsViolation("draw.count", f"draw: {move.player!r} draws {plural(need, 'card')}, not {len(move.cards)}",
                             f"добор: {move.player} берёт карт: {need}, а не {len(move.cards)}")
     if len(set(move.cards)) != len(move.cards):
         raise CatsViolation("draw.card_twice", "draw: a card is drawn twice", "добор: одна карта взята дважды")

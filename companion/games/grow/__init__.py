@@ -14,5 +14,6 @@ GAME = Game(
     replay=record.replay,
     state_to_json=record.state_to_json,
     is_over=rules.is_over,
+    line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,
 )

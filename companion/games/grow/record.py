@@ -3,8 +3,9 @@
 Same contract as BUX's record: read_record() yields moves with 1-based line
 numbers and raises RecordError for anything malformed (bad JSON, key, type or
 card code); replay() folds them through the rules and marks any error with its
-line. move_to_json() is the exact inverse of move_from_json(). Unknown extra
-keys (notes, evidence) are ignored.
+line. move_to_json() is the exact inverse of move_from_json(). Any line may
+carry a "note" (and stored moves "evidence"); another key a line type does
+not have is read past but reported (key_warnings, with its line number).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import plural, possessive
 from companion.games.grow import rules
 from companion.games.grow.moves import (
     Act,
@@ -40,6 +42,19 @@ from companion.games.jsonl import name_field as _name
 
 MOVE_TYPES = ("setup", "draw", "reveal_bids", "tiebreak", "pick", "roll", "act", "decline", "break")
 
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "removed"),
+    "draw": ("type", "cards"),
+    "reveal_bids": ("type", "bids"),
+    "tiebreak": ("type", "rolls"),
+    "pick": ("type", "player", "card", "stack"),
+    "roll": ("type", "player", "dice"),
+    "act": ("type", "player", "card", "from", "stack"),
+    "decline": ("type", "player"),
+    "break": ("type", "player"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
     """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
@@ -67,11 +82,11 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
         bids = _object(data, "bids", kind)
         for player, bid in bids.items():
             if isinstance(bid, bool) or not isinstance(bid, int):
-                raise RecordError(f"reveal_bids: {player!r}'s bid must be a whole number, not {bid!r}")
+                raise RecordError(f"reveal_bids: {possessive(player)} bid must be a whole number, not {bid!r}")
         return RevealBids(bids=dict(bids))
     if kind == "tiebreak":
         rolls = _object(data, "rolls", kind)
-        return Tiebreak(rolls={p: _dice(d, f"tiebreak: {p!r}'s roll") for p, d in rolls.items()})
+        return Tiebreak(rolls={p: _dice(d, f"tiebreak: {possessive(p)} roll") for p, d in rolls.items()})
     player = _name(data, "player", kind)
     if kind == "pick":
         return Pick(player=player, card=_card(data, "card", kind), stack=_stack(data, kind))
@@ -170,12 +185,12 @@ def state_to_json(state: GrowState) -> dict:
 def format_summary(summary: dict) -> str:
     """Return a human-readable table of a replayed grow game (state_to_json's output), for `companion replay`."""
     status = f"game over, won by {', '.join(summary['winners'])}" if summary["over"] else f"waiting for {summary['waiting_for']}"
-    out = [f"Grow Your Assets: round {summary['round']}, {summary['deck_size']} cards in the deck; {status}"]
+    out = [f"Grow Your Assets: round {summary['round']}, {plural(summary['deck_size'], 'card')} in the deck; {status}"]
     width = max((len(n) for n in summary["players"]), default=6)
     for name, info in summary["players"].items():
         score, tokens = info["score"], info["tokens"]
         out.append(f"  {name:<{width}}  {score['total']:>4} points (green {score['green']}, blue {score['blue']}, "
                    f"red {score['red']}, gold {score['gold']});  tokens {tokens['worth']} "
                    f"({tokens['blue']} blue + {tokens['black']} black)")
-    out.append(f"  discard pile: {len(summary['discard'])} cards; bank: {summary['bank']} token points")
+    out.append(f"  discard pile: {plural(len(summary['discard']), 'card')}; bank: {summary['bank']} token points")
     return "\n".join(out)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from companion.errors import RuleViolation
-from companion.games.base import verify_seating
+from companion.games.base import plural, possessive, verify_seating
 from companion.games.grow.checks import (
     LOSE_CARD,
     LOSE_STACK,
@@ -165,7 +165,7 @@ def _verify_stack(held: Holdings, player: str, card: str, stack: str | None, kin
             raise RuleViolation(f"{kind}.stack_not_allowed", f"{kind}: a {colour} card goes to the {colour} stack; do not name a stack")
         return
     if stack is not None and _stack_index(held, colour, stack) is None:
-        raise RuleViolation(f"{kind}.stack_not_yours", f"{kind}: {stack!r} is not in one of {player!r}'s {colour} stacks")
+        raise RuleViolation(f"{kind}.stack_not_yours", f"{kind}: {stack!r} is not in one of {possessive(player)} {colour} stacks")
 
 
 def _place(held: Holdings, card: str, stack: str | None) -> Holdings:
@@ -265,12 +265,12 @@ def verify_bid(state: GrowState, player: str, bid: object) -> None:
         RuleViolation: bid.not_integer, bid.negative or bid.over_tokens.
     """
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise RuleViolation("bid.not_integer", f"bid: {player!r}'s bid must be a whole number of tokens, not {bid!r}")
+        raise RuleViolation("bid.not_integer", f"bid: {possessive(player)} bid must be a whole number of tokens, not {bid!r}")
     if bid < 0:
-        raise RuleViolation("bid.negative", f"bid: {player!r}'s bid cannot be negative ({bid})")
+        raise RuleViolation("bid.negative", f"bid: {possessive(player)} bid cannot be negative ({bid})")
     worth = state.tokens[state.seat(player)].worth
     if bid > worth:
-        raise RuleViolation("bid.over_tokens", f"bid: {player!r} has {worth} token points and cannot bid {bid}")
+        raise RuleViolation("bid.over_tokens", f"bid: {player!r} has {plural(worth, 'token point')} and cannot bid {bid}")
 
 
 def verify_reveal_bids(state: GrowState, move: RevealBids) -> None:
@@ -467,7 +467,7 @@ def verify_act(state: GrowState, move: Act) -> None:
         return
     # shift: move one of your own cards to another of your stacks, or a new one.
     if move.from_ != move.player:
-        raise RuleViolation("act.shift_not_yours", f"act: shift moves one of {move.player!r}'s own cards")
+        raise RuleViolation("act.shift_not_yours", f"act: shift moves one of {possessive(move.player)} own cards")
     _verify_stack(mine, move.player, move.card, move.stack, "act")
     current = _stack_of(mine, move.card)
     if move.stack is None and len(current) == 1:

@@ -11,8 +11,9 @@ Lines (docs/match.md has the full format with examples):
   discard       {"type": "discard", "player": p, "card": c}
   score         {"type": "score", "round": n, "players": {name: {"matches": [[c, c], ...], "hand": [...]}}}
 read_record() yields moves with 1-based line numbers and raises RecordError for
-anything malformed; replay() folds them through the rules. Unknown extra keys
-are ignored so records may carry notes.
+anything malformed; replay() folds them through the rules. Any line may carry
+a "note"; another key a line type does not have (LINE_KEYS) is read past but
+reported (key_warnings, with its line number).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
+from companion.games.base import possessive
 from companion.games.jsonl import (
     card_field,
     card_list,
@@ -62,6 +64,19 @@ from companion.games.match.state import (
 
 MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
 
+LINE_KEYS = {
+    "setup": ("type", "game", "players", "dealer", "advanced"),
+    "deal": ("type", "round", "hands"),
+    "draw": ("type", "player", "from", "card"),
+    "match": ("type", "player", "cards"),
+    "trade": ("type", "player", "card", "with", "take", "give"),
+    "steal": ("type", "player", "card", "from", "take", "draw"),
+    "discard_wild": ("type", "player", "card", "draw"),
+    "discard": ("type", "player", "card"),
+    "score": ("type", "round", "players"),
+}
+"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+
 
 def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
     """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
@@ -80,7 +95,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     if kind == "deal":
         return _deal(data)
     if kind == "score":
-        return Score(round=_round(data, kind, required=True), players=parse_layouts(data.get("players"), "score", faces=False))
+        return Score(round=_round(data, kind, required=True), players=parse_layouts(data.get("players"), "score", faces=False, seated=True))
     player = _name(data, "player", kind)
     if kind == "draw":
         source = data.get("from")
@@ -125,7 +140,7 @@ def _deal(data: dict) -> Deal:
     hands = data.get("hands")
     if not isinstance(hands, dict):
         raise RecordError("deal: 'hands' must be an object {player: [cards]}")
-    return Deal(hands={name: tuple(_cards(cards, f"deal: {name!r}'s hand")) for name, cards in hands.items()},
+    return Deal(hands={name: tuple(_cards(cards, f"deal: {possessive(name)} hand")) for name, cards in hands.items()},
                 round=_round(data, "deal", required=False))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import verify_seating
+from companion.games.base import possessive, verify_seating
 from companion.games.match.moves import (
     SOURCES,
     Deal,
@@ -95,12 +95,15 @@ def verify_deal(state: MatchState, move: Deal) -> None:
     Raises:
         RuleViolation: naming the first thing wrong.
     """
+    if state.phase == OVER:
+        raise RuleViolation("deal.after_game_end", f"deal: the game is over: all {ROUNDS} rounds are scored")
     if state.phase != DEAL:
         raise RuleViolation("deal.mid_round", f"deal: round {state.round} is still being played")
     if move.round is not None and move.round != state.round:
         raise RuleViolation("deal.wrong_round", f"deal: this is round {state.round}, not {move.round}")
     if set(move.hands) != set(state.players):
-        raise RuleViolation("deal.hands_players", f"deal: hands must name exactly the players {list(state.players)!r}")
+        raise RuleViolation("deal.hands_players", f"deal: the hands must name exactly the players {_names(state.players)}"
+                                                  f"{_who_differs(move.hands, state.players)}")
     allowed = cards_in_play(state.advanced)
     seen: set[str] = set()
     for player in state.players:
@@ -139,6 +142,21 @@ def apply_deal(state: MatchState, move: Deal) -> MatchState:
     )
 
 
+def _names(players) -> str:
+    """Return names as a list in English: "Ann", "Ann and Ben", "Ann, Ben and Cat"."""
+    players = list(players)
+    return players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
+
+
+def _who_differs(named, players) -> str:
+    """Return the clause saying who a deal or result leaves out or adds: "; Ben is missing"."""
+    missing = [p for p in players if p not in named]
+    extra = [p for p in named if p not in players]
+    parts = ([f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} missing"] if missing else []) + \
+            ([f"{_names(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not playing"] if extra else [])
+    return "; " + " and ".join(parts) if parts else ""
+
+
 # --- Turn guards --------------------------------------------------------------
 
 def _verify_turn(state: MatchState, player: str, kind: str, phase: str) -> int:
@@ -151,7 +169,7 @@ def _verify_turn(state: MatchState, player: str, kind: str, phase: str) -> int:
     if player not in state.players:
         raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
     if player != turn(state):
-        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {turn(state)!r}'s turn, not {player!r}'s")
+        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}")
     if phase == DRAW and state.phase != DRAW:
         raise RuleViolation(f"{kind}.already_drew", f"{kind}: {player!r} has drawn this turn already")
     if phase == PLAY and state.phase != PLAY:
@@ -161,7 +179,7 @@ def _verify_turn(state: MatchState, player: str, kind: str, phase: str) -> int:
 
 def _verify_in_hand(state: MatchState, seat: int, card: str, kind: str) -> None:
     if card not in state.hands[seat]:
-        raise RuleViolation(f"{kind}.not_in_hand", f"{kind}: {card!r} is not in {state.players[seat]!r}'s hand ({where(state, card)})")
+        raise RuleViolation(f"{kind}.not_in_hand", f"{kind}: {card!r} is not in {possessive(state.players[seat])} hand ({where(state, card)})")
 
 
 def _refilled(state: MatchState, index: int) -> MatchState:
@@ -322,9 +340,9 @@ def verify_trade(state: MatchState, move: Trade) -> None:
     if move.with_ not in able:
         raise RuleViolation("trade.partner_has_none", f"trade: {move.with_!r} has no {colour} numbered card (no trade): pick another player")
     if move.take not in _numbered(state.hands[other], colour):
-        raise RuleViolation("trade.bad_take", f"trade: {move.take!r} is not a {colour} numbered card in {move.with_!r}'s hand")
+        raise RuleViolation("trade.bad_take", f"trade: {move.take!r} is not a {colour} numbered card in {possessive(move.with_)} hand")
     if move.give not in _numbered(state.hands[seat], colour):
-        raise RuleViolation("trade.bad_give", f"trade: {move.give!r} is not a {colour} numbered card in {move.player!r}'s hand")
+        raise RuleViolation("trade.bad_give", f"trade: {move.give!r} is not a {colour} numbered card in {possessive(move.player)} hand")
 
 
 def apply_trade(state: MatchState, move: Trade) -> MatchState:
@@ -363,7 +381,7 @@ def verify_steal(state: MatchState, move: Steal) -> None:
         if move.from_ not in able:
             raise RuleViolation("steal.victim_has_none", f"steal: {move.from_!r} has no {colour} numbered card (no steal): pick another player")
         if move.take not in _numbered(state.hands[state.seat(move.from_)], colour):
-            raise RuleViolation("steal.bad_take", f"steal: {move.take!r} is not a {colour} numbered card in {move.from_!r}'s hand")
+            raise RuleViolation("steal.bad_take", f"steal: {move.take!r} is not a {colour} numbered card in {possessive(move.from_)} hand")
     after = replace(state, hands=_put(state.hands, seat, state.hands[seat] - {move.card}),
                     spent=_put(state.spent, colour_index(move.card), state.spent[colour_index(move.card)] | {move.card}))
     _verify_deck_draw(after, colour, move.draw, "steal")
@@ -464,16 +482,17 @@ def verify_score(state: MatchState, move: Score) -> None:
     if move.round != state.round:
         raise RuleViolation("score.wrong_round", f"score: this is round {state.round}, not {move.round}")
     if set(move.players) != set(state.players):
-        raise RuleViolation("score.players", f"score: the result must name exactly the players {list(state.players)!r}")
+        raise RuleViolation("score.players", f"score: the result must name exactly the players {_names(state.players)}"
+                                             f"{_who_differs(move.players, state.players)}")
     score_layouts(move.players, advanced=state.advanced, counts=not state.tracked)
     if state.tracked:
         played = tracked_layouts(state)
         for player in state.players:
             shown = move.players[player]
             if tuple(blue_first(p) for p in shown.matches) != played[player].matches:
-                raise RuleViolation("score.disagrees", f"score: {player!r}'s matches differ from the ones played")
+                raise RuleViolation("score.disagrees", f"score: {possessive(player)} matches differ from the ones played")
             if sorted(shown.hand) != list(played[player].hand):
-                raise RuleViolation("score.disagrees", f"score: {player!r}'s hand differs from the one played")
+                raise RuleViolation("score.disagrees", f"score: {possessive(player)} hand differs from the one played")
 
 
 def apply_score(state: MatchState, move: Score) -> MatchState:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.errors import RecordError, RuleViolation
+from companion.games.base import possessive
 from companion.games.match.moves import Layout
 from companion.games.match.state import (
     ALL_CARDS,
@@ -159,7 +160,7 @@ def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = Non
                 raise RuleViolation("score.advanced_card", f"score: {card!r} is an advanced card, but this is the basic game")
         for pair in layout.matches:
             if len(pair) != 2 or match_value(pair) is None:
-                raise RuleViolation("score.not_a_match", f"score: {list(pair)!r} in {name!r}'s stacks is not a match")
+                raise RuleViolation("score.not_a_match", f"score: {list(pair)!r} in {possessive(name)} stacks is not a match")
     if layouts and all(layout.hand for layout in layouts.values()):
         raise RuleViolation("score.no_empty_hand", "score: the round ends when a player has no cards in hand, but every hand shows cards")
     empty = [name for name, layout in layouts.items() if not layout.hand]
@@ -238,18 +239,20 @@ def scoreboard(players: Sequence[str], rounds: Sequence[Sequence[int]]) -> dict[
 
 # --- ROUND.json -------------------------------------------------------------
 
-def parse_layouts(players: Any, what: str = "round", *, faces: bool = True) -> dict[str, Layout]:
+def parse_layouts(players: Any, what: str = "round", *, faces: bool = True, seated: bool = False) -> dict[str, Layout]:
     """Return the layouts of a `players` object {name: {"matches": [[a, b], ...], "hand": [...]}}.
 
     With `faces`, a card may be named by face alone ("red-300", "blue-wild");
-    each such name takes a copy not named elsewhere in the round.
+    each such name takes a copy not named elsewhere in the round. With
+    `seated` (a record's score line, whose setup seats the players) the
+    number of players is left to the rules, which name who is missing.
 
     Raises:
         RecordError: if the shape is wrong or a name is no card.
     """
     if not isinstance(players, dict) or not players:
         raise RecordError(f"{what}: 'players' must be an object {{name: {{\"matches\": [...], \"hand\": [...]}}}}")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if not seated and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError(f"{what}: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
     raw: dict[str, tuple[list[list[str]], list[str]]] = {}
     for name, entry in players.items():
@@ -262,9 +265,9 @@ def parse_layouts(players: Any, what: str = "round", *, faces: bool = True) -> d
             raise RecordError(f"{what}: {name!r} has unknown keys {sorted(unknown)!r}; expected 'matches' and 'hand'")
         matches, hand = entry.get("matches", []), entry.get("hand", [])
         if not isinstance(matches, list) or any(not isinstance(p, list) or len(p) != 2 for p in matches):
-            raise RecordError(f"{what}: {name!r}'s 'matches' must be a list of [card, card] pairs in the order played")
+            raise RecordError(f"{what}: {possessive(name)} 'matches' must be a list of [card, card] pairs in the order played")
         if not isinstance(hand, list):
-            raise RecordError(f"{what}: {name!r}'s 'hand' must be a list of cards, not {hand!r}")
+            raise RecordError(f"{what}: {possessive(name)} 'hand' must be a list of cards, not {hand!r}")
         for card in [c for p in matches for c in p] + hand:
             if not isinstance(card, str) or not (card in ALL_CARDS or (faces and card in FACES)):
                 raise RecordError(f"{what}: {name!r} shows {card!r}, which is not a card of this game")

@@ -309,6 +309,16 @@ def test_winning_the_decisive_round_wins_the_game():
     assert rules.is_over(state) and state.phase == OVER
     assert rules.outcome(state).winners == ("Ann",) and "decisive" in rules.outcome(state).reason
     assert violation(state, Bid(player="Ann", cards=(n(5000),))).rule == "bid.after_game_end"
+    late = violation(state, Lot(card=None))  # issue 14: it said "not waiting for a lot"
+    assert (late.rule, late.message, late.texts["ru"]) == ("lot.after_game_end", "lot: the game is over", "лот: игра окончена")
+
+
+def test_messages_count_and_name_in_english():
+    """Issue 14: "1 cat cards", "draws 1 cards", "it is 'A''s turn"."""
+    state = table({"Ann": [n(1), n(5000)], "Ben": [n(2000)]}, to_move="Ann")
+    assert violation(state, Bid(player="Ben", cards=(n(2000),))).message == "bid: it is Ann's turn, not Ben's"
+    message = violation_of_setup(deal(("Ann", "Ben"), cats_each=2)).message
+    assert "each is dealt 1 cat card;" in message, message
 
 
 def test_no_bid_decisive_round_is_played_again_by_the_next_player():

@@ -61,3 +61,15 @@ def test_roll_words_for_the_page():
     assert consequence("gold", "warning", (1, 1)) == "card"
     assert checks_for("green-09") == ("warning", "warning") and checks_for("gold-09") == ()
     assert not is_dice((1, 2, 3)) and not is_dice("12")
+
+
+def test_what_the_deck_file_says_of_action_cards_agrees_with_the_cards():
+    """Issue 14: the Actions choice called every action card warning-free, yet blue-07 and red-07 carry a warning."""
+    choice = next(c for c in DECK.data["choices"] if c["topic"] == "Actions")["choice"]
+    reading = next(r for r in DECK.readings if r["topic"] == "Action cards with a warning (our choice)")["reading"]
+    actions = [c for c in GAME_CARDS if c["action"]]
+    assert all(card.code in choice for card in actions), "every action card is named in the Actions choice"
+    warned = [c.code for c in actions if c["warnings"] or c["red_warnings"]]
+    free = [c.code for c in actions if not (c["warnings"] or c["red_warnings"])]
+    assert f"({', '.join(free)}: warning-free)" in choice
+    assert f"({', '.join(warned)}: one warning each)" in choice and all(code in reading for code in warned)
