@@ -6,6 +6,7 @@ Mounting needs root, as in CI; where it is not allowed the test is skipped, neve
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 from pathlib import Path
 from typing import Iterator
@@ -25,3 +26,15 @@ def tmpfs(mount: Path, size: str) -> Iterator[Path]:
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(mount)], capture_output=True)
         subprocess.run(["umount", str(mount)], check=True)
+
+
+def fill(path: Path) -> None:
+    """Write zeros to `path` until the filesystem is full (the file is left for the caller to delete)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -22,7 +22,7 @@ from companion.games.bux.selfplay import random_game
 from companion.store.recover import recover
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
-from tests.tmpfs import tmpfs
+from tests.tmpfs import fill, tmpfs
 from companion.vision.sources import CaptureSource
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,14 +141,7 @@ def test_real_full_disk(tiny_disk):
             session.submit(line)
         before_state, before_seq = session.state, store.last_seq("g")
         filler = tiny_disk / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-        try:
-            while True:
-                os.write(fd, b"\0" * 4096)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
+        fill(filler)
         with pytest.raises(StoreError, match="disk is full"):
             for _ in range(200):
                 store.append("g", "note", {"text": "y" * 4000})

@@ -85,3 +85,14 @@ def kinds(db: Path) -> list[str]:
         return [e.kind for e in session.events]
     finally:
         store.close()
+
+
+@pytest.fixture
+def server(app):
+    """The app served over real HTTP on loopback (for browser tests), its streams ending promptly at teardown."""
+    from tests.web.serving import serving
+
+    app.config["SSE_SECONDS"] = 20
+    app.config["SSE_POLL"] = 0.1
+    with serving(app) as base:
+        yield base

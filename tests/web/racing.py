@@ -25,6 +25,7 @@ from companion.games import find_game
 from companion.store.session import GameSession, import_record
 from companion.store.sqlite import EventStore
 from companion.web.access import game_key, game_token, player_token
+from tests.web.cats_entries import table_entry
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 TOKEN = "X-Companion-Token"
@@ -172,20 +173,11 @@ def create(store: EventStore, record: str, game_id: str) -> Game:
                 return {"type": "tiebreak", "rolls": {p: physical.get(p) for p in tied_players(state)}}
             return post.body["line"]
     elif name == "cats":
-        from companion.games.cats.copies import label_of
         from companion.web.cats_view import CatsView, EntryError
 
         for line in lines[1:]:
             kind, player = line["type"], line.get("player")
-            entry: dict = {"type": kind}
-            if "cards" in line:
-                entry["cards"] = [label_of(c) for c in line["cards"]]
-            if kind == "pass":
-                entry["card"] = label_of(line["penalty"])
-            if kind == "play":
-                entry["card"] = label_of(line["card"])
-                if line.get("turned"):
-                    entry["turned"] = label_of(line["turned"])
+            entry = table_entry(line)
             if kind in ("lot", "bid", "play"):
                 post = Post(f"{prefix}/cats/api/move", {**entry, **({"player": player} if player else {})}, token)
             else:

@@ -10,19 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
-from tests.web.serving import serving
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def server(app):
-    app.config["SSE_SECONDS"] = 20
-    app.config["SSE_POLL"] = 0.1
-    with serving(app) as base:
-        yield base
 
 
 @pytest.fixture

@@ -6,17 +6,8 @@ import pytest
 
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.conftest import kinds
-from tests.web.serving import serving
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def server(app):
-    app.config["SSE_SECONDS"] = 20
-    app.config["SSE_POLL"] = 0.1
-    with serving(app) as base:
-        yield base
 
 
 @pytest.fixture

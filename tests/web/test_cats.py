@@ -13,13 +13,13 @@ import re
 import pytest
 
 from companion.games.cats.selfplay import as_table_records, random_game
-from companion.games.cats.copies import label_of
 from companion.games.cats.record import move_to_json
 from companion.games.cats.state import ALL_CARDS
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
+from tests.web.cats_entries import table_entry
 
 GAME = "c1"
 PLAYERS = ["Аня", "Борис", "Вика"]
@@ -190,15 +190,7 @@ def test_a_whole_game_plays_through_the_pages(client, keys, db):
     for move in moves[1:]:
         line = move_to_json(move)
         kind, player = line["type"], names.get(line.get("player"))
-        entry = {"type": kind}
-        if "cards" in line:
-            entry["cards"] = [label_of(c) for c in line["cards"]]
-        if kind == "pass":
-            entry["card"] = label_of(line["penalty"])
-        if kind == "play":
-            entry["card"] = label_of(line["card"])
-            if line.get("turned"):
-                entry["turned"] = label_of(line["turned"])
+        entry = table_entry(line)
         if kind in ("lot", "bid", "play"):
             response = client.post("/g/c2/cats/api/move", json={**entry, "player": player}, headers={"X-Companion-Token": game_token(key)})
         else:

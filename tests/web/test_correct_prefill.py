@@ -23,7 +23,6 @@ from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.chromium import ARGS, CHROMIUM
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of
-from tests.web.serving import serving
 
 API = f"/g/{GAME_ID}/api"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -168,14 +167,6 @@ def test_the_prefill_needs_the_token_and_an_open_item(client, auth, db):
 
 
 # --- the tablet in a real browser ----------------------------------------------------
-
-
-@pytest.fixture
-def server(app):
-    app.config["SSE_SECONDS"] = 20
-    app.config["SSE_POLL"] = 0.1
-    with serving(app) as base:
-        yield base
 
 
 @pytest.fixture

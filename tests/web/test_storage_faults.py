@@ -6,7 +6,6 @@ nothing, and writing works again once the storage does, without a restart.
 
 from __future__ import annotations
 
-import os
 import subprocess
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token
-from tests.tmpfs import tmpfs
+from tests.tmpfs import fill, tmpfs
 from tests.web.conftest import GAME_ID, LINES, start_game
 
 MOVE = f"/g/{GAME_ID}/api/move"
@@ -61,14 +60,7 @@ def test_a_full_disk_answers_507_and_stores_nothing(disk, game):
     db, client, auth = game
     before = client.get(f"/g/{GAME_ID}/state.json").get_json()
     filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-    try:
-        while True:
-            os.write(fd, b"\0" * 4096)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    fill(filler)
     answers = [client.post(MOVE, json={"line": {**LINES[6], "note": "x" * 3000}}, headers=auth) for _ in range(3)]
     full = [a for a in answers if a.status_code == 507]
     assert full, [a.status_code for a in answers]
