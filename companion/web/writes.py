@@ -24,7 +24,7 @@ import time
 from flask import Flask, Response, abort, g, jsonify, request
 from flask_babel import gettext as _
 
-from companion.errors import Conflict
+from companion.errors import Conflict, StoreError
 from companion.store.session import Request
 from companion.store.sqlite import RepeatedRequest
 
@@ -88,7 +88,7 @@ def _keep_answer(response: Response) -> Response:
                 and response.mimetype == "application/json" and not response.headers.get("X-Repeated-Request")
                 and store.request_seq(game_id, request_id) is not None):
             store.put_reply(game_id, request_id, response.status_code, response.get_data(as_text=True))
-    except Exception:  # the answer itself stands; a repeat then answers from the stored event
+    except StoreError:  # the answer itself stands; a repeat then answers from the stored event
         pass
     return response
 
