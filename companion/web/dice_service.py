@@ -42,13 +42,13 @@ class DiceService:
     def ensure_seed(self) -> str | None:
         """Return the seed's commitment, choosing the seed and storing the `seed` event if needed.
 
-        None only when no seed was ever committed and the storage is read-only (nothing can be rolled then).
+        None only when no seed was ever committed and nothing can be stored (read-only storage, a damaged game).
         """
         done = _of(self.session.events_of(SEED), SEED)
         if done:
             return done[0]["commitment"]
-        if self.store.read_only:
-            return None
+        if self.store.read_only or self.session.damage is not None:
+            return None  # nothing can be stored: the page still shows the game, without dice
         seed = self.store.get_secret(self.game_id, SEED_NAME)
         if seed is None:
             try:
@@ -118,7 +118,7 @@ class DiceService:
         seed = self.store.get_secret(self.game_id, SEED_NAME)
         if seed is None:
             return None
-        if self.store.read_only:
+        if self.store.read_only or self.session.damage is not None:
             revealed = _of(self.session.events_of(REVEAL), REVEAL)
             return revealed[0]["seed"] if revealed else None
 

@@ -139,7 +139,9 @@ def test_a_damaged_game_shows_its_valid_part_read_only_and_nothing_answers_500(d
         assert response.status_code < 500, f"{method} {url} answered {response.status_code}"
         tried += 1
     assert tried >= 8
-    page = client.get(f"/g/{game}", follow_redirects=True).get_data(as_text=True)
+    shown = client.get(f"/g/{game}", follow_redirects=True)
+    page = shown.get_data(as_text=True)
+    assert shown.status_code == 200, "the game's own page shows the valid part, not an error page"
     assert "read-only" in page and "does not replay" in page
     with EventStore(damaged_db) as store:
         assert store.last_seq(game) == before, "a damaged game takes no new event"
