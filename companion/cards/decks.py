@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from companion.data import data_folder
 from companion.errors import CompanionError
 
-DECKS_DIR = Path(__file__).resolve().parents[2] / "cards_printable"
+DECKS_DIR = data_folder("decks")
+"""The deck files: cards_printable/ in a checkout, package data once installed."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -23,10 +24,11 @@ from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.data import data_folder
 from companion.errors import CompanionError
 from companion.printing import fonts, sheets
 
-MARKERS_FILE = Path(__file__).resolve().parents[2] / "calibration" / "markers.json"
+MARKERS_FILE = data_folder("calibration") / "markers.json"
 CHARUCO = {"dictionary": "DICT_5X5_100", "squares_x": 5, "squares_y": 7, "square_mm": 30.0, "marker_mm": 22.0}
 ROLE_TITLES = {"seat": "SEAT {seat}", "bid_area": "BID AREA", "discard": "DISCARD", "timer_area": "TIMER CARDS"}
 ROLE_HINTS = {
@@ -46,19 +48,19 @@ class MarkerSpec:
     extra: Mapping[str, Any]
 
 
-def load_markers(path: Path = MARKERS_FILE) -> tuple[str, float, tuple[MarkerSpec, ...]]:
+def load_markers(path: Path | Traversable = MARKERS_FILE) -> tuple[str, float, tuple[MarkerSpec, ...]]:
     """Return (dictionary name, marker size in mm, markers) from the table-marker file.
 
     Raises:
         CompanionError: if the file is missing or malformed.
     """
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        body = json.loads((Path(path) if isinstance(path, str) else path).read_text(encoding="utf-8"))
         markers = tuple(
             MarkerSpec(id=int(m["id"]), role=str(m["role"]), extra={k: v for k, v in m.items() if k not in ("id", "role")})
-            for m in data["markers"]
+            for m in body["markers"]
         )
-        return str(data["dictionary"]), float(data["marker_mm"]), markers
+        return str(body["dictionary"]), float(body["marker_mm"]), markers
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CompanionError(f"cannot read table markers {str(path)!r}: {exc}") from None
 

@@ -19,6 +19,7 @@ import functools
 import json
 import math
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
@@ -26,9 +27,11 @@ from typing import Mapping, Sequence
 import cv2
 import numpy as np
 
+from companion.data import data_folder
 from companion.errors import CompanionError
 
-CALIBRATION_DIR = Path(__file__).resolve().parents[2] / "calibration"
+CALIBRATION_DIR = data_folder("calibration")
+"""The table layout and markers: calibration/ in a checkout, package data once installed."""
 ZONE_NAMES = ("seat:1", "seat:2", "seat:3", "seat:4", "seat:5", "bid_area", "discard", "timer_area", "off_table")
 MIN_MARKERS = 2
 """Plates needed for a homography: two give 8 corner points, enough with RANSAC."""
@@ -95,15 +98,15 @@ def load_layout(path: str | Path | None = None, markers_path: str | Path | None 
     Raises:
         CompanionError: if a file is missing or malformed.
     """
-    return _load_layout(str(path or CALIBRATION_DIR / "table-layout.json"),
-                        str(markers_path or CALIBRATION_DIR / "markers.json"))
+    return _load_layout(Path(path) if path else CALIBRATION_DIR / "table-layout.json",
+                        Path(markers_path) if markers_path else CALIBRATION_DIR / "markers.json")
 
 
 @functools.cache
-def _load_layout(path: str, markers_path: str) -> TableLayout:
+def _load_layout(path: Traversable, markers_path: Traversable) -> TableLayout:
     try:
-        body = json.loads(Path(path).read_text(encoding="utf-8"))
-        mbody = json.loads(Path(markers_path).read_text(encoding="utf-8"))
+        body = json.loads(path.read_text(encoding="utf-8"))
+        mbody = json.loads(markers_path.read_text(encoding="utf-8"))
         markers = {int(m["id"]): ((float(m["centre"][0]), float(m["centre"][1])), float(m.get("rotation", 0)))
                    for m in body["markers"]}
         roles = {int(m["id"]): MappingProxyType(dict(m)) for m in mbody["markers"]}
@@ -119,13 +122,13 @@ def _load_layout(path: str, markers_path: str) -> TableLayout:
     except OSError as exc:
         raise CompanionError(f"cannot read table layout: {exc}") from None
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise CompanionError(f"table layout {path!r} is malformed: {exc!r}") from None
+        raise CompanionError(f"table layout {str(path)!r} is malformed: {exc!r}") from None
     unknown = [z.name for z in zones if z.name not in ZONE_NAMES]
     if unknown:
-        raise CompanionError(f"table layout {path!r} names unknown zones {unknown!r}")
+        raise CompanionError(f"table layout {str(path)!r} names unknown zones {unknown!r}")
     missing = set(markers) - set(roles)
     if missing:
-        raise CompanionError(f"table layout {path!r} places markers not in markers.json: {sorted(missing)!r}")
+        raise CompanionError(f"table layout {str(path)!r} places markers not in markers.json: {sorted(missing)!r}")
     return layout
 
 

@@ -27,7 +27,7 @@ from companion.printing.marks import mark_spec, mark_zones
 from companion.printing.render import card_image, card_pdf, write_deck_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
-GAMES = sorted(p.name.removesuffix(".deck.json") for p in DECKS_DIR.glob("*.deck.json"))
+GAMES = sorted(p.name.removesuffix(".deck.json") for p in DECKS_DIR.iterdir() if p.name.endswith(".deck.json"))
 DPI = 150
 PX = DPI / 25.4
 

@@ -1,0 +1,28 @@
+"""Where the package's data files live: the deck definitions and the table layout.
+
+Their homes are the top-level folders cards_printable/ and calibration/ (the design asks for
+them). setup.py maps them into the package at build time as companion._data.decks and
+companion._data.calibration, so an installed wheel reads them as package data with
+importlib.resources. In a checkout (run with the checkout on PYTHONPATH, or an editable
+install) they are read from their homes directly, so an edited file takes effect without
+reinstalling, and another checkout's editable install never answers for this one.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+HOMES = {"decks": "cards_printable", "calibration": "calibration"}
+"""Package-data folder name -> its home folder at the top of the checkout."""
+
+_CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def data_folder(name: str) -> Traversable:
+    """Return the folder of package data `name` ("decks" or "calibration") to read files from."""
+    home = _CHECKOUT / HOMES[name]
+    if (_CHECKOUT / "pyproject.toml").is_file() and home.is_dir():
+        return home
+    return files(f"companion._data.{name}")
