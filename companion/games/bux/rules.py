@@ -383,9 +383,6 @@ def can(state: BuxState, move: Move) -> bool:
     return True
 
 
-can_draw = can_sell = can_swap = can_broke = can
-
-
 # --- Queries ----------------------------------------------------------------
 
 @dataclass(frozen=True)
