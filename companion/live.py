@@ -251,6 +251,9 @@ class LiveCamera:
     def photo(self, data: bytes) -> dict:
         """Read a still photo as a settled table view and feed it to the tracker; return what was seen.
 
+        Returns {"cards": [...], "unknown": n, "other_print": n, "status": text}, the card
+        list being `companion scan --json`'s (what the grow page's photo check compares).
+
         Raises:
             CompanionError: if the bytes are not an image.
         """
@@ -264,8 +267,8 @@ class LiveCamera:
             reader.close()
         cards = {c.code: c.zone for c in result.cards}
         self.live.feed_snapshot(TableSnapshot(time=self.live.fusion.time, cards=cards, settled=True))
-        return {"cards": len(cards), "unknown": len(result.unknown), "other_print": len(result.other_print),
-                "status": self.live.status()}
+        return {"cards": [c.to_json() for c in result.cards], "unknown": len(result.unknown),
+                "other_print": len(result.other_print), "status": self.live.status()}
 
 
 def annotate(frame: np.ndarray, result: FrameResult | None) -> np.ndarray:

@@ -13,24 +13,23 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import cv2
 import pytest
 
 from companion.demo import run_demo
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "demo"
 
 CASES = [(1, 5), (2, 3), (3, 4), (4, 5), (7, 3)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed, players", CASES, ids=[f"seed{s}" for s, _ in CASES])
-def test_video_fed_game_ends_where_the_record_does(seed, players, tmp_path):
+def test_video_fed_game_ends_where_the_record_does(seed, players, tmp_path, artifacts):
+    shots = artifacts / "demo"
     result = run_demo(seed, tmp_path, players=players, video=False)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"summary-seed{seed}.json").write_text(json.dumps(result.to_json(), indent=2))
+    shots.mkdir(parents=True, exist_ok=True)
+    (shots / f"summary-seed{seed}.json").write_text(json.dumps(result.to_json(), indent=2))
     assert result.pipeline_state == result.source_state
     assert result.wrong == 0, "a move the camera got wrong"
     assert result.missed == 0, "a move the camera neither produced nor raised"

@@ -40,10 +40,6 @@ class Account:
         """Return what the bank paid this player: sales plus broke grants."""
         return self.sold + self.broke
 
-    def balances(self) -> bool:
-        """Return True if the flow adds up to the final chips."""
-        return self.start + self.received + self.sold + self.broke - self.bought == self.final
-
     def to_json(self) -> dict:
         """Return the account with its derived bank_payments."""
         return {**asdict(self), "bank_payments": self.bank_payments()}

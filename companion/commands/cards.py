@@ -48,7 +48,7 @@ def add_parser(sub) -> None:
     ls.add_argument("--json", action="store_true")
     ls.set_defaults(run=run_list)
 
-    m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners) and the ChArUco board")
+    m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners)")
     m.add_argument("--paper", choices=PAPERS, default="a4")
     m.add_argument("--out", required=True, type=Path)
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
@@ -166,5 +166,5 @@ def run_markers(args) -> int:
         raise CompanionError(f"at most 5 seat names, got {len(names)}")
     with _progress(6, args.quiet, "pages") as bar:
         _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=lambda d, t: bar.update(1)))
-    print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners, ChArUco board")
+    print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
     return 0

@@ -1,13 +1,11 @@
-"""Table plates: seat, bid-area, discard, timer-area and corner markers, plus a ChArUco calibration board.
+"""Table plates: seat, bid-area, discard, timer-area and corner markers.
 
 Why: the camera maps image pixels to the table and tells whose spread a card
 lies in from printed ArUco markers (ids and roles in calibration/markers.json,
 shared with vision). They print through the same path as the cards, drawn as
 vector squares so the marker edges are exact at any printer resolution.
 
-The ChArUco board uses a different dictionary (DICT_5X5_100) from the table
-markers (DICT_4X4_50), so a board lying on the table is never read as a seat
-plate. Layout only: nothing here reads the camera.
+Layout only: nothing here reads the camera.
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ from companion.errors import CompanionError
 from companion.printing import fonts, sheets
 
 MARKERS_FILE = data_folder("calibration") / "markers.json"
-CHARUCO = {"dictionary": "DICT_5X5_100", "squares_x": 5, "squares_y": 7, "square_mm": 30.0, "marker_mm": 22.0}
 ROLE_TITLES = {"seat": "SEAT {seat}", "bid_area": "BID AREA", "discard": "DISCARD", "timer_area": "TIMER CARDS"}
 ROLE_HINTS = {
     "seat": "Put this plate in front of the player, above their spread.",
@@ -123,50 +120,17 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
             canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
 
 
-def draw_charuco_page(canvas: Canvas, tpl: sheets.Template) -> dict[str, Any]:
-    """Draw the ChArUco calibration board centred on the page and return its parameters."""
-    spec = CHARUCO
-    aruco_dict = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, spec["dictionary"]))
-    board = cv2.aruco.CharucoBoard((spec["squares_x"], spec["squares_y"]), spec["square_mm"], spec["marker_mm"], aruco_dict)
-    sq = spec["square_mm"]
-    bw, bh = spec["squares_x"] * sq, spec["squares_y"] * sq
-    x0, y0 = (tpl.paper_w - bw) / 2, (tpl.paper_h - bh) / 2 + 6
-    # Which squares are black: read from OpenCV's own rendering, sampled near each square's corner.
-    px = 20
-    image = board.generateImage((spec["squares_x"] * px, spec["squares_y"] * px), marginSize=0)
-    path = canvas.beginPath()
-    for r in range(spec["squares_y"]):
-        for c in range(spec["squares_x"]):
-            if image[r * px + 1, c * px + 1] < 128:
-                path.rect((x0 + c * sq) * mm, (tpl.paper_h - y0 - (r + 1) * sq) * mm, sq * mm, sq * mm)
-    canvas.setFillColor(black)
-    canvas.drawPath(path, stroke=0, fill=1)
-    for marker_id, corners in zip(board.getIds().ravel(), board.getObjPoints()):
-        left, top = float(corners[:, 0].min()), float(corners[:, 1].min())
-        draw_cells(canvas, tpl.paper_h, x0 + left, y0 + top, spec["marker_mm"], marker_cells(spec["dictionary"], int(marker_id)))
-    canvas.setFont("Helvetica-Bold", 14)
-    canvas.drawCentredString(tpl.paper_w / 2 * mm, (tpl.paper_h - y0 + 12) * mm, "Camera calibration board (ChArUco)")
-    canvas.setFont("Helvetica", 8)
-    canvas.drawCentredString(
-        tpl.paper_w / 2 * mm,
-        (tpl.paper_h - y0 + 6) * mm,
-        f"{spec['squares_x']} x {spec['squares_y']} squares of {sq:g} mm, markers {spec['marker_mm']:g} mm, {spec['dictionary']}. "
-        "Print at 100%, glue flat on card; check a square measures 30 mm.",
-    )
-    return dict(spec)
-
-
 def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page: Callable[[int, int], None] | None = None) -> int:
-    """Write the table-plates PDF (two plates a page, corners, ChArUco board) and return its page count."""
+    """Write the table-plates PDF (two plates a page, then the corners) and return its page count."""
     tpl = sheets.template(paper)
     dictionary, size, markers = load_markers()
     plates = [m for m in markers if m.role != "corner"]
     corners = [m for m in markers if m.role == "corner"]
     canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm))
-    canvas.setTitle("Table companion: table plates and calibration board")
+    canvas.setTitle("Table companion: table plates")
     band = (tpl.paper_h - 30) / 2
     pages_plates = [plates[i : i + 2] for i in range(0, len(plates), 2)]
-    total = len(pages_plates) + 2
+    total = len(pages_plates) + 1
     done = 0
     for page in pages_plates:
         for k, spec in enumerate(page):
@@ -192,11 +156,6 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - 20) * mm, label)
         canvas.setFont("Helvetica", 7)
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - ch + 12) * mm, f"marker id {spec.id}, {size:g} mm")
-    canvas.showPage()
-    done += 1
-    if on_page:
-        on_page(done, total)
-    draw_charuco_page(canvas, tpl)
     canvas.showPage()
     canvas.save()
     done += 1

@@ -4,8 +4,6 @@ The table layout (calibration/table-layout.json) says where each plate of
 calibration/markers.json sits and where the zones are. `TableGeometry.from_markers`
 fits a homography from the plates found in one frame, so a camera bumped
 mid-game is re-registered from the markers alone, with no new calibration.
-An optional lens calibration (`LensCalibration`, from a printed ChArUco board)
-undistorts image points before the homography.
 
 Zone rule (documented in calibration/README.md): a zone's rectangle moves
 with its plate when the plate is seen away from its layout position; a point
@@ -174,72 +172,6 @@ def detect_markers(image: np.ndarray, layout: TableLayout | None = None,
 
 
 @dataclass(frozen=True)
-class LensCalibration:
-    """Camera matrix and distortion coefficients for one camera at one resolution."""
-
-    camera_matrix: np.ndarray
-    dist_coeffs: np.ndarray
-    size: tuple[int, int]
-    rms: float = 0.0
-
-    def undistort_points(self, points: np.ndarray) -> np.ndarray:
-        """Return image points (N,2) with lens distortion removed, still in pixel units."""
-        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
-        out = cv2.undistortPoints(pts, self.camera_matrix, self.dist_coeffs, P=self.camera_matrix)
-        return out.reshape(-1, 2)
-
-    def to_json(self) -> dict:
-        """Return the JSON body stored in calibration/lens-<name>.json."""
-        return {"camera_matrix": self.camera_matrix.tolist(), "dist_coeffs": self.dist_coeffs.ravel().tolist(),
-                "size": list(self.size), "rms": self.rms}
-
-    @classmethod
-    def from_json(cls, body: Mapping) -> "LensCalibration":
-        """Return the calibration stored by to_json. Raises CompanionError if malformed."""
-        try:
-            return cls(camera_matrix=np.array(body["camera_matrix"], dtype=np.float64).reshape(3, 3),
-                       dist_coeffs=np.array(body["dist_coeffs"], dtype=np.float64).reshape(1, -1),
-                       size=(int(body["size"][0]), int(body["size"][1])), rms=float(body.get("rms", 0)))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CompanionError(f"lens calibration is malformed: {exc!r}") from None
-
-
-CHARUCO_BOARD = {"squares": (7, 5), "square_mm": 30.0, "marker_mm": 22.0, "dictionary": "DICT_5X5_100"}
-"""The printed lens-calibration board (a different dictionary from the table plates)."""
-
-
-def charuco_board() -> cv2.aruco.CharucoBoard:
-    """Return the ChArUco board described by CHARUCO_BOARD."""
-    sx, sy = CHARUCO_BOARD["squares"]
-    return cv2.aruco.CharucoBoard((sx, sy), CHARUCO_BOARD["square_mm"], CHARUCO_BOARD["marker_mm"],
-                                  cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, CHARUCO_BOARD["dictionary"])))
-
-
-def calibrate_lens(images: Sequence[np.ndarray]) -> LensCalibration:
-    """Return a lens calibration from several photos of the printed ChArUco board.
-
-    Raises:
-        CompanionError: if fewer than 4 photos show enough of the board.
-    """
-    board = charuco_board()
-    detector = cv2.aruco.CharucoDetector(board)
-    obj_all, img_all, size = [], [], None
-    for image in images:
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        size = (gray.shape[1], gray.shape[0])
-        ch_corners, ch_ids, _, _ = detector.detectBoard(gray)
-        if ch_ids is None or len(ch_ids) < 8:
-            continue
-        obj, img = board.matchImagePoints(ch_corners, ch_ids)
-        obj_all.append(obj)
-        img_all.append(img)
-    if len(obj_all) < 4:
-        raise CompanionError(f"lens calibration needs at least 4 photos showing the board; {len(obj_all)} usable")
-    rms, k, dist, _, _ = cv2.calibrateCamera(obj_all, img_all, size, None, None)
-    return LensCalibration(camera_matrix=k, dist_coeffs=dist, size=size, rms=float(rms))
-
-
-@dataclass(frozen=True)
 class TableGeometry:
     """One camera pose: the image->table homography plus where each zone's plate was seen."""
 
@@ -247,12 +179,10 @@ class TableGeometry:
     image_to_mm: np.ndarray
     markers_seen: tuple[int, ...] = ()
     zone_shift: Mapping[str, tuple[float, float]] = field(default_factory=dict)
-    lens: LensCalibration | None = None
     reprojection_mm: float = 0.0
 
     @classmethod
-    def from_markers(cls, markers: Mapping[int, np.ndarray], layout: TableLayout | None = None,
-                     lens: LensCalibration | None = None) -> "TableGeometry":
+    def from_markers(cls, markers: Mapping[int, np.ndarray], layout: TableLayout | None = None) -> "TableGeometry":
         """Return the geometry fitted to detected plates (id -> image corners).
 
         Plates at their layout positions fit the homography (RANSAC drops a
@@ -266,8 +196,6 @@ class TableGeometry:
         if len(known) < MIN_MARKERS:
             raise CompanionError(f"table not found: {len(known)} table marker(s) seen, need {MIN_MARKERS}")
         src = np.concatenate([np.asarray(known[i], dtype=np.float64).reshape(4, 2) for i in sorted(known)])
-        if lens is not None:
-            src = lens.undistort_points(src)
         dst = np.concatenate([layout.marker_corners_mm(i) for i in sorted(known)])
         h, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 8.0)
         if h is None:
@@ -285,28 +213,25 @@ class TableGeometry:
                         shift[z.name] = (float(centre[0] - home[0]), float(centre[1] - home[1]))
         rep = float(np.median(errors[mask])) if mask.any() else float("inf")
         return cls(layout=layout, image_to_mm=h, markers_seen=tuple(sorted(known)),
-                   zone_shift=MappingProxyType(shift), lens=lens, reprojection_mm=rep)
+                   zone_shift=MappingProxyType(shift), reprojection_mm=rep)
 
     @classmethod
-    def from_image(cls, image: np.ndarray, layout: TableLayout | None = None,
-                   lens: LensCalibration | None = None) -> "TableGeometry":
+    def from_image(cls, image: np.ndarray, layout: TableLayout | None = None) -> "TableGeometry":
         """Return the geometry found from the plates visible in one image.
 
         Raises:
             CompanionError: if too few plates are visible.
         """
         layout = layout or load_layout()
-        return cls.from_markers(detect_markers(image, layout), layout, lens)
+        return cls.from_markers(detect_markers(image, layout), layout)
 
     def to_table(self, points: np.ndarray) -> np.ndarray:
         """Return image points (N,2) mapped to table millimetres."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-        if self.lens is not None:
-            pts = self.lens.undistort_points(pts)
         return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), self.image_to_mm).reshape(-1, 2)
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
-        """Return table points (N,2, mm) mapped to (undistorted) image pixels."""
+        """Return table points (N,2, mm) mapped to image pixels."""
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, np.linalg.inv(self.image_to_mm)).reshape(-1, 2)
 

@@ -19,7 +19,7 @@ import functools
 import hashlib
 import hmac
 import secrets
-from typing import Callable, Iterable
+from typing import Callable
 
 from flask import abort, request
 
@@ -71,11 +71,6 @@ def card_handle(key: bytes, code: str) -> str:
 def card_tag(handle: str) -> str:
     """Return the 3-letter tag printed next to a card so identical faces can be told apart."""
     return handle[1:4].upper()
-
-
-def handle_map(key: bytes, codes: Iterable[str]) -> dict[str, str]:
-    """Return {handle: code} for a deck's codes."""
-    return {card_handle(key, code): code for code in codes}
 
 
 def same(given: str | None, expected: str) -> bool:

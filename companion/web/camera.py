@@ -3,7 +3,7 @@
 The vision pipeline is not imported here. The app receives, in its config,
 CAMERA: an object with latest_jpeg() -> bytes | None (already annotated with
 detected cards and zones), sources() -> list[str] and optionally
-select(source); and PHOTO_HANDLER: callable(image_bytes) -> dict, which feeds
+select(source); and PHOTO_HANDLER: callable(image_bytes) -> dict ({"cards": scan card list, ...}), which feeds
 a photo to the same tracker. Without them the page says the camera is off
 and manual entry works as before.
 """
@@ -94,4 +94,7 @@ def photo(game_id: str):
         result = handler(data)
     except CompanionError as error:
         return jsonify(error.to_json()), 422
+    if isinstance(result, dict) and isinstance(result.get("cards"), list):
+        # The page shows how many cards were read, never which: codes and payloads carry the backs.
+        result = {**result, "cards": len(result["cards"])}
     return jsonify({"ok": True, "result": result})

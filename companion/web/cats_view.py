@@ -71,10 +71,6 @@ class EntryError(CompanionError):
     """An entry the page cannot even turn into a record line (the message is already translated)."""
 
 
-def _player_name(state: CatsState, seat: int | None) -> str | None:
-    return state.players[seat] if seat is not None else None
-
-
 class CatsView:
     """Views of one stored cat auction for one request."""
 
@@ -260,11 +256,6 @@ class CatsView:
         if chosen is None:
             raise EntryError(message)
         return chosen
-
-
-def is_cats(session: GameSession) -> bool:
-    """Return True if the stored game is a cat auction."""
-    return session.game.name == "cats"
 
 
 def extract_cats_deck(fileobj, keywords, comment_tags, options):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from companion.audit.audit import run_audit
@@ -11,12 +9,12 @@ from companion.audit.report import render
 from companion.audit.source import from_store
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "audit"
 
 pytestmark = BROWSER_TEST
 
 
-def test_report_opens_offline_with_every_picture(demo, tmp_path):
+def test_report_opens_offline_with_every_picture(demo, tmp_path, artifacts):
+    shots = artifacts / "audit"
     from playwright.sync_api import sync_playwright
 
     page_file = tmp_path / "report.html"
@@ -35,9 +33,9 @@ def test_report_opens_offline_with_every_picture(demo, tmp_path):
             page.wait_for_function("[...document.querySelectorAll('td.thumb img')].every(i => i.complete)")
             widths = page.eval_on_selector_all("td.thumb img", "els => els.map(e => e.naturalWidth)")
             chart_box = page.locator("svg.chart").first.bounding_box()
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            shots.mkdir(parents=True, exist_ok=True)
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=False)
+            page.screenshot(path=str(shots / "report.png"), full_page=False)
         finally:
             browser.close()
     assert [u for u in requests if not u.startswith(("file:", "data:"))] == []

@@ -1,17 +1,14 @@
 """Real browser: Debian's chromium plays moves on the tablet page while a second screen updates live.
 
-Screenshots go to test-artifacts/web/ (1024x768 tablet, 768x1024 portrait, 390x844 phone).
+Screenshots go to $COMPANION_ARTIFACTS/web/ (1024x768 tablet, 768x1024 portrait, 390x844 phone).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 pytestmark = BROWSER_TEST
 
@@ -26,10 +23,11 @@ def browser():
         chromium.close()
 
 
-def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, token):
+def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, token, artifacts):
+    shots = artifacts / "web"
     from playwright.sync_api import expect
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     wall = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     errors: list[str] = []
@@ -68,17 +66,17 @@ def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, toke
     tablet.click("[data-roll='2d6']")
     expect(wall.locator("#dice-last .dice-big")).to_be_visible()
     tablet.wait_for_timeout(300)
-    wall.screenshot(path=str(ARTIFACTS / "scoreboard-1024x768.png"), full_page=True)
-    tablet.screenshot(path=str(ARTIFACTS / "tablet-entry-1024x768.png"), full_page=True)
+    wall.screenshot(path=str(shots / "scoreboard-1024x768.png"), full_page=True)
+    tablet.screenshot(path=str(shots / "tablet-entry-1024x768.png"), full_page=True)
     wall.set_viewport_size({"width": 768, "height": 1024})
-    wall.screenshot(path=str(ARTIFACTS / "scoreboard-768x1024.png"))
+    wall.screenshot(path=str(shots / "scoreboard-768x1024.png"))
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True).new_page()
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.goto(f"{server}/g/g1?lang=ru")
     expect(phone.locator("#banner")).to_contain_text("ДВОЙНОЙ BUX")
-    phone.screenshot(path=str(ARTIFACTS / "scoreboard-ru-390x844.png"))
-    phone.screenshot(path=str(ARTIFACTS / "scoreboard-ru-390x844-full.png"), full_page=True)
+    phone.screenshot(path=str(shots / "scoreboard-ru-390x844.png"))
+    phone.screenshot(path=str(shots / "scoreboard-ru-390x844-full.png"), full_page=True)
 
     # Undo brings the old chips back on every screen.
     tablet.locator(".tab[data-tab='other']").click()

@@ -2,12 +2,10 @@
 
 Three phones enter their hands, the tablet lays the lot and a bid, phones pass and the
 winner names the lot; the shared screen follows live. Screenshots go to
-test-artifacts/web/cats-*.png (tablet 1024x768, phone 390x844).
+$COMPANION_ARTIFACTS/web/cats-*.png (tablet 1024x768, phone 390x844).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +16,6 @@ from companion.web.access import game_key, game_token, player_token
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.serving import serving
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 PLAYERS = ["Аня", "Борис", "Вика"]
 HANDS = {"Аня": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "zero": 1, "peek": 1},
          "Борис": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "shish": 1, "random": 1},
@@ -38,11 +35,12 @@ def server(tmp_path):
         yield base, key
 
 
-def test_a_round_played_through_the_pages_in_russian(server):
+def test_a_round_played_through_the_pages_in_russian(server, artifacts):
+    shots = artifacts / "web"
     from playwright.sync_api import expect, sync_playwright
 
     base, key = server
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -63,7 +61,7 @@ def test_a_round_played_through_the_pages_in_russian(server):
                     for _ in range(count):
                         phone.locator(f".counter-row:has(.cnum[data-label='{label}']) [data-add]").click()
                 if name == "Аня":
-                    phone.screenshot(path=str(ARTIFACTS / "cats-phone-deal-ru.png"), full_page=True)
+                    phone.screenshot(path=str(shots / "cats-phone-deal-ru.png"), full_page=True)
                 phone.click("#deal-go")
                 expect(phone.locator("#entry-msg")).to_contain_text("введены")
             expect(wall.locator("#phase")).to_contain_text("Выложите верхнюю карту")
@@ -73,7 +71,7 @@ def test_a_round_played_through_the_pages_in_russian(server):
             tab.click("#bid-go")
             expect(wall.locator("#stake")).to_have_text("1000")
             expect(phones["Борис"].locator(".your-turn")).to_have_text("Ваш ход")
-            phones["Борис"].screenshot(path=str(ARTIFACTS / "cats-phone-turn-ru.png"), full_page=True)
+            phones["Борис"].screenshot(path=str(shots / "cats-phone-turn-ru.png"), full_page=True)
             # Too low a bid is refused in Russian and changes nothing.
             phones["Борис"].locator(".counter-row:has(.cnum[data-label='1000']) [data-add]").click()
             phones["Борис"].click("#bid-go")
@@ -88,22 +86,22 @@ def test_a_round_played_through_the_pages_in_russian(server):
             phones["Аня"].click("#reveal-go")
             expect(wall.locator("#phase")).to_contain_text("Борис берёт карты")
             expect(wall.locator("#players")).to_contain_text("11 карт")
-            wall.screenshot(path=str(ARTIFACTS / "cats-table-ru.png"), full_page=True)
-            tab.screenshot(path=str(ARTIFACTS / "cats-tablet-ru.png"), full_page=True)
-            phones["Аня"].screenshot(path=str(ARTIFACTS / "cats-phone-hand-ru.png"), full_page=True)
+            wall.screenshot(path=str(shots / "cats-table-ru.png"), full_page=True)
+            tab.screenshot(path=str(shots / "cats-tablet-ru.png"), full_page=True)
+            phones["Аня"].screenshot(path=str(shots / "cats-phone-hand-ru.png"), full_page=True)
             wall_text = wall.locator("main").inner_text()
             assert "Золотая" not in wall_text and "ШиШ" not in wall_text  # the lot and hands stay hidden
             # The same screens in English.
             wall.goto(f"{base}/g/c1/cats/?lang=en")
             expect(wall.locator("#phase")).to_contain_text("draws 2 cards from the Bank")
-            wall.screenshot(path=str(ARTIFACTS / "cats-table-en.png"), full_page=True)
+            wall.screenshot(path=str(shots / "cats-table-en.png"), full_page=True)
             phones["Борис"].goto(f"{base}/g/c1/cats/me/Борис?k={player_token(key, 'Борис')}&lang=en")
             expect(phones["Борис"].locator("#draw-go")).to_be_visible()
-            phones["Борис"].screenshot(path=str(ARTIFACTS / "cats-phone-draw-en.png"), full_page=True)
+            phones["Борис"].screenshot(path=str(shots / "cats-phone-draw-en.png"), full_page=True)
             for lang in ("ru", "en"):
                 rules = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
                 rules.goto(f"{base}/rules/cats?lang={lang}")
-                rules.screenshot(path=str(ARTIFACTS / f"cats-rules-{lang}.png"), full_page=False)
+                rules.screenshot(path=str(shots / f"cats-rules-{lang}.png"), full_page=False)
         finally:
             browser.close()
     assert errors == []

@@ -4,7 +4,7 @@ The API half (GET /api/attention/<id>) runs in the Flask client; the tablet half
 drives Debian's chromium: a purchase the camera priced wrong and a sale it
 grouped wrong are each fixed by changing one thing, and the store then holds
 the corrected move and a `resolved` event with how="corrected".
-Screenshot: test-artifacts/web/correct-sale-1024x768.png (and -purchase-).
+Screenshot: $COMPANION_ARTIFACTS/web/correct-sale-1024x768.png (and -purchase-).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from tests.chromium import ARGS, CHROMIUM
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of
 
 API = f"/g/{GAME_ID}/api"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 SALE_GAME = "s1"
 HEARTS = ["heart-x-100", "heart-oval-25", "heart-circle-50"]
@@ -197,7 +196,8 @@ def owned_values_shown(page, db: Path, game_id: str) -> list[str]:
 
 
 @pytest.mark.browser
-def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db):
+def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db, artifacts):
+    shots = artifacts / "web"
     from playwright.sync_api import expect
 
     item = raise_item(db, PURCHASE)
@@ -221,8 +221,8 @@ def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db):
     expect(tablet.locator("#bid-price")).to_have_value("160")
     expect(tablet.locator("#draw-bid")).to_have_class("big go suggest")
     expect(tablet.locator(f".att[data-id='{item}']")).to_have_class("att fixing")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    tablet.screenshot(path=str(ARTIFACTS / "correct-purchase-1024x768.png"))
+    shots.mkdir(parents=True, exist_ok=True)
+    tablet.screenshot(path=str(shots / "correct-purchase-1024x768.png"))
     assert [tablet.locator("#draw-picked .seqno").nth(i).inner_text() for i in range(4)] == [
         "1. \u2663 X 100", "2. \u2660 square 100", "3. BUX 3", "4. \u2666 oval 25"]
     tablet.fill("#bid-price", "165")
@@ -247,7 +247,8 @@ def test_correct_a_purchase_by_changing_the_price(server, tablet, token, db):
 
 
 @pytest.mark.browser
-def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app):
+def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app, artifacts):
+    shots = artifacts / "web"
     from playwright.sync_api import expect
 
     db = Path(app.config["DB"])
@@ -266,7 +267,7 @@ def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app):
     expect(tablet.locator("#sell-go")).to_have_class("big go suggest")
     assert owned_values_shown(tablet, db, SALE_GAME) == []
     tablet.locator("#entry").scroll_into_view_if_needed()
-    tablet.screenshot(path=str(ARTIFACTS / "correct-sale-1024x768.png"))
+    tablet.screenshot(path=str(shots / "correct-sale-1024x768.png"))
 
     tablet.locator("#sell-sets .set").nth(1).click()  # the squares were not sold
     expect(tablet.locator("#sell-sets .set")).to_have_count(1)

@@ -6,6 +6,7 @@ check that every answer a page can get before the reveal is the same in both.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import replace
@@ -407,6 +408,54 @@ def test_camera_reading_proposes_the_draw(tmp_path):
     assert body["differences"] == [{"message": "cards at Ann's seat that Ann does not hold", "cards": ["gold-01"], "players": ["Ann"]}]
     assert client.post("/g/gr/grow/api/table", json={"cards": "nope"}, headers=auth).status_code == 400
     assert client.post("/g/gr/grow/api/photo", headers=auth, data={}).status_code == 409
+
+
+def test_photo_check_reads_the_cards_the_live_camera_scanned(tmp_path, monkeypatch):
+    """The only PHOTO_HANDLER (LiveCamera.photo, wired by `companion demo`) must hand the grow page a card list."""
+    import threading
+
+    import companion.live as live
+    from companion.vision.pipeline import CardSeen, FrameResult
+
+    seen = [("green-02", "bid_area", (380.0, 350.0)), ("blue-07", "bid_area", (470.0, 350.0)),
+            ("red-09", "bid_area", (425.0, 460.0))]
+
+    class Reader:  # the vision pipeline, reading the photo
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def process(self, image):
+            return FrameResult(cards=tuple(CardSeen(code=c, payload="p", corners=((0, 0),) * 4, centre_px=(0, 0),
+                                                    table_mm=mm, zone=z) for c, z, mm in seen))
+
+        def close(self):
+            pass
+
+    class Table:  # a running LiveTable, as far as LiveCamera.photo uses it
+        pipeline = type("P", (), {"deck": None, "layout": None})()
+        fusion = type("F", (), {"time": 0.0})()
+        lock = threading.Lock()
+        fed = []
+
+        def feed_snapshot(self, snapshot):
+            self.fed.append(snapshot)
+
+        def status(self):
+            return "settled"
+
+    monkeypatch.setattr(live, "Pipeline", Reader)
+    monkeypatch.setattr("companion.vision.sources.decode_image_bytes", lambda data: object())
+    db = tmp_path / "photo.db"
+    start_grow(db)
+    token, _ = tokens_of(db)
+    table = Table()
+    app = create_app({"DB": str(db), "TESTING": True, "PHOTO_HANDLER": live.LiveCamera(table).photo})
+    png = b"\x89PNG\r\n\x1a\n" + b"0" * 32
+    response = app.test_client().post("/g/gr/grow/api/photo", headers={"X-Companion-Token": token},
+                                      data={"photo": (io.BytesIO(png), "table.png")})
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["proposed"] == {"type": "draw", "cards": ["green-02", "red-09", "blue-07"]}
+    assert table.fed[0].cards == {"green-02": "bid_area", "blue-07": "bid_area", "red-09": "bid_area"}
 
 
 def test_serve_starts_a_two_player_grow_game_telling_only_the_dealer(tmp_path, capsys):

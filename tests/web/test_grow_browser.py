@@ -3,7 +3,7 @@
 Debian's chromium, three browser contexts: the tablet (game token) and Ann's
 and Ben's phones (their private links). Dice come from the companion's seed,
 so each run plays differently; the driver reads what the game waits for and
-does it through the pages only. Screenshots go to test-artifacts/grow/.
+does it through the pages only. Screenshots go to $COMPANION_ARTIFACTS/grow/.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import json
 import random
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,6 @@ from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.serving import serving
 from tests.web.test_grow import REMOVED_2P, start_grow, state_of, tokens_of
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "grow"
 
 pytestmark = BROWSER_TEST
 
@@ -52,13 +50,14 @@ def settle(page, base: str) -> dict:
     raise AssertionError(f"the tablet never showed state {body['seq']} ({body['board']['status']})")
 
 
-def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served):
+def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifacts):
+    shots = artifacts / "grow"
     from playwright.sync_api import expect, sync_playwright
 
     base, db = served
     token, phones = tokens_of(db)
     rng = random.Random(8)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     shots: set[str] = set()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -76,7 +75,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served):
         def shot(name: str, page=tablet, full=True):
             if name not in shots:
                 shots.add(name)
-                page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+                page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
 
         steps = 0
         log: list = []
@@ -97,7 +96,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served):
                     cards = rng.sample(sorted(draw_pile(state_of(db))), 2)
                     for code in cards:
                         if not entry.locator(f".picker button.gcard[data-code='{code}']").count():
-                            tablet.screenshot(path=str(ARTIFACTS / "debug.png"), full_page=True)
+                            tablet.screenshot(path=str(shots / "debug.png"), full_page=True)
                             raise AssertionError((code, cards, log, tablet.locator("#entry-body").get_attribute("data-seq")))
                         entry.locator(f".picker button.gcard[data-code='{code}']").click()
                     entry.locator("button.go", has_text="\u2714").click()
@@ -164,7 +163,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served):
                     assert time.monotonic() < deadline, "the step was not stored"
                     tablet.wait_for_timeout(30)
         except Exception as exc:
-            tablet.screenshot(path=str(ARTIFACTS / "debug.png"), full_page=True)
+            tablet.screenshot(path=str(shots / "debug.png"), full_page=True)
             raise AssertionError(f"failed after {log[-6:]}") from exc
         final = board_of(base)["board"]
         expect(tablet.locator("#status")).to_contain_text("Game over")

@@ -1,12 +1,10 @@
 """Real browser (Debian's chromium): score three rounds of blue/red match from rendered photos on the page.
 
 Round 2's photo has one card face down, so the camera misses it and a
-person types it in. Screenshots go to test-artifacts/web/match-*.png.
+person types it in. Screenshots go to $COMPANION_ARTIFACTS/web/match-*.png.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import cv2
 import pytest
@@ -16,7 +14,6 @@ from tests.games.match import scenes
 from tests.web.serving import serving
 from tests.web.test_match_page import GAME, app, auth, match_db  # noqa: F401  (fixtures)
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 pytestmark = BROWSER_TEST
 
@@ -38,10 +35,11 @@ def photo_files(tmp_path):
     return paths
 
 
-def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):  # noqa: F811
+def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files, artifacts):  # noqa: F811
+    shots = artifacts / "web"
     from playwright.sync_api import expect, sync_playwright
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     token = auth["X-Companion-Token"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -73,7 +71,7 @@ def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):
             read(1)
             expect(tablet.locator(".m-edit-player[data-player=Ann] .m-preview")).to_have_text("1000")
             expect(tablet.locator("#m-problems")).to_be_hidden()
-            tablet.screenshot(path=str(ARTIFACTS / "match-1-proposed.png"), full_page=True)
+            tablet.screenshot(path=str(shots / "match-1-proposed.png"), full_page=True)
             confirm(1)
             expect(wall.locator("#m-table tbody tr").nth(0)).to_contain_text("1000")
 
@@ -83,10 +81,10 @@ def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):
             expect(missing).to_have_count(1)
             expect(tablet.locator("#m-msg")).to_contain_text("needs two cards")
             expect(tablet.locator("#m-confirm")).to_be_disabled()
-            tablet.screenshot(path=str(ARTIFACTS / "match-2-missing.png"), full_page=True)
+            tablet.screenshot(path=str(shots / "match-2-missing.png"), full_page=True)
             missing.fill("<200>")
             expect(tablet.locator(".m-edit-player[data-player=Ben] .m-preview")).to_have_text("1200")
-            tablet.screenshot(path=str(ARTIFACTS / "match-2-corrected.png"), full_page=True)
+            tablet.screenshot(path=str(shots / "match-2-corrected.png"), full_page=True)
             confirm(2)
 
             read(3)
@@ -100,12 +98,12 @@ def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files):
             expect(wall.locator("#m-status")).to_contain_text("Cat")
             expect(wall.locator(".m-round")).to_have_count(3)
             expect(tablet.locator("#m-entry-title")).to_have_text("Game over")
-            wall.screenshot(path=str(ARTIFACTS / "match-3-final.png"), full_page=True)
-            tablet.screenshot(path=str(ARTIFACTS / "match-3-tablet.png"), full_page=True)
+            wall.screenshot(path=str(shots / "match-3-final.png"), full_page=True)
+            tablet.screenshot(path=str(shots / "match-3-tablet.png"), full_page=True)
             phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             phone.goto(f"{server}/g/{GAME}?lang=ru")
             expect(phone.locator("#m-table tbody tr")).to_have_count(3)
-            phone.screenshot(path=str(ARTIFACTS / "match-phone-ru.png"), full_page=True)
+            phone.screenshot(path=str(shots / "match-phone-ru.png"), full_page=True)
             assert errors == []
         finally:
             browser.close()

@@ -36,7 +36,6 @@ SUMMARY = {"bux": "3 to 5 players. Everyone starts with 200 chips",
            "match": "A match is a blue and a red card of the same number"}
 SUMMARY_RU = {"bux": "Каждому сдают 3 карты лицом вверх", "grow": "Каждый раунд открывают столько карт, сколько игроков.",
               "cats": "В каждом раунде разыгрывается верхняя карта", "match": "Пара — синяя и красная карта с одним числом"}
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 
 @pytest.fixture(scope="module")
@@ -148,14 +147,15 @@ def test_serve_help_lists_every_game():
 
 @pytest.mark.browser
 @skip_without_chromium
-def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
+def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys, artifacts):
     """Screenshot each game's host screen, decode every QR code on it, and follow the seat links."""
+    shots = artifacts / "web"
     import cv2
     import numpy as np
     import zxingcpp
     from playwright.sync_api import expect, sync_playwright
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     decoded: dict[str, set[str]] = {}
     with serving(app, threads=4) as base:
         with sync_playwright() as p:
@@ -166,7 +166,7 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
                     lang = "ru" if game in ("grow", "match") else "en"
                     page.goto(f"{base}/g/{game}/host/?lang={lang}")
                     page.wait_for_selector("main .qr svg")
-                    shot = page.screenshot(full_page=True, path=str(ARTIFACTS / f"host-{game}-{lang}.png"))
+                    shot = page.screenshot(full_page=True, path=str(shots / f"host-{game}-{lang}.png"))
                     image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_GRAYSCALE)
                     decoded[game] = {r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
                 # Counted words on the shared screens: each BUX player holds 3 cards, each cats hand is still empty.
@@ -174,7 +174,7 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys):
                 expect(page.locator(".player .count").first).to_have_text("3 карты")
                 page.goto(f"{base}/g/cats?lang=ru")
                 expect(page.locator("li .count").first).to_have_text("0 карт")
-                page.screenshot(full_page=True, path=str(ARTIFACTS / "cats-table-counts-ru.png"))
+                page.screenshot(full_page=True, path=str(shots / "cats-table-counts-ru.png"))
             finally:
                 browser.close()
     for game, texts in decoded.items():

@@ -61,7 +61,8 @@ class FakeCamera:
 def camera_app(app):
     seen = []
     app.config["CAMERA"] = FakeCamera()
-    app.config["PHOTO_HANDLER"] = lambda data: seen.append(data) or {"cards": 3, "bytes": len(data)}
+    cards = [{"code": f"heart-x-{v}", "payload": "secret", "zone": "seat:1", "table_mm": None} for v in (25, 50, 100)]
+    app.config["PHOTO_HANDLER"] = lambda data: seen.append(data) or {"cards": cards, "bytes": len(data)}
     app.config["SEEN"] = seen
     return app
 
@@ -90,6 +91,7 @@ def test_camera_choice_and_photo_upload(camera_app, auth):
     jpeg = FakeCamera().latest_jpeg()
     ok = client.post(f"/g/{GAME_ID}/camera/photo", headers=auth, data={"photo": (io.BytesIO(jpeg), "table.jpg")})
     assert ok.status_code == 200 and ok.json["result"]["bytes"] == len(jpeg)
+    assert ok.json["result"]["cards"] == 3 and b"heart-x" not in ok.data, "the camera page counts cards, never names them"
     bad = client.post(f"/g/{GAME_ID}/camera/photo", headers=auth, data={"photo": (io.BytesIO(b"not an image"), "x.txt")})
     assert bad.status_code == 400 and "JPEG" in bad.json["error"]["message"]
     assert client.post(f"/g/{GAME_ID}/camera/photo", data={"photo": (io.BytesIO(jpeg), "t.jpg")}).status_code == 403

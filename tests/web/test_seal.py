@@ -15,8 +15,6 @@ from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
 from tests.web.conftest import GAME_ID, LINES
 from tests.web.serving import serving
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-
 
 def _head(db) -> tuple[int, str]:
     with EventStore(db) as store:
@@ -50,7 +48,8 @@ def test_companion_games_shows_the_final_seal(tmp_path):
 
 @pytest.mark.browser
 @skip_without_chromium
-def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db, token, ptoken):
+def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db, token, ptoken, artifacts):
+    shots = artifacts / "web"
     from playwright.sync_api import expect, sync_playwright
 
     app.config["SSE_SECONDS"] = 20
@@ -73,7 +72,7 @@ def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db
         kept = phone.evaluate("() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('companion-seals'))))")
         assert [item["seal"] for item in kept] == [first[1][:12], second[1][:12]]
         phone.locator("#seal summary").click()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        phone.screenshot(path=str(ARTIFACTS / "seal-phone-390x844.png"), full_page=True)
-        wall.screenshot(path=str(ARTIFACTS / "seal-wall-1024x768.png"), full_page=True)
+        shots.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(shots / "seal-phone-390x844.png"), full_page=True)
+        wall.screenshot(path=str(shots / "seal-wall-1024x768.png"), full_page=True)
         browser.close()

@@ -20,7 +20,6 @@ from companion.games.bux.state import (
     ALL_CARDS,
     BuxState,
     bux_timer,
-    draw_deck,
     is_double_bux,
     turn,
 )
@@ -117,14 +116,6 @@ def _draw(data: dict, player: str) -> Draw:
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 
-
-
-
-
-
-
-
-
 def _card(data: dict, key: str, kind: str, **options):
     return card_field(data, key, kind, ALL_CARDS, **options)
 
@@ -186,11 +177,6 @@ def state_to_json(state: BuxState) -> dict:
         },
         "discard": sorted(state.discard),
     }
-
-
-def draw_deck_codes(state: BuxState) -> list[str]:
-    """Return the draw deck's contents, sorted (what a reshuffle would hold)."""
-    return sorted(draw_deck(state))
 
 
 def format_summary(summary: dict) -> str:

@@ -1,9 +1,9 @@
 """BUX rules: state + move -> new state, or a RuleViolation naming the rule broken.
 
 Pure and deterministic: no I/O, no clock, no randomness. Each move kind has
-verify_* (raises), can_* (bool) and apply_* (verify, then build the new state);
-apply() picks by type. Rule ids are stable dotted strings the tablet and the
-audit can rely on.
+verify_* (raises) and apply_* (verify, then build the new state); apply()
+picks by type and can() says whether a move is legal. Rule ids are stable
+dotted strings the tablet and the audit can rely on.
 """
 
 from __future__ import annotations
@@ -369,11 +369,6 @@ def apply(state: BuxState, move: Move) -> BuxState:
     return handler(state, move)
 
 
-def verify(state: BuxState, move: Move) -> None:
-    """Raise RuleViolation if `move` is illegal in `state`; return None if it is legal."""
-    apply(state, move)
-
-
 def can(state: BuxState, move: Move) -> bool:
     """Return True if `move` is legal in `state`."""
     try:
@@ -381,9 +376,6 @@ def can(state: BuxState, move: Move) -> bool:
     except RuleViolation:
         return False
     return True
-
-
-can_draw = can_sell = can_swap = can_broke = can
 
 
 # --- Queries ----------------------------------------------------------------
@@ -462,9 +454,3 @@ def outcome(state: BuxState) -> Outcome | None:
 def is_over(state: BuxState) -> bool:
     """Return True once the third timer card of the third deck has turned up."""
     return state.over
-
-
-def total_chips(state: BuxState) -> int:
-    """Return the chips on the table: the starting stacks plus the bank's net payout."""
-    assert sum(state.chips) == STARTING_CHIPS * len(state.players) + state.bank_paid, "chips not conserved"
-    return sum(state.chips)

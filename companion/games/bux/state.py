@@ -74,8 +74,3 @@ def draw_deck(state: BuxState) -> frozenset[str]:
 def spread_of(state: BuxState, player: str) -> frozenset[str]:
     """Return a player's spread. Raises ValueError for a stranger."""
     return state.spreads[state.seat(player)]
-
-
-def chips_of(state: BuxState, player: str) -> int:
-    """Return a player's chips. Raises ValueError for a stranger."""
-    return state.chips[state.seat(player)]

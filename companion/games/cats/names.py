@@ -24,8 +24,3 @@ def card_name(code: str, lang: str = "en") -> str:
     if code in KIND:
         return f"«{DECK.data['kinds'][KIND[code]]['title'][lang]}»"
     return repr(code)
-
-
-def kind_title(kind: str, lang: str = "en") -> str:
-    """Return a cat kind's title in a language."""
-    return DECK.data["kinds"][kind]["title"][lang]

@@ -198,12 +198,6 @@ def _rows(left: list[SeenCard], right: list[SeenCard]) -> list[tuple[SeenCard | 
     return rows
 
 
-def read_seat(cards: Iterable[SeenCard], *, hand_depth: float = HAND_DEPTH_MM) -> tuple[dict, list[str]]:
-    """Return one seat's {"matches", "hand"} and the problems found there."""
-    layout, problems, _rows_seen = _read_seat(cards, hand_depth=hand_depth)
-    return layout, problems
-
-
 def _read_seat(cards: Iterable[SeenCard], *, hand_depth: float) -> tuple[dict, list[str], list[tuple[str | None, str | None]]]:
     problems: list[str] = []
     known: list[SeenCard] = []
