@@ -51,13 +51,13 @@ def settle(page, base: str) -> dict:
 
 
 def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifacts):
-    shots = artifacts / "grow"
+    folder = artifacts / "grow"
     from playwright.sync_api import expect, sync_playwright
 
     base, db = served
     token, phones = tokens_of(db)
     rng = random.Random(8)
-    shots.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     shots: set[str] = set()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -75,7 +75,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
         def shot(name: str, page=tablet, full=True):
             if name not in shots:
                 shots.add(name)
-                page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
+                page.screenshot(path=str(folder / f"{name}.png"), full_page=full)
 
         steps = 0
         log: list = []
@@ -96,7 +96,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
                     cards = rng.sample(sorted(draw_pile(state_of(db))), 2)
                     for code in cards:
                         if not entry.locator(f".picker button.gcard[data-code='{code}']").count():
-                            tablet.screenshot(path=str(shots / "debug.png"), full_page=True)
+                            tablet.screenshot(path=str(folder / "debug.png"), full_page=True)
                             raise AssertionError((code, cards, log, tablet.locator("#entry-body").get_attribute("data-seq")))
                         entry.locator(f".picker button.gcard[data-code='{code}']").click()
                     entry.locator("button.go", has_text="\u2714").click()
@@ -163,7 +163,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
                     assert time.monotonic() < deadline, "the step was not stored"
                     tablet.wait_for_timeout(30)
         except Exception as exc:
-            tablet.screenshot(path=str(shots / "debug.png"), full_page=True)
+            tablet.screenshot(path=str(folder / "debug.png"), full_page=True)
             raise AssertionError(f"failed after {log[-6:]}") from exc
         final = board_of(base)["board"]
         expect(tablet.locator("#status")).to_contain_text("Game over")
