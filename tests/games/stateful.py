@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
@@ -78,6 +78,7 @@ class GameMachine(RuleBasedStateMachine):
         move = pick(data, options, "move")
         before, self.state = self.state, self.engine.apply(self.state, move)
         self.moves.append(move)
+        event(type(move).__name__)  # --hypothesis-show-statistics: how often each kind of move is played
         self.check(before, self.state, move)
         # The move survives the record: written as JSON text, read back equal.
         text = json.dumps(self.records.move_to_json(move))
