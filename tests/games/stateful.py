@@ -57,6 +57,10 @@ class GameMachine(RuleBasedStateMachine):
     def over(self, state) -> bool:
         return self.engine.is_over(state)
 
+    def reached(self, state) -> str:
+        """How far a game got (a Hypothesis event: see --hypothesis-show-statistics)."""
+        return "over" if self.over(state) else ""
+
     @initialize(data=st.data())
     def deal(self, data):
         setup = self.setup(data)
@@ -75,7 +79,10 @@ class GameMachine(RuleBasedStateMachine):
                 self.engine.apply(self.state, option)
             except RuleViolation as refused:
                 raise AssertionError(f"listed legal move refused: {option!r}: {refused}") from refused
-        move = pick(data, options, "move")
+        # Each kind of move is equally likely (a draw is not drowned by a hundred possible swaps); then one of that kind.
+        kinds = sorted({type(option).__name__ for option in options})
+        kind = pick(data, kinds, "kind")
+        move = pick(data, [option for option in options if type(option).__name__ == kind], "move")
         before, self.state = self.state, self.engine.apply(self.state, move)
         self.moves.append(move)
         event(type(move).__name__)  # --hypothesis-show-statistics: how often each kind of move is played
@@ -88,6 +95,7 @@ class GameMachine(RuleBasedStateMachine):
         moves = getattr(self, "moves", None)
         if not moves:
             return
+        event(f"reached {self.reached(self.state)}")
         lines = self.records.write_record(moves).splitlines(True)
         assert [m for _, m in self.records.read_record(lines)] == moves
         assert self.records.replay(lines) == self.state, "the record does not replay to the same state"

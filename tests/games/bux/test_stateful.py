@@ -50,6 +50,9 @@ class BuxGame(GameMachine):
     engine = rules
     records = record
 
+    def reached(self, state):
+        return f"deck {state.deck}" + (" (over)" if state.over else "")
+
     def setup(self, data):
         names = NAMES[: data.draw(st.integers(3, 5), label="players")]
         order = data.draw(st.permutations(sorted(PLAYING_CARDS)), label="deal")

@@ -70,6 +70,9 @@ class CatsGame(GameMachine):
     engine = rules
     records = record
 
+    def reached(self, state):
+        return f"round {state.round_no}" + (" (over)" if rules.is_over(state) else "")
+
     def setup(self, data):
         count = data.draw(st.integers(2, 4), label="players")
         names = NAMES[:count]

@@ -47,6 +47,9 @@ class GrowGame(GameMachine):
     engine = rules
     records = record
 
+    def reached(self, state):
+        return f"round {state.rounds}" + (" (over)" if rules.is_over(state) else "")
+
     def setup(self, data):
         players = data.draw(st.integers(2, 4), label="players")
         removed: list[str] = []
@@ -76,5 +79,5 @@ class GrowGame(GameMachine):
         assert len(state.row) <= players
 
 
-GrowGame.TestCase.settings = game_settings(max_examples=40, steps=60)
+GrowGame.TestCase.settings = game_settings(max_examples=30, steps=100)
 test_grow_move_by_move = GrowGame.TestCase

@@ -88,6 +88,9 @@ class MatchGame(GameMachine):
     engine = rules
     records = record
 
+    def reached(self, state):
+        return f"round {state.round}" + (" (over)" if rules.is_over(state) else "")
+
     def setup(self, data):
         names = NAMES[: data.draw(st.integers(2, 5), label="players")]
         return Setup(players=names, dealer=pick(data, names, "dealer"), advanced=data.draw(st.booleans(), label="advanced"))
@@ -119,5 +122,5 @@ class MatchGame(GameMachine):
             assert gained == [score_layout(move.players[p]).score for p in state.players], "totals are not the scored layouts"
 
 
-MatchGame.TestCase.settings = game_settings(max_examples=40, steps=60)
+MatchGame.TestCase.settings = game_settings(max_examples=25, steps=150)
 test_match_move_by_move = MatchGame.TestCase
