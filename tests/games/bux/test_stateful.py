@@ -75,5 +75,5 @@ class BuxGame(GameMachine):
             assert all(len(s) == 3 for s in state.spreads)
 
 
-BuxGame.TestCase.settings = game_settings(max_examples=40, steps=60)
+BuxGame.TestCase.settings = game_settings(max_examples=30, steps=60)
 test_bux_move_by_move = BuxGame.TestCase

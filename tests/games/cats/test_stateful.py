@@ -127,5 +127,5 @@ class CatsGame(GameMachine):
             assert len(hand & set(CAT_CARDS)) == len(state.players) - 1
 
 
-CatsGame.TestCase.settings = game_settings(max_examples=40, steps=60)
+CatsGame.TestCase.settings = game_settings(max_examples=30, steps=60)
 test_cats_move_by_move = CatsGame.TestCase

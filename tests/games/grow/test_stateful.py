@@ -79,5 +79,5 @@ class GrowGame(GameMachine):
         assert len(state.row) <= players
 
 
-GrowGame.TestCase.settings = game_settings(max_examples=30, steps=100)
+GrowGame.TestCase.settings = game_settings(max_examples=25, steps=100)
 test_grow_move_by_move = GrowGame.TestCase

@@ -122,5 +122,5 @@ class MatchGame(GameMachine):
             assert gained == [score_layout(move.players[p]).score for p in state.players], "totals are not the scored layouts"
 
 
-MatchGame.TestCase.settings = game_settings(max_examples=25, steps=150)
+MatchGame.TestCase.settings = game_settings(max_examples=20, steps=150)
 test_match_move_by_move = MatchGame.TestCase
