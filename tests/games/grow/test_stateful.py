@@ -19,7 +19,7 @@ from companion.games.grow.state import (
     ALL_CARDS, BID, COLOUR, COLOURS, DRAW, GAME_CARDS, REMOVED_PER_COLOUR_TWO_PLAYERS, ROLL, START_TOKENS, TIEBREAK,
     draw_pile, phase, tied_players, to_move,
 )
-from tests.games.stateful import GameMachine, game_settings, pick
+from tests.games.stateful import GameMachine, game_settings
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
