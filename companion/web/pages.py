@@ -44,11 +44,16 @@ PAGES: dict[str, GamePages] = {
     "cats": GamePages(title=_l("Cat auction"), board="cats.page", phone="cats.phone",
                       phone_blurb=_l("Each player scans their own code to enter and see their own hand."),
                       rules_context=_cats_rules),
-    "match": GamePages(title=_l("Blue/Red Match"), board="match.page"),
 }
 """Game name -> its pages; a game missing here gets the shared scoreboard and no phone page."""
 
 
 def pages_of(name: str) -> GamePages:
     """Return the game's pages (a plain entry with the name as title for a game not listed)."""
+    from companion.web.games import all_screens
+
+    screens = all_screens().get(name)
+    if screens is not None:
+        return GamePages(title=screens.title, board=screens.board, phone=screens.phone,
+                         phone_blurb=screens.phone_blurb, rules_context=screens.rules_context)
     return PAGES.get(name) or GamePages(title=name)

@@ -21,7 +21,7 @@ def _po(lang: str):
 
 
 def _extracted() -> set:
-    method_map = [("companion/web/**.py", "python"), ("companion/web/templates/**.html", "jinja2"),
+    method_map = [("companion/web/**.py", "python"), ("companion/web/**/templates/**.html", "jinja2"),
                   ("cards_printable/bux.deck.json", "companion.web.i18n.extract_deck"),
                   ("cards_printable/grow.deck.json", "companion.web.i18n.extract_deck"),
                   ("cards_printable/match.deck.json", "companion.web.i18n.extract_deck"),
