@@ -30,20 +30,11 @@ class GamePages:
     """Extra context for the game's rules summary (rules/<name>.html), e.g. the cat auction's hint table."""
 
 
-def _cats_rules() -> dict:
-    from companion.web.cats_pages import rules_context
-
-    return rules_context()
-
-
 PAGES: dict[str, GamePages] = {
     "bux": GamePages(title=_l("BUX"), phone="board.me",
                      phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards.")),
     "grow": GamePages(title=_l("Grow Your Assets"), board="grow.page", phone="grow.phone",
                       phone_blurb=_l("Each player scans their own code to seal their bids on their own phone.")),
-    "cats": GamePages(title=_l("Cat auction"), board="cats.page", phone="cats.phone",
-                      phone_blurb=_l("Each player scans their own code to enter and see their own hand."),
-                      rules_context=_cats_rules),
 }
 """Game name -> its pages; a game missing here gets the shared scoreboard and no phone page."""
 
