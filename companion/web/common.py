@@ -13,13 +13,12 @@ from companion.games.safejson import load_json
 from companion.store.session import GameSession
 from companion.web.access import game_key
 from companion.web.bux_view import BuxView
-from companion.web.grow_view import GrowView
 from companion.web.db import get_session, get_store
 from companion.web.games import screens_of
 from companion.web.i18n import count_forms
 
 
-VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView}
+VIEWS: dict[str, Any] = {"bux": BuxView}
 """Game name -> view class for the games whose screens have no package under companion/web/games/ yet."""
 
 

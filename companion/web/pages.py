@@ -33,8 +33,6 @@ class GamePages:
 PAGES: dict[str, GamePages] = {
     "bux": GamePages(title=_l("BUX"), phone="board.me",
                      phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards.")),
-    "grow": GamePages(title=_l("Grow Your Assets"), board="grow.page", phone="grow.phone",
-                      phone_blurb=_l("Each player scans their own code to seal their bids on their own phone.")),
 }
 """Game name -> its pages; a game missing here gets the shared scoreboard and no phone page."""
 
