@@ -52,8 +52,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     for module in (board, entry, dice_views, camera, host):
         app.register_blueprint(module.bp)
-    from companion.web import tracker_views
-    app.register_blueprint(tracker_views.bp)
     from companion.web import seal
     app.register_blueprint(seal.bp)
     from companion.web import games

@@ -17,7 +17,7 @@ from companion.web.broadcast import RETRY, change_message
 from companion.web.common import js_strings, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
-from companion.web.pages import pages_of
+from companion.web.games import screens_of
 
 bp = Blueprint("board", __name__)
 
@@ -42,8 +42,8 @@ def game(game_id: str):
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
-    own_page = pages_of(session.game.name).board
-    if own_page is not None:  # the game's own table page (grow, match, cats); BUX uses game.html
+    own_page = screens_of(session.game.name).board
+    if own_page is not None:  # the game's own table page; a game without one gets the shared scoreboard (game.html)
         return redirect(url_for(own_page, game_id=game_id))
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(session).ensure_seed()
@@ -123,7 +123,7 @@ def rules_by_name(name: str):
 
 def _rules(game, game_id: str | None):
     """Render rules.html: the game's own summary (rules/<name>.html), then every house reading of its deck file."""
-    pages = pages_of(game.name)
+    pages = screens_of(game.name)
     deck = load_deck(game.name)
     extra = pages.rules_context() if pages.rules_context is not None else {}
     # Translated here, not with the template's _(): that one marks its text safe, and deck texts such
@@ -137,7 +137,7 @@ def _rules(game, game_id: str | None):
 
 def _player_or_403(game_id: str, player: str):
     session, key, view = load(game_id)
-    if pages_of(session.game.name).phone != "board.me":
+    if screens_of(session.game.name).phone != "board.me":
         abort(404, description=_("this game has no private phone page"))
     if view is None or player not in session.state.players:
         abort(404, description=_("no player %(player)r in this game", player=player))
@@ -154,7 +154,7 @@ def me(game_id: str, player: str):
     bookmarked earlier still lands on the game's own phone page.
     """
     session = load(game_id)[0]
-    phone = pages_of(session.game.name).phone
+    phone = screens_of(session.game.name).phone
     if phone is None:
         abort(404, description=_("this game has no private phone page"))
     if phone != "board.me":
