@@ -42,12 +42,14 @@ def game(game_id: str):
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
-    own_page = screens_of(session.game.name).board
-    if own_page is not None:  # the game's own table page; a game without one gets the shared scoreboard (game.html)
-        return redirect(url_for(own_page, game_id=game_id))
+    screens = screens_of(session.game.name)
+    if screens.board is not None:  # the game's own table page; a game without one has its scoreboard rendered here
+        return redirect(url_for(screens.board, game_id=game_id))
+    if screens.scoreboard is None:
+        abort(404)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(session).ensure_seed()
-    return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,
+    return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=js_strings(), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
 
@@ -160,7 +162,7 @@ def me(game_id: str, player: str):
     if phone != "board.me":
         return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
-    return render_template("me.html", game_id=game_id, game=session.game, player=player,
+    return render_template(screens_of(session.game.name).phone_page, game_id=game_id, game=session.game, player=player,
                            k=request.args.get("k"), strings=js_strings())
 
 

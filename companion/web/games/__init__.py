@@ -40,9 +40,14 @@ class GameScreens:
     blueprints: tuple[Blueprint, ...] = ()
     """The game's own blueprints, registered by create_app."""
     board: str | None = None
-    """Endpoint of the game's own table page; None: /g/<id> renders the shared scoreboard (game.html)."""
+    """Endpoint of the game's own table page; None: the shared /g/<id> renders `scoreboard`."""
+    scoreboard: str | None = None
+    """Template the shared /g/<id> renders when the game has no `board` endpoint (given game_id, game, can_act, token, strings, has_view, camera)."""
     phone: str | None = None
-    """Endpoint of a player's private phone page (token ?k=); None: the game has no private screen."""
+    """Endpoint of a player's private phone page (token ?k=); None: the game has no private screen.
+    "board.me": the shared /g/<id>/me/<player> renders `phone_page` (given game_id, game, player, k, strings)."""
+    phone_page: str | None = None
+    """Template of the shared phone page, for a game whose `phone` is "board.me"."""
     phone_blurb: Any = None
     """What a seat's QR code opens, shown on the host screen."""
     rules_context: Callable[[], dict] | None = None
