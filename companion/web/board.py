@@ -133,7 +133,7 @@ def _rules(game, game_id: str | None):
     readings = [{"topic": _(r["topic"]), "reading": _(r["reading"]), "why": _(r["why"]), "sheet_ru": r.get("sheet_ru")}
                 for r in deck.readings]
     counters = [{"title": _(c["title"]), "lines": [_(line) for line in c["lines"]]} for c in deck.cards if c.kind == "rules"]
-    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, readings=readings,
+    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, has_table=pages.board is not None, readings=readings,
                            counters=counters, summary=f"rules/{game.name}.html", **extra)
 
 
@@ -150,7 +150,7 @@ def _player_or_403(game_id: str, player: str):
 
 @bp.get("/g/<game_id>/me/<player>")
 def me(game_id: str, player: str):
-    """A player's private view: their own cards with the values on the backs (BUX); other games' phone pages by redirect.
+    """A player's private view, for a game whose phone page is rendered here (its `phone_page`); other games' by redirect.
 
     The host screen once gave every game this link, so a seat QR printed or
     bookmarked earlier still lands on the game's own phone page.

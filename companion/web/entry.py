@@ -1,6 +1,6 @@
 """Entry API shared by every game's tablet (game token required): undo the last move.
 
-A game's own entry forms live in its screens package (BUX's: companion/web/games/bux/entry.py).
+A game's own entry forms live in its screens package (companion/web/games/<game>/).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ bp = Blueprint("entry", __name__, url_prefix="/g/<game_id>/api")
 @bp.post("/undo")
 @require_token
 def undo(game_id: str):
-    """Undo the last move in effect (a compensating event); any game's tablet (match uses this one)."""
+    """Undo the last move in effect (a compensating event); any game's tablet may use this one."""
     session, _key, view = load(game_id)
     try:
         event = session.undo(source="tablet")
