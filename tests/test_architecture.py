@@ -119,3 +119,35 @@ def test_importing_companion_has_no_side_effects():
     out = subprocess.run([sys.executable, "-c", "import companion, sys; print(sorted(m for m in sys.modules if m.startswith('companion')))"],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['companion']"
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Return the full dotted names a file imports (absolute or relative, anywhere in the file)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = ("companion",) + path.relative_to(PACKAGE).with_suffix("").parts
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                base = tuple(node.module.split(".")) if node.module else ()
+            else:
+                parent = here if path.name == "__init__.py" else here[:-1]
+                base = parent[: len(parent) - (node.level - 1)] + (tuple(node.module.split(".")) if node.module else ())
+            found |= {".".join(base + (alias.name,)) for alias in node.names} | {".".join(base)}
+    return found
+
+
+def test_game_screens_stay_in_their_own_home():
+    """A game's screens (companion/web/games/<game>/) import no other game's screens; shared web code imports none."""
+    screens = PACKAGE / "web" / "games"
+    games = {p.name for p in screens.iterdir() if (p / "__init__.py").exists()}
+    problems = []
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        inside = path.relative_to(screens).parts[0] if path.is_relative_to(screens) and path.parent != screens else None
+        for name in _imported_modules(path):
+            parts = name.split(".")
+            if parts[:3] == ["companion", "web", "games"] and len(parts) > 3 and parts[3] in games and parts[3] != inside:
+                problems.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
+    assert not problems, "\n".join(problems)

@@ -157,7 +157,7 @@ def read_round(image, print_deck, seats: Mapping[str, int], *, round_number: int
         CompanionError: for a print of another game, or a photo without the table plates.
     """
     from companion.vision.pipeline import Pipeline
-    from companion.web.match_photo import reading_from_frame
+    from companion.web.games.match.photo import reading_from_frame
 
     if print_deck.game != "match":
         raise CompanionError(f"the deck file is a print of {print_deck.game!r}, not of the blue/red match cards")

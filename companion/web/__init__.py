@@ -52,16 +52,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     for module in (board, entry, dice_views, camera, host):
         app.register_blueprint(module.bp)
-    from companion.web import grow_pages
-    app.register_blueprint(grow_pages.bp)
-    from companion.web import match_page
-    app.register_blueprint(match_page.bp)
-    from companion.web import cats_pages
-    app.register_blueprint(cats_pages.bp)
-    from companion.web import tracker_views
-    app.register_blueprint(tracker_views.bp)
     from companion.web import seal
     app.register_blueprint(seal.bp)
+    from companion.web import games
+
+    for blueprint in games.blueprints():
+        app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(StoreError, _store_error)
 

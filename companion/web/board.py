@@ -17,7 +17,7 @@ from companion.web.broadcast import RETRY, change_message
 from companion.web.common import js_strings, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
-from companion.web.pages import pages_of
+from companion.web.games import screens_of
 
 bp = Blueprint("board", __name__)
 
@@ -42,12 +42,14 @@ def game(game_id: str):
         response = redirect(url_for("board.game", game_id=game_id))
         response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Strict")
         return response
-    own_page = pages_of(session.game.name).board
-    if own_page is not None:  # the game's own table page (grow, match, cats); BUX uses game.html
-        return redirect(url_for(own_page, game_id=game_id))
+    screens = screens_of(session.game.name)
+    if screens.board is not None:  # the game's own table page; a game without one has its scoreboard rendered here
+        return redirect(url_for(screens.board, game_id=game_id))
+    if screens.scoreboard is None:
+        abort(404)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(session).ensure_seed()
-    return render_template("game.html", game_id=game_id, game=session.game, can_act=can_act,
+    return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=js_strings(), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
 
@@ -123,7 +125,7 @@ def rules_by_name(name: str):
 
 def _rules(game, game_id: str | None):
     """Render rules.html: the game's own summary (rules/<name>.html), then every house reading of its deck file."""
-    pages = pages_of(game.name)
+    pages = screens_of(game.name)
     deck = load_deck(game.name)
     extra = pages.rules_context() if pages.rules_context is not None else {}
     # Translated here, not with the template's _(): that one marks its text safe, and deck texts such
@@ -131,13 +133,13 @@ def _rules(game, game_id: str | None):
     readings = [{"topic": _(r["topic"]), "reading": _(r["reading"]), "why": _(r["why"]), "sheet_ru": r.get("sheet_ru")}
                 for r in deck.readings]
     counters = [{"title": _(c["title"]), "lines": [_(line) for line in c["lines"]]} for c in deck.cards if c.kind == "rules"]
-    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, readings=readings,
+    return render_template("rules.html", game_id=game_id, game=game, title=pages.title, has_table=pages.board is not None, readings=readings,
                            counters=counters, summary=f"rules/{game.name}.html", **extra)
 
 
 def _player_or_403(game_id: str, player: str):
     session, key, view = load(game_id)
-    if pages_of(session.game.name).phone != "board.me":
+    if screens_of(session.game.name).phone != "board.me":
         abort(404, description=_("this game has no private phone page"))
     if view is None or player not in session.state.players:
         abort(404, description=_("no player %(player)r in this game", player=player))
@@ -148,19 +150,19 @@ def _player_or_403(game_id: str, player: str):
 
 @bp.get("/g/<game_id>/me/<player>")
 def me(game_id: str, player: str):
-    """A player's private view: their own cards with the values on the backs (BUX); other games' phone pages by redirect.
+    """A player's private view, for a game whose phone page is rendered here (its `phone_page`); other games' by redirect.
 
     The host screen once gave every game this link, so a seat QR printed or
     bookmarked earlier still lands on the game's own phone page.
     """
     session = load(game_id)[0]
-    phone = pages_of(session.game.name).phone
+    phone = screens_of(session.game.name).phone
     if phone is None:
         abort(404, description=_("this game has no private phone page"))
     if phone != "board.me":
         return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
-    return render_template("me.html", game_id=game_id, game=session.game, player=player,
+    return render_template(screens_of(session.game.name).phone_page, game_id=game_id, game=session.game, player=player,
                            k=request.args.get("k"), strings=js_strings())
 
 

@@ -8,29 +8,30 @@ from typing import Any
 from flask import abort, request
 from flask_babel import gettext as _
 
-from companion.errors import RecordError
+from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
 from companion.store.session import GameSession
 from companion.web.access import game_key
-from companion.web.bux_view import BuxView
-from companion.web.cats_view import CatsView
-from companion.web.grow_view import GrowView
-from companion.web.match_view import MatchView
 from companion.web.db import get_session, get_store
+from companion.web.games import screens_of
 from companion.web.i18n import count_forms
-
-
-VIEWS: dict[str, Any] = {"bux": BuxView, "grow": GrowView, "match": MatchView, "cats": CatsView}
-"""Game name -> view class (session, key) for the shared scoreboard; one line per game."""
 
 
 def load(game_id: str) -> tuple[GameSession, bytes, Any]:
     """Return the game's session, its key and its view (None for a game with no tablet view yet)."""
     session = get_session(game_id)
     key = game_key(get_store(), game_id)
-    view_class = VIEWS.get(session.game.name)
+    view_class = screens_of(session.game.name).view
     view = view_class(session, key) if view_class is not None else None
     return session, key, view
+
+
+def error_body(view: Any, error: CompanionError) -> dict:
+    """Return the JSON error body for a rejected entry, with card codes rewritten to faces."""
+    body = error.to_json()
+    if view is not None and hasattr(view, "sanitise"):
+        body["error"]["message"] = view.sanitise(body["error"]["message"])
+    return body
 
 
 def json_body() -> dict:

@@ -1,121 +1,26 @@
-"""Entry API (game token required): moves, bids, undo, attention items, the pickers' choices.
+"""Entry API shared by every game's tablet (game token required): undo the last move.
 
-Every rejected entry answers 4xx with the engine's reason and changes no
-state (the session stores a `rejected` event for the audit, never a move).
-Spread cards arrive as handles and are resolved here; card codes in error
-messages are rewritten to faces before they reach the screen.
+A game's own entry forms live in its screens package (companion/web/games/<game>/).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify
-from flask_babel import gettext as _
+from flask import Blueprint, jsonify
 
 from companion.errors import REFUSALS
-from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.bux_view import BuxView, error_body
-from companion.web.common import json_body, load
+from companion.web.common import error_body, load
 
 bp = Blueprint("entry", __name__, url_prefix="/g/<game_id>/api")
-MOVE_TYPES = ("draw", "sell", "swap", "broke")
-
-
-def _load_bux(game_id: str):
-    """Return the BUX game's session, key and view; these forms are BUX's (other games answer 404 here)."""
-    session, key, view = load(game_id)
-    if not isinstance(view, BuxView):
-        abort(404, description=_("this game has no entry forms yet"))
-    return session, key, view
-
-
-@bp.get("/options")
-@require_token
-def options(game_id: str):
-    """Return the legal choices for the player to move."""
-    _session, _key, view = _load_bux(game_id)
-    return jsonify(view.options())
-
-
-def _price(line: dict) -> dict:
-    """Turn a typed price ("55") into a number; anything else goes to the engine as typed."""
-    price = line.get("price")
-    if isinstance(price, str) and price.strip().isdigit():
-        line = {**line, "price": int(price.strip())}
-    return line
-
-
-@bp.post("/move")
-@require_token
-def move(game_id: str):
-    """Submit a manual move or a correction: {"line": {...}, "attention": id?}."""
-    session, _key, view = _load_bux(game_id)
-    body = json_body()
-    line = body.get("line")
-    if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
-        abort(400, description=_("Say which move: draw, sell, swap or broke."))
-    attention = body.get("attention")
-    open_ids = {item["id"]: item for item in session.open_attention()}
-    if attention is not None and attention not in open_ids:
-        abort(409, description=_("That attention item is already resolved."))
-    try:
-        line = view.resolve(_price(line))
-        also = []
-        if attention is not None:
-            how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
-            also = [(RESOLVED, {"id": attention, "how": how})]
-        event = session.submit(line, source="tablet", also=also)
-    except REFUSALS as error:
-        return jsonify(error_body(view, error)), 422
-    return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 
 @bp.post("/undo")
 @require_token
 def undo(game_id: str):
-    """Undo the last move in effect (a compensating event); any game's tablet (match uses this one)."""
+    """Undo the last move in effect (a compensating event); any game's tablet may use this one."""
     session, _key, view = load(game_id)
     try:
         event = session.undo(source="tablet")
     except REFUSALS as error:
         return jsonify(error_body(view, error)), 409
-    return jsonify({"ok": True, "seq": event.seq})
-
-
-@bp.get("/attention/<item_id>")
-@require_token
-def correction(game_id: str, item_id: str):
-    """Return an open attention item's proposed move in the forms' terms, so "Correct" opens it filled in.
-
-    The correction itself is posted to /move with "attention": item_id, which
-    resolves the item as "corrected" (or "confirmed" if nothing was changed).
-    """
-    session, _key, view = _load_bux(game_id)
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
-    return jsonify(view.correction(items[item_id]))
-
-
-@bp.post("/attention/<item_id>")
-@require_token
-def attention(game_id: str, item_id: str):
-    """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
-    session, _key, view = _load_bux(game_id)
-    how = json_body().get("how")
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
-    if how == "dismiss":
-        session.resolve(item_id, "dismissed")
-        return jsonify({"ok": True})
-    if how != "confirm":
-        abort(400, description=_("Say confirm or dismiss (to correct, submit the right move)."))
-    proposed = items[item_id].get("proposed")
-    if not isinstance(proposed, dict):
-        abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
-    try:
-        event = session.submit(proposed, source="tablet", also=[(RESOLVED, {"id": item_id, "how": "confirmed"})])
-    except REFUSALS as error:
-        return jsonify(error_body(view, error)), 422
     return jsonify({"ok": True, "seq": event.seq})

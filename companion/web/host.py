@@ -18,7 +18,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 
 from companion.web.access import game_token, is_loopback, player_token
 from companion.web.common import load
-from companion.web.pages import pages_of
+from companion.web.games import screens_of
 
 bp = Blueprint("host", __name__, url_prefix="/g/<game_id>/host")
 
@@ -58,7 +58,7 @@ def page(game_id: str):
         abort(403, description=_("the host screen is shown only on the machine running the companion"))
     session, key, view = load(game_id)
     join = base_url() + url_for("board.game", game_id=game_id, t=game_token(key))
-    pages = pages_of(session.game.name)
+    pages = screens_of(session.game.name)
     seats = []
     if view is not None and pages.phone is not None:
         for name in session.state.players:

@@ -179,7 +179,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
     assert state.rounds == 20, "40 cards, two per round"
     assert not set(REMOVED_2P) & (set(state.discard) | {c for h in state.holdings for c in h.cards()})
     from companion.store.sqlite import EventStore
-    from companion.web.grow_bids import audit_bids
+    from companion.web.games.grow.bids import audit_bids
 
     with EventStore(db) as store:
         events = store.events("gr")

@@ -21,11 +21,11 @@ def _po(lang: str):
 
 
 def _extracted() -> set:
-    method_map = [("companion/web/**.py", "python"), ("companion/web/templates/**.html", "jinja2"),
+    method_map = [("companion/web/**.py", "python"), ("companion/web/**/templates/**.html", "jinja2"),
                   ("cards_printable/bux.deck.json", "companion.web.i18n.extract_deck"),
                   ("cards_printable/grow.deck.json", "companion.web.i18n.extract_deck"),
                   ("cards_printable/match.deck.json", "companion.web.i18n.extract_deck"),
-                  ("cards_printable/cats.deck.json", "companion.web.cats_view.extract_cats_deck")]
+                  ("cards_printable/cats.deck.json", "companion.web.games.cats.view.extract_cats_deck")]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
     found = set()
     for directory in ("companion/web", "cards_printable"):

@@ -1,7 +1,8 @@
 """Fill ru/LC_MESSAGES/messages.po from the RU dicts of ru_source*.py (run by scripts/web_catalogs.sh).
 
-Each game's screens keep their Russian in their own ru_source_<game>.py, so
-adding a game adds a file instead of editing a shared one.
+The shared screens keep their Russian in ru_source*.py here; each game's
+screens keep theirs in their own package (companion/web/games/<game>/ru_source.py),
+so adding a game adds a file instead of editing a shared one.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    import importlib
+    import importlib.util
 
-    sys.path.insert(0, str(HERE))
     RU: dict[str, str] = {}
-    for source in sorted(HERE.glob("ru_source*.py")):
-        RU.update(importlib.import_module(source.stem).RU)
+    sources = sorted(HERE.glob("ru_source*.py")) + sorted((HERE.parent / "games").glob("*/ru_source*.py"))
+    for source in sources:
+        spec = importlib.util.spec_from_file_location(f"_ru_{source.parent.name}_{source.stem}", source)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        RU.update(module.RU)
 
     path = HERE / "ru" / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as handle:

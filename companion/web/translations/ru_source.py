@@ -201,9 +201,8 @@ RU = {
     "Your turn: do ONE thing": "Ваш ход: сделайте ОДНО",
 }
 
-# Shared pages registry (companion/web/pages.py): game names, what the seat QR codes open
+# Shared screens (board, host): what a game without a phone page answers
 RU.update({
-    "BUX": "BUX",
     "this game has no private phone page": "в этой игре нет личной страницы для телефона",
 })
 
@@ -213,7 +212,7 @@ RU.update({
     ("%(n)s token", "%(n)s tokens"): ("%(n)s жетон", "%(n)s жетона", "%(n)s жетонов"),
 })
 
-# Camera bid panel (companion/web/tracker_views.py, static/tracker_bid.js)
+# Camera bid panel (companion/web/games/bux/bids.py, static/tracker_bid.js)
 RU.update({
     "Bidding on %(name)s's %(cards)s": "Торги за %(cards)s игрока %(name)s",
     "(seen by the camera)": "(по камере)",

@@ -15,7 +15,7 @@ from companion.games.match.scoring import score_round
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
 from companion.commands.serve import read_photo, read_round
-from companion.web.match_photo import check_seats
+from companion.web.games.match.photo import check_seats
 from tests.games.match import scenes
 
 

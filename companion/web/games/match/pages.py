@@ -20,7 +20,7 @@ from companion.errors import CompanionError, REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import json_body, load
-from companion.web.match_view import MatchView, face, js_strings, preview
+from companion.web.games.match.view import MatchView, face, js_strings, preview
 
 bp = Blueprint("match", __name__, url_prefix="/g/<game_id>/match")
 IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
@@ -55,7 +55,7 @@ def page(game_id: str):
 @require_token
 def photo(game_id: str):
     """Read a photo of the laid-out round (multipart `photo`, optional `seats` JSON) and propose the round."""
-    from companion.web import match_photo
+    from companion.web.games.match import photo as match_photo
 
     session, _key, view = _view(game_id)
     reader = current_app.config.get("MATCH_PHOTO_READER")

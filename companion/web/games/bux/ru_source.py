@@ -1,9 +1,10 @@
-"""Russian texts for the BUX tablet's "Correct" form (the entry form filled with a proposal).
+"""Russian texts of BUX's screens: the game's name, the tablet's "Correct" form (the entry form filled with a proposal).
 
 Merged into ru/LC_MESSAGES/messages.po by scripts/web_catalogs.sh, like ru_source.py.
 """
 
 RU = {
+    "BUX": "BUX",
     "Cancel correction": "Отменить исправление",
     "Correcting": "Исправление",
     "Some cards of the proposal are not where this move needs them: pick them yourself.":

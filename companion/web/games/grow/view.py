@@ -44,7 +44,7 @@ from companion.games.grow.state import (
 )
 from companion.store.events import UNDO
 from companion.store.session import GameSession
-from companion.web.grow_bids import SealedBidBox
+from companion.web.games.grow.bids import SealedBidBox
 
 COLOUR_NAME = {"green": _l("green"), "red": _l("red"), "blue": _l("blue"), "gold": _l("gold")}
 CHECK_NAME = {checks.WARNING: _l("warning icon"), checks.RED: _l("red warning icon")}

@@ -25,7 +25,7 @@ from companion.web.access import game_token, player_token, presented_token, requ
 from companion.web.common import json_body, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
-from companion.web.grow_view import GrowView, card_info
+from companion.web.games.grow.view import GrowView, card_info
 from companion.web.i18n import count_forms
 
 bp = Blueprint("grow", __name__, url_prefix="/g/<game_id>/grow")

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from companion.errors import REFUSALS
 from companion.games.cats import hints
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
-from companion.web.cats_view import KINDS, CatsView, EntryError, error_body, lang
+from companion.web.games.cats.view import KINDS, CatsView, EntryError, error_body, lang
 from companion.web.common import json_body, load
 from companion.web.db import get_store
 

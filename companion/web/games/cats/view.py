@@ -261,7 +261,7 @@ class CatsView:
 def extract_cats_deck(fileobj, keywords, comment_tags, options):
     """Babel extractor for cats.deck.json: card titles and effects, hint-table words, house readings.
 
-    Their Russian comes from the same file (ru_source_cats.py reads it), so the
+    Their Russian comes from the same file (this package's ru_source.py reads it), so the
     catalog stays the one mechanism the pages use at run time.
     """
     import json

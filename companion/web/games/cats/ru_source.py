@@ -121,7 +121,7 @@ RU = {
 
 def _from_deck() -> dict[str, str]:
     """Return {English: Russian} for the deck file's card, hint-table and reading texts."""
-    path = Path(__file__).resolve().parents[3] / "cards_printable" / "cats.deck.json"
+    path = Path(__file__).resolve().parents[4] / "cards_printable" / "cats.deck.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     out: dict[str, str] = {}
     for info in data["kinds"].values():

@@ -17,7 +17,6 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from companion.chips import make_change
-from companion.errors import CompanionError
 from companion.games.bux import rules
 from companion.games.bux.scoring import best_partition, sellable_sets, set_payout
 from companion.games.bux.state import (
@@ -316,13 +315,3 @@ def chip_breakdown(amount: int) -> list[dict]:
         return []
     return [{"name": chip.name, "label": str(CHIP_NAME[chip.name]), "colour": chip.colour, "value": chip.value, "count": n}
             for chip, n in change]
-
-
-def error_body(view: BuxView | None, error: CompanionError) -> dict:
-    """Return the JSON error body for a rejected entry, with card codes rewritten to faces."""
-    body = error.to_json()
-    if view is not None and hasattr(view, "sanitise"):
-        body["error"]["message"] = view.sanitise(body["error"]["message"])
-    return body
-
-

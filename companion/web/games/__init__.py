@@ -1,0 +1,89 @@
+"""The registry of the games' screens, built from the game packages under companion/web/games/.
+
+Each game's screens live in their own package here, companion/web/games/<game>/,
+next to nothing of any other game: its blueprint and views (*.py), its templates
+(templates/<game>/..., templates/rules/<game>.html), its JavaScript and CSS
+(static/), its Russian strings (ru_source.py). The package exposes one object,
+`SCREENS` (a GameScreens); this module finds every such package, so the shared
+web code (the app factory, the scoreboard, the host screen, the rules page)
+asks the registry and names no game. Adding a game's screens adds a package
+here; no shared file changes.
+
+A game package's templates/ and static/ folders are served by a small blueprint
+made here (`<game>_files`): templates by their usual names ("<game>/page.html"),
+static files as url_for("<game>_files.static", filename=...), under
+/static/games/<game>/.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable
+
+from flask import Blueprint
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """What one game's screens bring to the shared web shell (endpoints take game_id; phones also player and k)."""
+
+    name: str
+    """The game's name, as the rules engine knows it (session.game.name)."""
+    title: Any
+    """The game's name, translated (a lazy string)."""
+    view: Callable[..., Any] | None = None
+    """View class (session, key) for the shared scoreboard and state.json; None: no tablet view yet."""
+    blueprints: tuple[Blueprint, ...] = ()
+    """The game's own blueprints, registered by create_app."""
+    board: str | None = None
+    """Endpoint of the game's own table page; None: the shared /g/<id> renders `scoreboard`."""
+    scoreboard: str | None = None
+    """Template the shared /g/<id> renders when the game has no `board` endpoint (given game_id, game, can_act, token, strings, has_view, camera)."""
+    phone: str | None = None
+    """Endpoint of a player's private phone page (token ?k=); None: the game has no private screen.
+    "board.me": the shared /g/<id>/me/<player> renders `phone_page` (given game_id, game, player, k, strings)."""
+    phone_page: str | None = None
+    """Template of the shared phone page, for a game whose `phone` is "board.me"."""
+    phone_blurb: Any = None
+    """What a seat's QR code opens, shown on the host screen."""
+    rules_context: Callable[[], dict] | None = None
+    """Extra context for the game's rules summary (rules/<name>.html)."""
+    home: Path | None = field(default=None, compare=False)
+    """The game package's folder (filled in by the registry)."""
+
+
+@cache
+def all_screens() -> dict[str, GameScreens]:
+    """Return game name -> its screens, one entry per package under companion/web/games/ (imported once)."""
+    found: dict[str, GameScreens] = {}
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"{__name__}.{module.name}")
+        screens = package.SCREENS
+        home = Path(package.__file__).resolve().parent
+        found[screens.name] = GameScreens(**{**screens.__dict__, "home": home})
+    return found
+
+
+def screens_of(name: str) -> GameScreens:
+    """Return the game's screens (a plain entry with the name as title for a game without a package)."""
+    return all_screens().get(name) or GameScreens(name=name, title=name)
+
+
+def blueprints() -> list[Blueprint]:
+    """Return every game's blueprints, each game's files blueprint (templates/, static/) first."""
+    found = []
+    for screens in all_screens().values():
+        home = screens.home
+        has_static = (home / "static").is_dir()
+        found.append(Blueprint(f"{screens.name}_files", f"{__name__}.{screens.name}",
+                               template_folder=str(home / "templates") if (home / "templates").is_dir() else None,
+                               static_folder=str(home / "static") if has_static else None,
+                               static_url_path=f"/static/games/{screens.name}" if has_static else None))
+        found.extend(screens.blueprints)
+    return found

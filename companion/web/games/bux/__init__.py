@@ -1,0 +1,16 @@
+"""BUX's screens: its view (view.py), entry forms' API (entry.py), camera bids (bids.py), its templates and JS.
+
+BUX has no table page or phone page of its own: the shared board blueprint
+renders its templates at /g/<id> (bux/game.html) and /g/<id>/me/<player>
+(bux/me.html), the URLs the first printed seat QR codes carry.
+"""
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.games import GameScreens
+from companion.web.games.bux import bids, entry
+from companion.web.games.bux.view import BuxView
+
+SCREENS = GameScreens(name="bux", title=_l("BUX"), view=BuxView, blueprints=(entry.bp, bids.bp), scoreboard="bux/game.html",
+                      phone="board.me", phone_page="bux/me.html",
+                      phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards."))
