@@ -370,11 +370,12 @@ class GameSession:
         seen = self.request.seen
         if seen is None or seen >= folded.last_seq:
             return
+        events = self._log.events  # walked back from this read's end: no copy of a long log per entry
         later = []
-        for event in reversed(self._log.events[:self._count]):
-            if event.seq <= seen:
+        for index in range(min(self._count, len(events)) - 1, -1, -1):
+            if events[index].seq <= seen:
                 break
-            later.append(event)
+            later.append(events[index])
         changes = tuple(describe_change(e) for e in reversed(later) if e.kind in STATE_KINDS)
         if changes:
             raise Conflict(conflict_sentence(changes), changes=changes)
