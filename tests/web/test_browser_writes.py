@@ -92,3 +92,23 @@ def test_a_second_tablet_that_was_shown_the_move_enters_the_next_one(server, tok
         expect(page.locator("#entry-msg")).to_have_class("msg good")
         assert kinds(db).count("undo") == 1
         browser.close()
+
+
+def test_an_entry_script_that_arrives_after_the_first_state_still_shows_whose_turn_it_is(server, token):
+    """On a busy Wi-Fi the board's first state can be drawn before entry.js has loaded; the forms must still fill."""
+    import time
+
+    from playwright.sync_api import expect, sync_playwright
+
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.route("**/entry.js", late)
+        page.goto(f"{server}/g/g1?t={token}")
+        expect(page.locator("#entry-player")).to_contain_text("Ann")
+        expect(page.locator("#bid-winner option")).not_to_have_count(0)
+        browser.close()

@@ -300,11 +300,15 @@ function diceAnswer(res) {
 
 function roll(dice) { api("/dice/roll", {dice}).then(diceAnswer); }
 
-window.BOARD.listeners.push((body) => {
+function onState(body) {
   // An item resolved elsewhere (camera cleared it, another tablet) ends its correction here.
   const open = ((body.board && body.board.attention) || []).map((a) => a.id);
   if (correcting && !open.includes(correcting)) endCorrection();
   markCorrecting();
   loadOptions();
-});
+}
+
+window.BOARD.listeners.push(onState);
 wire();
+// The board may have drawn its first state while this script was still loading: catch up with it.
+if (window.BOARD.state) onState(window.BOARD.state);
