@@ -1,27 +1,23 @@
 """`companion score GAME FILE --json`: score a game's holdings without arithmetic mistakes.
 
-Each game that offers scoring names a function taking the parsed JSON file and
-returning the result as JSON-ready data (raising CompanionError on bad input).
+Each game that offers scoring names a function (its Game's `score_holdings`)
+taking the parsed JSON file and returning the result as JSON-ready data
+(raising CompanionError on bad input).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.games import find_game, games
 from companion.games.safejson import load_json
-
-SCORERS: dict[str, str] = {
-    "grow": "companion.games.grow.scoring:score_holdings",
-    "match": "companion.games.match.scoring:score_round",
-}
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("score", help="score a game's holdings from a JSON file")
-    p.add_argument("game", choices=sorted(SCORERS))
+    p.add_argument("game", choices=[game.name for game in games() if game.score_holdings is not None])
     p.add_argument("file", help="JSON description of what each player holds")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
@@ -33,8 +29,7 @@ def run(args) -> int:
     except OSError as exc:
         raise CompanionError(f"cannot read {args.file!r}: {exc.strerror}") from None
     data = load_json(raw, repr(args.file))
-    module_name, func = SCORERS[args.game].split(":")
-    result = getattr(importlib.import_module(module_name), func)(data)
+    result = find_game(args.game).score_holdings(data)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:

@@ -19,12 +19,9 @@ from typing import Mapping
 
 from companion.commands.games import add_db_option
 from companion.errors import CompanionError, RecordError, RuleViolation
-from companion.games import GAME_MODULES
+from companion.games import find_game, games
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
-
-GAME_TYPES = tuple(sorted(GAME_MODULES))
-"""Every game the companion knows can be served (companion.games.GAME_MODULES)."""
 
 
 def add_parser(sub) -> None:
@@ -34,8 +31,9 @@ def add_parser(sub) -> None:
     which.add_argument("--game", help="id of a stored game to serve")
     which.add_argument("--new-game", action="store_true", help="start a new game (of --game-type)")
     p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated")
-    p.add_argument("--game-type", default="bux", choices=GAME_TYPES,
-                   help=f"new game: which game ({', '.join(GAME_TYPES)}); default bux")
+    types = [game.name for game in games() if game.new_setup is not None]
+    p.add_argument("--game-type", default=types[0] if types else None, choices=types,
+                   help=f"new game: which game ({', '.join(types)}); default: the first by name ({types[0] if types else 'none'})")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
@@ -57,16 +55,6 @@ def lan_address() -> str:
         probe.close()
 
 
-def deal(players: list[str], first: str | None) -> dict:
-    """Return a setup line dealing 3 random playing cards to each player (the table then takes exactly these)."""
-    from companion.games.bux.state import PLAYING_CARDS
-
-    cards = list(PLAYING_CARDS)
-    secrets.SystemRandom().shuffle(cards)
-    return {"type": "setup", "game": "bux", "players": players, "first": first or players[0],
-            "spreads": {name: cards[3 * i: 3 * i + 3] for i, name in enumerate(players)}}
-
-
 def _new_game(store: EventStore, args) -> GameSession:
     if args.setup:
         try:
@@ -81,35 +69,13 @@ def _new_game(store: EventStore, args) -> GameSession:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
     if args.first is not None and args.first not in players:
         raise RuleViolation("setup.first_not_seated", f"setup: --first {args.first!r} is not one of the players ({', '.join(players)})")
-    if args.game_type == "grow":
-        return _new_grow_game(store, players)
-    if args.game_type == "cats":  # a secret deal: each player enters their own hand on their phone
-        return GameSession.start(store, {"type": "setup", "game": "cats", "players": players, "first": args.first or players[0]})
-    if args.game_type == "match":  # the player after the dealer opens, so the dealer sits before --first
-        dealer = players[players.index(args.first) - 1] if args.first in players else (args.first or players[-1])
-        return GameSession.start(store, {"type": "setup", "game": "match", "players": players, "dealer": dealer})
-    session = GameSession.start(store, deal(players, args.first))
-    # The dealer needs exact cards (face and back); better: deal by hand and pass --setup.
-    print("The companion dealt. Dealer only: take exactly these cards (suit shape value) from the deck into each spread:")
-    from companion.games.bux.state import SHAPE, SUIT, VALUE
-
-    for name in players:
-        cards = ", ".join(f"{SUIT[c]} {SHAPE[c]} {VALUE[c]}" for c in sorted(session.state.spreads[session.state.players.index(name)]))
-        print(f"  {name}: {cards}")
-    return session
-
-
-def _new_grow_game(store: EventStore, players: list[str]) -> GameSession:
-    """Start Grow Your Assets; with two players remove 2 random cards of each colour and tell only the dealer which."""
-    from companion.games.grow.state import COLOUR, COLOURS, GAME_CARDS, REMOVED_PER_COLOUR_TWO_PLAYERS
-
-    rng = secrets.SystemRandom()
-    removed = [card for colour in COLOURS
-               for card in rng.sample([c for c in GAME_CARDS if COLOUR[c] == colour], REMOVED_PER_COLOUR_TWO_PLAYERS)] if len(players) == 2 else []
-    session = GameSession.start(store, {"type": "setup", "game": "grow", "players": players, "removed": removed})
-    if removed:
-        print("Dealer only: take these cards out of the deck face down, unseen by the players:")
-        print("  " + ", ".join(sorted(removed)))
+    game = find_game(args.game_type)
+    if game.new_setup is None:
+        raise CompanionError(f"{game.title} is started from a setup file: pass --setup FILE")
+    new = game.new_setup(players, args.first, secrets.SystemRandom())
+    session = GameSession.start(store, new.setup)
+    for line in new.dealer_note:  # only the dealer reads the terminal; the players' screens never show it
+        print(line)
     return session
 
 

@@ -1,24 +1,54 @@
-"""The games the companion knows, by name.
+"""The games the companion knows, by name: every subpackage of this package that exports GAME.
 
-Adding a game means adding its subpackage (exporting GAME) and naming it in
-GAME_MODULES; nothing else changes.
+Adding a game means adding its subpackage (exporting GAME, a companion.games.base.Game)
+and its deck file; nothing shared names it. A game kept outside this package (a
+club's own, or the test suite's) is named by module in the COMPANION_GAMES
+environment variable (comma-separated) and is then found the same way.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from typing import Sequence
+import os
+import pkgutil
+from typing import Mapping, Sequence
 
 from companion.errors import RecordError
 from companion.games.base import Game
 from companion.games.jsonl import is_blank, parse_line
 
-GAME_MODULES: dict[str, str] = {
-    "bux": "companion.games.bux",
-    "cats": "companion.games.cats",
-    "grow": "companion.games.grow",
-    "match": "companion.games.match",
-}
+EXTRA_GAMES_VARIABLE = "COMPANION_GAMES"
+
+
+@functools.lru_cache(maxsize=8)
+def _registry(extra: str) -> Mapping[str, str]:
+    found: dict[str, str] = {}
+    modules = [f"{__name__}.{info.name}" for info in pkgutil.iter_modules(__path__) if info.ispkg]
+    modules += [m.strip() for m in extra.split(",") if m.strip()]
+    for module in modules:
+        game = getattr(importlib.import_module(module), "GAME", None)
+        if isinstance(game, Game):
+            if game.name in found and found[game.name] != module:
+                raise ValueError(f"two games are named {game.name!r}: {found[game.name]} and {module}")
+            found[game.name] = module
+    return dict(sorted(found.items()))
+
+
+def game_modules() -> Mapping[str, str]:
+    """Return {game name: module} for every known game, sorted by name."""
+    return _registry(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
+
+
+def games() -> list[Game]:
+    """Return every known game, sorted by name."""
+    return [find_game(name) for name in game_modules()]
+
+
+def __getattr__(name: str):
+    if name == "GAME_MODULES":  # the registry as a mapping, read at use (COMPANION_GAMES may add games)
+        return game_modules()
+    raise AttributeError(name)
 
 
 def find_game(name: str) -> Game:
@@ -27,9 +57,9 @@ def find_game(name: str) -> Game:
     Raises:
         ValueError: for a game the companion does not know.
     """
-    module = GAME_MODULES.get(name)
+    module = game_modules().get(name)
     if module is None:
-        raise ValueError(f"unsupported game: {name!r} (known: {', '.join(sorted(GAME_MODULES))})")
+        raise ValueError(f"unsupported game: {name!r} (known: {', '.join(game_modules())})")
     return importlib.import_module(module).GAME
 
 
@@ -49,9 +79,9 @@ def game_of_record(lines: Sequence[str | bytes]) -> Game:
     except RecordError as error:
         raise error.at_line(1)
     name = first.get("game")
-    known = ", ".join(sorted(GAME_MODULES))
+    known = ", ".join(game_modules())
     if name is None:
         raise RecordError(f"setup: the first line must say which game it records (\"game\": one of {known})", line=1)
-    if not isinstance(name, str) or name not in GAME_MODULES:
+    if not isinstance(name, str) or name not in game_modules():
         raise RecordError(f"setup: unknown game {name!r} (known: {known})", line=1)
     return find_game(name)

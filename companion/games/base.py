@@ -9,10 +9,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import unicodedata
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, MutableSequence, Optional, Protocol, Sequence
 
 from companion.errors import RuleViolation
 from companion.games.jsonl import KeyWarning, key_warnings, refuse_unknown_keys
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A fresh game's setup record line, and what only the dealer may read (cards to deal or set aside)."""
+
+    setup: dict
+    dealer_note: tuple[str, ...] = ()
+
+
+class Chance(Protocol):
+    """The randomness a new setup may use, handed in (random.Random, secrets.SystemRandom): engines hold no source of their own."""
+
+    def shuffle(self, items: MutableSequence[Any]) -> None: ...
+
+    def sample(self, population: Sequence[Any], k: int) -> list[Any]: ...
+
+
+NewSetup = Callable[[Sequence[str], Optional[str], Chance], NewGame]
+"""new_setup(players in seating order, who plays first or None, chance) -> NewGame."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +53,10 @@ class Game:
     """Human-readable text of state_to_json's summary; None uses a generic table."""
     line_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The keys each line type has ({"pick": ("type", "player", ...)}); others are reported (key_warnings)."""
+    new_setup: Optional[NewSetup] = None
+    """How `serve --new-game` starts this game; None: only from a setup file (--setup)."""
+    score_holdings: Optional[Callable[[Any], dict]] = None
+    """`companion score`: the parsed holdings file -> each player's score (CompanionError on bad input); None: not offered."""
 
     def key_warnings(self, lines: Iterable[Any]) -> list[KeyWarning]:
         """Return a KeyWarning for each key of a record that its line type does not have."""

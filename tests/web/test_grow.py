@@ -459,11 +459,14 @@ def test_photo_check_reads_the_cards_the_live_camera_scanned(tmp_path, monkeypat
 
 
 def test_serve_starts_a_two_player_grow_game_telling_only_the_dealer(tmp_path, capsys):
-    from companion.commands.serve import _new_grow_game
+    import argparse
+
+    from companion.commands.serve import _new_game
     from companion.games.grow.state import COLOUR
 
+    args = argparse.Namespace(setup=None, players="Ann,Ben", first=None, game_type="grow")
     with EventStore(tmp_path / "s.db") as store:
-        session = _new_grow_game(store, ["Ann", "Ben"])
+        session = _new_game(store, args)
         removed = session.state.removed
     assert sorted(COLOUR[c] for c in removed) == sorted(["green", "red", "blue", "gold"] * 2)
     printed = capsys.readouterr().out

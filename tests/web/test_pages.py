@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from companion.cards.decks import load_deck
-from companion.commands.serve import deal
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.web import create_app
@@ -21,9 +20,19 @@ from companion.web.access import game_key, player_token
 from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
 from tests.web.serving import serving
 
+
+def _deal(players, first):
+    """The BUX setup `serve --new-game` would start (the game's own new_setup, seeded)."""
+    import random
+
+    from companion.games import find_game
+
+    return find_game("bux").new_setup(players, first, random.Random(7)).setup
+
+
 PLAYERS = ["Ann", "Ben", "Cat"]
 SETUPS = {
-    "bux": deal(PLAYERS, "Ann"),
+    "bux": _deal(PLAYERS, "Ann"),
     "grow": {"type": "setup", "game": "grow", "players": PLAYERS, "removed": []},
     "cats": {"type": "setup", "game": "cats", "players": PLAYERS, "first": "Ann"},
     "match": {"type": "setup", "game": "match", "players": PLAYERS, "dealer": "Cat"},
@@ -36,6 +45,7 @@ SUMMARY = {"bux": "3 to 5 players. Everyone starts with 200 chips",
            "match": "A match is a blue and a red card of the same number"}
 SUMMARY_RU = {"bux": "Каждому сдают 3 карты лицом вверх", "grow": "Каждый раунд открывают столько карт, сколько игроков.",
               "cats": "В каждом раунде разыгрывается верхняя карта", "match": "Пара — синяя и красная карта с одним числом"}
+
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from companion.cli import main
-from companion.commands.serve import deal
 from companion.games.bux import rules
 from companion.games.bux.record import move_from_json
+
+
+def _deal(players, first):
+    """The BUX setup `serve --new-game` would start (the game's own new_setup, seeded)."""
+    import random
+
+    from companion.games import find_game
+
+    return find_game("bux").new_setup(players, first, random.Random(7)).setup
 
 
 def test_new_game_without_players_is_a_clear_error(tmp_path, capsys):
@@ -26,7 +34,7 @@ def test_bad_setup_file_is_a_clear_error(tmp_path, capsys):
 
 
 def test_the_companions_deal_is_legal():
-    line = deal(["Ann", "Ben", "Cat", "Dan"], "Cat")
+    line = _deal(["Ann", "Ben", "Cat", "Dan"], "Cat")
     state = rules.initial_state(move_from_json(line, first=True))
     assert state.players[state.to_move] == "Cat" and all(len(s) == 3 for s in state.spreads)
 

@@ -1,7 +1,7 @@
 """BUX: draft, auction, sell matched sets; three timer cards per deck, three decks."""
 
 from companion.games.base import Game
-from companion.games.bux import record, rules
+from companion.games.bux import record, rules, setup
 
 GAME = Game(
     name="bux",
@@ -16,4 +16,5 @@ GAME = Game(
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,
+    new_setup=setup.new_setup,
 )

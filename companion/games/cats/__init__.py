@@ -5,7 +5,7 @@ reading lives in cards_printable/cats.deck.json ("readings") and docs/cats.md.
 """
 
 from companion.games.base import Game
-from companion.games.cats import record, rules
+from companion.games.cats import record, rules, setup
 
 GAME = Game(
     name="cats",
@@ -20,4 +20,5 @@ GAME = Game(
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,
+    new_setup=setup.new_setup,
 )

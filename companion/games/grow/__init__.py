@@ -1,7 +1,7 @@
 """Grow Your Assets: sealed-bid auction of green, red, blue and gold cards; dice decide the warnings."""
 
 from companion.games.base import Game
-from companion.games.grow import record, rules
+from companion.games.grow import record, rules, scoring, setup
 
 GAME = Game(
     name="grow",
@@ -16,4 +16,6 @@ GAME = Game(
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,
+    new_setup=setup.new_setup,
+    score_holdings=scoring.score_holdings,
 )

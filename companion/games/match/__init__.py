@@ -1,7 +1,7 @@
 """Blue/red match: hidden hands, matches laid in two alternating stacks, three rounds scored."""
 
 from companion.games.base import Game
-from companion.games.match import record, rules
+from companion.games.match import record, rules, scoring, setup
 
 GAME = Game(
     name="match",
@@ -15,4 +15,6 @@ GAME = Game(
     state_to_json=record.state_to_json,
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
+    new_setup=setup.new_setup,
+    score_holdings=scoring.score_round,
 )
