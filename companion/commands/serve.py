@@ -8,14 +8,11 @@ room full of screens can watch; pages and API calls run in a thread pool.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 import secrets
 import socket
 import sys
 from pathlib import Path
-from typing import Mapping
 
 from companion.commands.games import add_db_option
 from companion.errors import CompanionError, RecordError, RuleViolation
@@ -79,83 +76,12 @@ def _new_game(store: EventStore, args) -> GameSession:
     return session
 
 
-# --- the match page's photo reader (vision wired to the game's layout reading; the web layer gets a callable)
-
-@functools.lru_cache(maxsize=4)
-def _print_deck(path: str, mtime: float):
-    from companion.cards.payloads import load_print
-
-    return load_print(path)
-
-
-def load_print_deck(path: str | Path):
-    """Return the print's deck (cached while the file is unchanged).
-
-    Raises:
-        CompanionError: if the file is missing or not a deck file.
-    """
-    try:
-        mtime = Path(path).stat().st_mtime
-    except OSError as exc:
-        raise CompanionError(f"cannot read the print's deck file {str(path)!r}: {exc.strerror}") from None
-    return _print_deck(str(path), mtime)
-
-
-def decode_image(data: bytes):
-    """Return the photo as a BGR image.
-
-    Raises:
-        CompanionError: if the bytes are no image OpenCV can read.
-    """
-    import cv2
-    import numpy as np
-
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise CompanionError("the photo could not be read as an image")
-    return image
-
-
-def read_round(image, print_deck, seats: Mapping[str, int], *, round_number: int | None = None, sha256: str = ""):
-    """Return the blue/red round a photo of the laid-out table shows (a match_photo.PhotoReading; not stored).
-
-    Raises:
-        CompanionError: for a print of another game, or a photo without the table plates.
-    """
-    from companion.vision.pipeline import Pipeline
-    from companion.web.games.match.photo import reading_from_frame
-
-    if print_deck.game != "match":
-        raise CompanionError(f"the deck file is a print of {print_deck.game!r}, not of the blue/red match cards")
-    with Pipeline(print_deck, track=False, photo=True) as pipeline:
-        result = pipeline.process(image)
-    return reading_from_frame(result, seats, round_number=round_number, sha256=sha256)
-
-
-def read_photo(data: bytes, deck_path: str | Path, seats: Mapping[str, int], *, round_number: int | None = None):
-    """Return the round a photo (JPEG/PNG bytes) shows, reading cards of the print in `deck_path`.
-
-    Raises:
-        CompanionError: for an unreadable photo or deck file, or a photo without the table plates.
-    """
-    image = decode_image(data)
-    return read_round(image, load_print_deck(deck_path), seats, round_number=round_number,
-                      sha256=hashlib.sha256(data).hexdigest())
-
-
-def match_photo_reader(deck_path: str | Path):
-    """Return the MATCH_PHOTO_READER the web app calls: reader(photo_bytes, seats, round_number=) -> PhotoReading."""
-    return functools.partial(_read_with_deck, str(deck_path))
-
-
-def _read_with_deck(deck_path: str, data: bytes, seats: Mapping[str, int], *, round_number: int | None = None):
-    return read_photo(data, deck_path, seats, round_number=round_number)
-
-
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None) -> dict:
-    """Return the web app's config: the store, the public address and the readers built from vision."""
+    """Return the web app's config: the store, the public address and the photo reader built from vision."""
+    from companion.vision.photo import PhotoReader
+
     return {"DB": str(Path(db).resolve()), "PUBLIC_URL": public_url,
-            "MATCH_PHOTO_READER": match_photo_reader(Path(deck).resolve()) if deck else None}
+            "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None}
 
 
 def run(args) -> int:

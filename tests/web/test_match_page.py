@@ -159,3 +159,16 @@ def test_undo_removes_the_last_round(client, auth, match_db):
     assert client.post(f"/g/{GAME}/api/undo", headers=auth, json={}).status_code == 200
     board = client.get(f"/g/{GAME}/state.json").get_json()["board"]
     assert all(p["rounds"] == [None, None, None] for p in board["players"]) and board["round"] == 1
+
+
+def test_a_deck_file_of_another_games_print_offers_no_photo_reading(match_db, auth, tmp_path):
+    """`serve --deck` with the BUX print's file: the match page must not read BUX cards as a round."""
+    from companion.cards.decks import load_deck
+    from companion.cards.payloads import new_print
+
+    save_print(new_print(load_deck("bux"), "bux-print", secret=b"bux-test-print"), tmp_path / "bux.print.json")
+    config = app_config(match_db, deck=tmp_path / "bux.print.json")
+    client = create_app({**config, "TESTING": True}).test_client()
+    assert send_photo(client, auth, b"\x89PNG\r\n\x1a\n").status_code == 409
+    page = client.get(f"/g/{GAME}/match/", headers=auth).get_data(as_text=True)
+    assert 'id="m-photo"' not in page

@@ -14,9 +14,19 @@ from companion.errors import CompanionError
 from companion.games.match.scoring import score_round
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
-from companion.commands.serve import read_photo, read_round
-from companion.web.games.match.photo import check_seats
+from companion.vision.photo import PhotoReader, read_frame
+from companion.web.games.match.photo import check_seats, reading_from_frame
 from tests.games.match import scenes
+
+
+def read_round(image, print_deck, seats, *, round_number=None):
+    """What the match page does with a photo: the shared vision reader's frame, read as a match round."""
+    return reading_from_frame(read_frame(image, print_deck), seats, round_number=round_number)
+
+
+def read_photo(data, deck_path, seats):
+    frame, sha256 = PhotoReader(str(deck_path))(data)
+    return reading_from_frame(frame, seats, sha256=sha256)
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +77,7 @@ def test_a_photo_without_the_table_plates_is_a_clear_error():
 
 
 def test_bytes_that_are_no_image_are_a_clear_error():
-    with pytest.raises(CompanionError, match="could not be read as an image"):
+    with pytest.raises(CompanionError, match="is not an image"):
         read_photo(b"\x89PNG\r\n\x1a\nnot really", _deck_file(), scenes.SEATS)
 
 

@@ -5,7 +5,7 @@ photo, the camera's reading comes back as a proposal (stored as an attention
 item for the audit), a person corrects what the camera missed, and the
 confirmed round goes to the engine as the game's `score` line. Every refusal
 answers 4xx with a message and changes no state. The photo is read by
-app.config["MATCH_PHOTO_READER"] (built by `companion serve --deck` from the
+app.config["PHOTO_READER"] (built by `companion serve --deck` from the
 vision pipeline), so this layer never imports vision.
 """
 
@@ -20,6 +20,7 @@ from companion.errors import CompanionError, REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import json_body, load
+from companion.web.games.match import photo as match_photo
 from companion.web.games.match.view import MatchView, face, js_strings, preview
 
 bp = Blueprint("match", __name__, url_prefix="/g/<game_id>/match")
@@ -48,17 +49,15 @@ def page(game_id: str):
     players = list(session.state.players)
     return render_template("match/page.html", game_id=game_id, game=session.game, can_act=can_act,
                            token=game_token(key) if can_act else "", strings=js_strings(), players=players,
-                           photo=current_app.config.get("MATCH_PHOTO_READER") is not None)
+                           photo=match_photo.reader_for_match(current_app.config.get("PHOTO_READER")) is not None)
 
 
 @bp.post("/api/photo")
 @require_token
 def photo(game_id: str):
     """Read a photo of the laid-out round (multipart `photo`, optional `seats` JSON) and propose the round."""
-    from companion.web.games.match import photo as match_photo
-
     session, _key, view = _view(game_id)
-    reader = current_app.config.get("MATCH_PHOTO_READER")
+    reader = match_photo.reader_for_match(current_app.config.get("PHOTO_READER"))
     if reader is None:
         abort(409, description=_("Photo reading needs the print's deck file (companion serve --deck FILE); enter the round by hand."))
     state = session.state
@@ -75,7 +74,8 @@ def photo(game_id: str):
         seats_text = request.form.get("seats")
         seats = json.loads(seats_text) if seats_text else match_photo.default_seats(state.players)
         seats = match_photo.check_seats(seats, state.players)
-        reading = reader(data, seats, round_number=state.round)
+        frame, sha256 = reader(data)
+        reading = match_photo.reading_from_frame(frame, seats, round_number=state.round, sha256=sha256)
     except ValueError:
         abort(400, description=_("The seats must be sent as JSON {player: plate number}."))
     except CompanionError as error:

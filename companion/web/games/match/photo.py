@@ -1,9 +1,9 @@
 """A photo of the table at a blue/red round's end -> the proposed round, for the match page to confirm.
 
 The web layer never touches vision: the composition root (companion serve)
-builds the reader from the vision pipeline and passes it in the app config as
-MATCH_PHOTO_READER(photo_bytes, seats, round_number=) -> PhotoReading. This
-module holds what both sides share: the reading's shape, the seat checks, and
+builds a photo reader from the vision pipeline and passes it in the app config
+as PHOTO_READER(photo_bytes) -> (FrameResult, sha256); it knows no game. This
+module holds the match's side: the reading's shape, the seat checks, and
 reading_from_frame(), which turns a frame's cards and table geometry into the
 game's pure layout reading (companion/games/match/layout.py). Nothing is stored.
 
@@ -79,6 +79,16 @@ def check_seats(seats: Mapping[str, object], players: Sequence[str]) -> dict[str
 
 PhotoReader = Callable[..., "PhotoReading"]
 """reader(photo_bytes, seats, *, round_number=None) -> PhotoReading; raises CompanionError for a photo it cannot read."""
+
+
+def reader_for_match(reader):
+    """Return the app's photo reader if it reads a print of the match cards, else None (the page offers no photo)."""
+    if reader is None:
+        return None
+    try:
+        return reader if reader.game == "match" else None
+    except CompanionError:
+        return None  # the deck file went missing: the page says photo reading is off, the round is entered by hand
 
 
 def reading_from_frame(result, seats: Mapping[str, int], *, round_number: int | None = None,
