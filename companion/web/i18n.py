@@ -50,11 +50,22 @@ def init_app(app: Flask) -> None:
 def extract_deck(fileobj, keywords, comment_tags, options):
     """Babel extractor for deck files: the rules-counter texts and house readings shown on the rules page.
 
-    Used by scripts/web_catalogs.sh through companion/web/babel.cfg.
+    Used by scripts/web_catalogs.sh through companion/web/babel.cfg, for every
+    deck file. A game whose deck file holds more page texts, in its own shape,
+    gives its screens package an `extract_deck(data)` yielding (text, comment).
     """
+    import importlib
     import json
 
     data = json.load(fileobj)
+    try:
+        own = getattr(importlib.import_module(f"companion.web.games.{data.get('game')}"), "extract_deck", None)
+    except ImportError:
+        own = None
+    if own is not None:
+        for text, comment in own(data):
+            yield 1, "gettext", text, [comment]
+        return
     for card in data.get("cards", []):
         if card.get("kind") == "rules":
             for text in [card.get("title", ""), *card.get("lines", [])]:

@@ -21,11 +21,9 @@ def _po(lang: str):
 
 
 def _extracted() -> set:
-    method_map = [("companion/web/**.py", "python"), ("companion/web/**/templates/**.html", "jinja2"),
-                  ("cards_printable/bux.deck.json", "companion.web.i18n.extract_deck"),
-                  ("cards_printable/grow.deck.json", "companion.web.i18n.extract_deck"),
-                  ("cards_printable/match.deck.json", "companion.web.i18n.extract_deck"),
-                  ("cards_printable/cats.deck.json", "companion.web.games.cats.view.extract_cats_deck")]
+    # The same map scripts/web_catalogs.sh extracts with: read from babel.cfg, not copied here.
+    cfg = (ROOT / "companion/web/babel.cfg").read_text(encoding="utf-8")
+    method_map = [(m.group(2).strip(), m.group(1).strip()) for m in re.finditer(r"^\[([^:\]]+):([^\]]+)\]", cfg, re.M)]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
     found = set()
     for directory in ("companion/web", "cards_printable"):

@@ -4,7 +4,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.games import GameScreens
 from companion.web.games.cats.pages import bp, rules_context
-from companion.web.games.cats.view import CatsView
+from companion.web.games.cats.view import CatsView, extract_deck
 
 SCREENS = GameScreens(name="cats", title=_l("Cat auction"), view=CatsView, blueprints=(bp,), board="cats.page",
                       phone="cats.phone", phone_blurb=_l("Each player scans their own code to enter and see their own hand."),

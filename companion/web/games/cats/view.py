@@ -7,7 +7,7 @@ revealed lot. A phone view adds that player's own hand, nobody else's.
 Entries name cards by label ("1000", "zero"); copies.pick() turns labels
 into codes from the right place. Reads state only; the engine judges moves
 through GameSession. Every text goes through flask-babel; card and rule
-texts from the deck file are in the catalog too (extract_cats_deck).
+texts from the deck file are in the catalog too (extract_deck).
 """
 
 from __future__ import annotations
@@ -258,21 +258,19 @@ class CatsView:
         return chosen
 
 
-def extract_cats_deck(fileobj, keywords, comment_tags, options):
-    """Babel extractor for cats.deck.json: card titles and effects, hint-table words, house readings.
+def extract_deck(data: dict):
+    """Yield (text, comment) for cats.deck.json's page texts: card titles and effects, hint-table words, house readings.
 
-    Their Russian comes from the same file (this package's ru_source.py reads it), so the
-    catalog stays the one mechanism the pages use at run time.
+    Called by the shared deck extractor (companion/web/i18n.py). Their Russian comes from the
+    same file (this package's ru_source.py reads it), so the catalog stays the one mechanism
+    the pages use at run time.
     """
-    import json
-
-    data = json.load(fileobj)
     for info in data["kinds"].values():
-        yield 1, "gettext", info["title"]["en"], ["cats deck: kind"]
-        yield 1, "gettext", info["effect"]["en"], ["cats deck: effect"]
+        yield info["title"]["en"], "cats deck: kind"
+        yield info["effect"]["en"], "cats deck: effect"
     for table in ("conditions", "stake_states"):
         for text in data[table].values():
-            yield 1, "gettext", text["en"], ["cats deck: " + table]
+            yield text["en"], "cats deck: " + table
     for reading in data["readings"]:
         for key in ("topic", "reading", "why"):
-            yield 1, "gettext", reading[key], ["cats deck reading"]
+            yield reading[key], "cats deck reading"
