@@ -26,3 +26,24 @@ def data_folder(name: str) -> Traversable:
     if (_CHECKOUT / "pyproject.toml").is_file() and home.is_dir():
         return home
     return files(f"companion._data.{name}")
+
+
+EXTRA_GAMES_VARIABLE = "COMPANION_GAMES"
+"""Games kept outside this package, by module (comma-separated); see companion.games."""
+
+
+def extra_game_folders() -> list[Path]:
+    """Return the folders of the game packages named in COMPANION_GAMES (their deck files sit there), without importing them."""
+    import importlib.util
+    import os
+
+    folders = []
+    for module in filter(None, (m.strip() for m in os.environ.get(EXTRA_GAMES_VARIABLE, "").split(","))):
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations:
+            folders.extend(Path(folder) for folder in spec.submodule_search_locations)
+    return folders
+

@@ -1,6 +1,7 @@
 """Deck definitions: one data file per game, the single source of card identity.
 
-A deck file (cards_printable/<game>.deck.json) lists every card with its code,
+A deck file (cards_printable/<game>.deck.json; for a game kept outside the
+package, named in COMPANION_GAMES, the file beside its package) lists every card with its code,
 kind and attributes. Printing draws from it, the vision code recognises its
 codes, and each game's rules take their card list from it. No I/O beyond
 reading that file; results are cached because the files never change while
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from companion.data import data_folder
+from companion.data import data_folder, extra_game_folders
 from companion.errors import CompanionError
 
 DECKS_DIR = data_folder("decks")
@@ -91,14 +92,22 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     return Deck(game=game, title=data.get("title", game), cards=cards, data=MappingProxyType(dict(data)))
 
 
-@functools.cache
 def load_deck(game: str) -> Deck:
-    """Return the bundled deck definition of a game (cards_printable/<game>.deck.json).
+    """Return the deck definition of a game: cards_printable/<game>.deck.json, or one beside a COMPANION_GAMES package.
 
     Raises:
         CompanionError: if there is no deck file for that game.
     """
-    path = DECKS_DIR / f"{game}.deck.json"
+    return _load_deck(game, tuple(extra_game_folders()))
+
+
+@functools.cache
+def _load_deck(game: str, extra: tuple) -> Deck:
+    name = f"{game}.deck.json"
+    path = DECKS_DIR / name
+    for folder in extra:
+        if not path.is_file() and (folder / name).is_file():
+            path = folder / name
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:

@@ -14,11 +14,10 @@ import os
 import pkgutil
 from typing import Mapping, Sequence
 
+from companion.data import EXTRA_GAMES_VARIABLE
 from companion.errors import RecordError
 from companion.games.base import Game
 from companion.games.jsonl import is_blank, parse_line
-
-EXTRA_GAMES_VARIABLE = "COMPANION_GAMES"
 
 
 @functools.lru_cache(maxsize=8)

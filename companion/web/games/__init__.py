@@ -7,7 +7,9 @@ next to nothing of any other game: its blueprint and views (*.py), its templates
 `SCREENS` (a GameScreens); this module finds every such package, so the shared
 web code (the app factory, the scoreboard, the host screen, the rules page)
 asks the registry and names no game. Adding a game's screens adds a package
-here; no shared file changes.
+here; no shared file changes. A game kept outside the package (named by module
+in COMPANION_GAMES, see companion.games) brings its screens as the subpackage
+`<module>.screens`, found the same way.
 
 A game package's templates/ and static/ folders are served by a small blueprint
 made here (`<game>_files`): templates by their usual names ("<game>/page.html"),
@@ -18,6 +20,8 @@ static files as url_for("<game>_files.static", filename=...), under
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
@@ -25,6 +29,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from flask import Blueprint
+
+from companion.data import EXTRA_GAMES_VARIABLE
 
 
 @dataclass(frozen=True)
@@ -54,19 +60,27 @@ class GameScreens:
     """Extra context for the game's rules summary (rules/<name>.html)."""
     home: Path | None = field(default=None, compare=False)
     """The game package's folder (filled in by the registry)."""
+    package: str | None = field(default=None, compare=False)
+    """The screens package's module name (filled in by the registry)."""
+
+
+def all_screens() -> dict[str, GameScreens]:
+    """Return game name -> its screens: each package under companion/web/games/, then each COMPANION_GAMES game's `screens`."""
+    return _screens(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
 
 
 @cache
-def all_screens() -> dict[str, GameScreens]:
-    """Return game name -> its screens, one entry per package under companion/web/games/ (imported once)."""
+def _screens(extra: str) -> dict[str, GameScreens]:
+    packages = [f"{__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name) if m.ispkg]
+    for module in filter(None, (m.strip() for m in extra.split(","))):
+        if importlib.util.find_spec(module) is not None and importlib.util.find_spec(f"{module}.screens") is not None:
+            packages.append(f"{module}.screens")
     found: dict[str, GameScreens] = {}
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not module.ispkg:
-            continue
-        package = importlib.import_module(f"{__name__}.{module.name}")
+    for name in packages:
+        package = importlib.import_module(name)
         screens = package.SCREENS
         home = Path(package.__file__).resolve().parent
-        found[screens.name] = GameScreens(**{**screens.__dict__, "home": home})
+        found[screens.name] = GameScreens(**{**screens.__dict__, "home": home, "package": name})
     return found
 
 
@@ -81,7 +95,7 @@ def blueprints() -> list[Blueprint]:
     for screens in all_screens().values():
         home = screens.home
         has_static = (home / "static").is_dir()
-        found.append(Blueprint(f"{screens.name}_files", f"{__name__}.{screens.name}",
+        found.append(Blueprint(f"{screens.name}_files", screens.package,
                                template_folder=str(home / "templates") if (home / "templates").is_dir() else None,
                                static_folder=str(home / "static") if has_static else None,
                                static_url_path=f"/static/games/{screens.name}" if has_static else None))

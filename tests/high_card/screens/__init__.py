@@ -1,0 +1,7 @@
+"""High Card's screens: the table page with one entry form, and each player's phone page."""
+
+from companion.web.games import GameScreens
+from tests.high_card.screens.pages import HighView, bp
+
+SCREENS = GameScreens(name="high", title="High Card", view=HighView, blueprints=(bp,), board="high.page",
+                      phone="high.phone", phone_blurb="your hand")
