@@ -22,7 +22,8 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.store.session import GameSession
-from companion.table.interpret import Attention, BuxInterpreter, Cleared, Proposal, default_seats
+from companion.table.games import reader_for
+from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import Appeared, Fusion, Hysteresis, Moved, TableSnapshot, Vanished
 from companion.vision.pipeline import FrameResult, Pipeline
 
@@ -47,7 +48,11 @@ class LoopStats:
 
 
 class LiveTable:
-    """One BUX game watched by one camera. Thread-safe: the web page may enter bids meanwhile."""
+    """One game watched by one camera, read by its game's table reader. Thread-safe: the web page may enter bids meanwhile.
+
+    Raises (on creation):
+        CompanionError: for a game the camera cannot follow (companion/table/games/ has no reader for it).
+    """
 
     def __init__(self, session: GameSession, pipeline: Pipeline, *, seats: dict[str, str] | None = None,
                  hysteresis: Hysteresis = Hysteresis(), auto_confirm: Callable[[dict], dict | None] | None = None,
@@ -56,7 +61,7 @@ class LiveTable:
         self.pipeline = pipeline
         self.fusion = Fusion(hysteresis)
         state = session.state
-        self.interpreter = BuxInterpreter(seats or default_seats(state.players))
+        self.interpreter = reader_for(session.game.name).interpreter(seats or default_seats(state.players))
         self.auto_confirm = auto_confirm
         """Demo only: given a proposal needing a tap, return the line the 'player' confirms (or None)."""
         self.keyframes = keyframes

@@ -16,7 +16,7 @@ from companion.demo import demo_print
 from companion.live import LiveTable
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
-from companion.table.interpret import Proposal
+from companion.table.outputs import Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot
 from companion.vision.pipeline import Pipeline
 from companion.web import create_app

@@ -39,6 +39,7 @@ from typing import Iterable, Mapping, Sequence, Union
 
 from companion.games.bux.scoring import best_partition
 from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, is_double_bux, turn
+from companion.table.outputs import Attention, Cleared, Output, Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
 
 BID_AREA = "bid_area"
@@ -51,38 +52,6 @@ MAX_UNSURE = 9
 """More unseen cards than this behind a sale are not searched for a smaller legal sale: too unsure."""
 
 
-@dataclass(frozen=True)
-class Proposal:
-    """A record line the table implies. `confirm`: show it for a one-tap confirm instead of submitting."""
-
-    line: dict
-    message: str
-    confirm: bool = False
-    evidence: Mapping = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Attention:
-    """Something the camera saw that the game cannot explain (or that only a person can settle)."""
-
-    key: str
-    """Stable identity of the problem, so the same one is raised once and cleared when it goes away."""
-    message: str
-    cards: tuple[str, ...] = ()
-    players: tuple[str, ...] = ()
-    evidence: Mapping = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Cleared:
-    """An attention item whose cause has gone (the table matches the game again)."""
-
-    key: str
-
-
-Output = Union[Proposal, Attention, Cleared]
-
-
 @dataclass
 class _Seen:
     zone: str | None
@@ -90,11 +59,6 @@ class _Seen:
     visible: bool = True
     gone_at: float | None = None
     """When the card went out of sight (None while it is seen)."""
-
-
-def default_seats(players: Sequence[str]) -> dict[str, str]:
-    """Return the default seating: the n-th player in turn order at seat plate n."""
-    return {player: f"seat:{i + 1}" for i, player in enumerate(players)}
 
 
 class BuxInterpreter:
