@@ -187,36 +187,6 @@ class CaptureSource:
             self._cap = None
 
 
-class SyntheticSource:
-    """Frames from a callable (e.g. synth.render_scene per step), for tests and benchmarks.
-
-    Like OpenCV's VideoSynthBase: mimics a camera, with times `index / fps`.
-    """
-
-    def __init__(self, render: Callable[[int], np.ndarray | None], fps: float = 15.0, count: int | None = None):
-        self._render = render
-        self.fps = fps
-        self.count = count
-        self._i = 0
-        self.finished = False
-
-    def read(self) -> Frame | None:
-        """Return the next rendered frame, or None when `count` frames were given or render returned None."""
-        if self.count is not None and self._i >= self.count:
-            self.finished = True
-            return None
-        image = self._render(self._i)
-        if image is None:
-            self.finished = True
-            return None
-        frame = Frame(image=image, time=self._i / self.fps, name="synthetic", index=self._i)
-        self._i += 1
-        return frame
-
-    def close(self) -> None:
-        self.finished = True
-
-
 def open_source(spec: str) -> FrameSource:
     """Return a source for a command-line spec: a camera index ("0"), a URL, a video file, a folder or an image.
 
