@@ -252,28 +252,112 @@ def _carry(source: list[str], target: list[str], cards: list[str]) -> None:
     target.extend(cards)
 
 
-def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, width: int = 1920,
-             height: int = 1080, fps: float = 10.0, hold: int = 12, video: bool = True, style: Style = Style(),
-             on_frame: Callable[[np.ndarray, LiveTable], None] | None = None, realtime: bool = False,
-             log: Callable[[str], None] | None = None, db_path: Path | None = None,
-             on_start: Callable[[LiveTable], None] | None = None, difficulty: str = "easy",
-             max_moves: int | None = None) -> DemoResult:
+@dataclass(frozen=True)
+class DemoOptions:
+    """What game is played and how it is filmed."""
+
+    players: int | None = None
+    width: int = 1920
+    height: int = 1080
+    fps: float = 10.0
+    hold: int = 12
+    """Frames each physical step is held still."""
+    video: bool = True
+    """Write out/video.mp4 (when an `out` folder is given)."""
+    style: Style = Style()
+    realtime: bool = False
+    """Pace frames at `fps` for a person watching."""
+    difficulty: str = "easy"
+    max_moves: int | None = None
+    """Play only the game's first moves (a shorter video)."""
+
+
+class TabletBot:
+    """Types what the players would: it taps confirm on a proposal, or corrects a sale's grouping."""
+
+    def __init__(self, moves: list[Move]):
+        self.moves = moves
+        self.index = 1
+        self.corrected = 0
+
+    def confirm(self, line: dict) -> dict | None:
+        """Return the line the 'player' confirms for a proposal (the truth when only the sets' grouping differs)."""
+        truth = move_to_json(self.moves[self.index])
+        if line == truth:
+            return line
+        if line.get("type") == "sell" and truth.get("type") == "sell" and \
+                sorted(map(sorted, line["sets"])) != sorted(map(sorted, truth["sets"])) and \
+                sorted(c for s in line["sets"] for c in s) == sorted(c for s in truth["sets"] for c in s):
+            self.corrected += 1
+            return truth
+        return line
+
+
+class Film:
+    """Renders the demo table and feeds each frame to the live loop (and the video, the page preview)."""
+
+    def __init__(self, live: LiveTable, options: DemoOptions, seed: int, layout: TableLayout, arts: dict[str, CardArt],
+                 writer=None, on_frame: Callable[[np.ndarray, LiveTable], None] | None = None):
+        self.live, self.options, self.seed, self.layout, self.arts = live, options, seed, layout, arts
+        self.writer, self.on_frame = writer, on_frame
+        self.level = DIFFICULTIES[options.difficulty]
+        self.camera = Camera(width=options.width, height=options.height, tilt=self.level.tilt, hfov=62.0)
+        rng = np.random.default_rng(seed)
+        self.noise_bank = [rng.normal(0, self.level.noise, (options.height, options.width, 3)).astype(np.int16) for _ in range(3)]
+        self.frames = 0
+        self.configs = 0
+
+    @property
+    def now(self) -> float:
+        """The film's time: seconds since the first frame."""
+        return self.frames / self.options.fps
+
+    def show(self, image: np.ndarray) -> None:
+        self.live.feed(image, self.now)
+        if self.writer is not None:
+            self.writer.write(image)
+        if self.on_frame is not None:
+            self.on_frame(image, self.live)
+        if self.options.realtime:
+            time.sleep(max(0.0, 1.0 / self.options.fps - 0.002))
+        self.frames += 1
+
+    def still(self, image: np.ndarray, k: int) -> None:
+        """Show a still table again, with the k-th frame's sensor noise."""
+        self.show(np.clip(image.astype(np.int16) + self.noise_bank[k % len(self.noise_bank)], 0, 255).astype(np.uint8))
+
+    def arrange(self, table: DemoTable, hands: int) -> np.ndarray:
+        """Film the hands moving over the table as it now is, and return the still view after them."""
+        self.configs += 1
+        level = self.level
+        warm = 0.25 + level.warm_swing * math.sin(self.configs / 15.0)
+        base = Nuisance(texture="felt", warm=warm, light_falloff=level.falloff, glare=level.glare,
+                        defocus=level.defocus, seed=self.seed * 1000 + self.configs)
+        placements = table.placements()
+        for h in range(hands * level.hands):
+            moving = replace(base, hands=1, motion=level.motion, seed=base.seed + 7 * (h + 1))
+            self.show(_jpeg(render_scene(self.arts, placements, self.camera, moving, self.layout).image, level.jpeg))
+        return _jpeg(render_scene(self.arts, placements, self.camera, base, self.layout).image, level.jpeg)
+
+
+def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOptions(), *,
+             on_frame: Callable[[np.ndarray, LiveTable], None] | None = None, log: Callable[[str], None] | None = None,
+             db_path: Path | None = None, on_start: Callable[[LiveTable], None] | None = None) -> DemoResult:
     """Play one seeded game on video through the live pipeline and return how it went.
 
     With `out`, writes out/record.jsonl (the source game), out/video.mp4 (unless
-    video=False), out/state.json (where the camera-fed game ended) and the
-    event store out/companion.db. `on_frame` sees every frame (the web preview);
-    `realtime` paces frames at `fps` for a person watching; `on_start` is called
-    with the live loop once the game is stored (to serve the tablet page).
+    options.video is False), out/state.json (where the camera-fed game ended) and
+    the event store out/companion.db. `on_frame` sees every frame (the web
+    preview); `on_start` is called with the live loop once the game is stored
+    (to serve the tablet page).
     """
     log = log or (lambda message: None)
     started = time.perf_counter()
-    moves = random_game(seed, players, style)
-    if max_moves is not None:
-        moves = moves[: max_moves + 1]  # a shorter video: the game's first moves only
+    moves = random_game(seed, options.players, options.style)
+    if options.max_moves is not None:
+        moves = moves[: options.max_moves + 1]
     setup = moves[0]
     printed = demo_print(seed)
-    arts = card_arts(printed)
     layout = load_layout()
     seats = {p: f"seat:{i + 1}" for i, p in enumerate(setup.players)}
     table = DemoTable(layout=layout, seats=seats, spreads={p: list(setup.spreads[p]) for p in setup.players})
@@ -287,72 +371,34 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     store = EventStore(db)
     session = GameSession.start(store, move_to_json(setup), source="tablet", game_id=f"demo-{seed}",
                                 title=f"Demo game, seed {seed}")
-    expected = {"moves": moves, "index": 1}
-    counts = {"corrected": 0}
-
-    def confirm(line: dict) -> dict | None:
-        """The bot taps confirm, or corrects the grouping when the player sold different sets."""
-        truth = move_to_json(moves[expected["index"]])
-        if line == truth:
-            return line
-        if line.get("type") == "sell" and truth.get("type") == "sell" and \
-                sorted(map(sorted, line["sets"])) != sorted(map(sorted, truth["sets"])) and \
-                sorted(c for s in line["sets"] for c in s) == sorted(c for s in truth["sets"] for c in s):
-            counts["corrected"] += 1
-            return truth
-        return line
-
+    bot = TabletBot(moves)
     hysteresis = Hysteresis(appear_frames=3, appear_window_s=1.0, move_frames=3, vanish_s=1.0, vanish_frames=4, settle_s=0.3)
     pipeline = Pipeline(printed, layout=layout, use_zbar=False)
-    live = LiveTable(session, pipeline, seats=seats, hysteresis=hysteresis, auto_confirm=confirm, log=log)
-    level = DIFFICULTIES[difficulty]
-    camera = Camera(width=width, height=height, tilt=level.tilt, hfov=62.0)
+    live = LiveTable(session, pipeline, seats=seats, hysteresis=hysteresis, auto_confirm=bot.confirm, log=log)
     if on_start is not None:
         on_start(live)
     writer = None
-    if out is not None and video:
-        writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
-    rng = np.random.default_rng(seed)
-    noise_bank = [rng.normal(0, level.noise, (height, width, 3)).astype(np.int16) for _ in range(3)]
-    frame_no = 0
-    patience = int(6 * fps)
+    if out is not None and options.video:
+        writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), options.fps, (options.width, options.height))
+    film = Film(live, options, seed, layout, card_arts(printed), writer, on_frame)
+    patience = int(6 * options.fps)
+    counts: dict[str, int] = {}
     latencies: list[float] = []
-
-    def show(image: np.ndarray) -> None:
-        nonlocal frame_no
-        t = frame_no / fps
-        live.feed(image, t)
-        if writer is not None:
-            writer.write(image)
-        if on_frame is not None:
-            on_frame(image, live)
-        if realtime:
-            time.sleep(max(0.0, 1.0 / fps - 0.002))
-        frame_no += 1
-
     state = rules.initial_state(setup)
-    config = 0
     for index, move in enumerate(moves[1:], start=1):
-        expected["index"] = index
+        bot.index = index
+        before, after = state_to_json(state), state_to_json(rules.apply(state, move))
         open_before = {item["id"] for item in session.open_attention()}
         accepted_before = len(live.stats.accepted_at)
         rest_t = 0.0
-        for step in steps_of(move, state, hold):
-            config += 1
+        for step in steps_of(move, state, options.hold):
             step.act(table)
-            warm = 0.25 + level.warm_swing * math.sin(config / 15.0)
-            base = Nuisance(texture="felt", warm=warm, light_falloff=level.falloff, glare=level.glare,
-                            defocus=level.defocus, seed=seed * 1000 + config)
-            placements = table.placements()
-            for h in range(step.hands * level.hands):
-                moving = replace(base, hands=1, motion=level.motion, seed=base.seed + 7 * (h + 1))
-                show(_jpeg(render_scene(arts, placements, camera, moving, layout).image, level.jpeg))
-            still = _jpeg(render_scene(arts, placements, camera, base, layout).image, level.jpeg)
-            rest_t = frame_no / fps
+            still = film.arrange(table, step.hands)
+            rest_t = film.now
             for k in range(step.hold):
-                show(np.clip(still.astype(np.int16) + noise_bank[k % len(noise_bank)], 0, 255).astype(np.uint8))
+                film.still(still, k)
                 if k == step.hold // 2 and step.tablet is not None:
-                    rest_t = frame_no / fps  # latency counts from the typing, not from the cards
+                    rest_t = film.now  # latency counts from the typing, not from the cards
                     try:
                         step.tablet(live)
                     except CompanionError as error:
@@ -360,11 +406,11 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
         # Give the camera the moments a person would: keep filming the still table until
         # the game shows the move, or something is raised, or patience runs out.
         for k in range(patience):
-            if _reached(session, moves, index) or _raised_since(session, open_before):
+            if state_to_json(session.state) == after or _raised_since(session, open_before):
                 break
-            show(np.clip(still.astype(np.int16) + noise_bank[k % len(noise_bank)], 0, 255).astype(np.uint8))
+            film.still(still, k)
         raised_now = _raised_since(session, open_before)
-        verdict = _check_move(session, moves, index, live, log, raised=raised_now)
+        verdict = _check_move(session, move, before, after, index, live, log, raised=raised_now)
         counts[verdict] = counts.get(verdict, 0) + 1
         accepted = live.stats.accepted_at[accepted_before:]
         if verdict == "right" and accepted and not isinstance(move, Broke):
@@ -375,13 +421,12 @@ def run_demo(seed: int, out: Path | None = None, *, players: int | None = None, 
     pipeline.close()
     source_state = state_to_json(replay(write_record(moves).splitlines(True)))
     pipeline_state = state_to_json(session.state)
-
     attention = [{"message": item["message"], "seq": item["seq"]} for item in session.open_attention()]
     result = DemoResult(source_state=source_state, pipeline_state=pipeline_state, moves=len(moves) - 1,
                         right=counts.get("right", 0), raised=counts.get("raised", 0), wrong=counts.get("wrong", 0),
-                        missed=counts.get("missed", 0), corrected=counts["corrected"], frames=frame_no,
+                        missed=counts.get("missed", 0), corrected=bot.corrected, frames=film.frames,
                         seconds=time.perf_counter() - started, ms_vision=list(live.stats.ms_vision),
-                        ms_loop=list(live.stats.ms_loop), latencies=latencies, difficulty=difficulty,
+                        ms_loop=list(live.stats.ms_loop), latencies=latencies, difficulty=options.difficulty,
                         attention=attention)
     if out is not None:
         (out / "state.json").write_text(json.dumps(pipeline_state, indent=2) + "\n", encoding="utf-8")
@@ -395,21 +440,16 @@ def _raised_since(session: GameSession, open_before: set[str]) -> bool:
     return any(item["id"] not in open_before for item in session.open_attention())
 
 
-def _reached(session: GameSession, moves: list[Move], index: int) -> bool:
-    want = state_to_json(replay(write_record(moves[: index + 1]).splitlines(True)))
-    return state_to_json(session.state) == want
-
-
-def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveTable, log, *, raised: bool) -> str:
-    """After a move's last step: did the camera-fed game reach the source game's state?
+def _check_move(session: GameSession, move: Move, before: dict, after: dict, index: int, live: LiveTable, log, *,
+                raised: bool) -> str:
+    """After a move's last step: did the camera-fed game reach the source game's state (`after`)?
 
     If not, the bot enters the move as a player would on the tablet (undoing a wrong
     camera move first) and resolves the attention items the camera raised for it.
     """
-    if _reached(session, moves, index):
-        return "right"
     have = state_to_json(session.state)
-    before = state_to_json(replay(write_record(moves[:index]).splitlines(True)))
+    if have == after:
+        return "right"
     verdict = ("raised" if raised else "missed") if have == before else "wrong"
     if verdict == "wrong":
         try:
@@ -417,7 +457,7 @@ def _check_move(session: GameSession, moves: list[Move], index: int, live: LiveT
         except CompanionError:
             pass
     try:
-        live.submit_manual(move_to_json(moves[index]))
+        live.submit_manual(move_to_json(move))
     except CompanionError as error:
         log(f"bot could not enter move {index}: {error.message}")
     if raised:

@@ -32,9 +32,9 @@ def one(job: tuple[int, str, int, int]) -> dict:
     import cv2
 
     cv2.setNumThreads(1)
-    from companion.demo import run_demo
+    from companion.demo import DemoOptions, run_demo
 
-    result = run_demo(seed, None, video=False, difficulty=level, width=width, height=height)
+    result = run_demo(seed, None, DemoOptions(video=False, difficulty=level, width=width, height=height))
     summary = result.to_json()
     summary.update(seed=seed, size=f"{width}x{height}", loop_ms=result.ms_loop, latencies=result.latencies)
     return summary

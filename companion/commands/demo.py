@@ -37,14 +37,14 @@ def add_parser(sub) -> None:
 
 
 def run_demo_command(args) -> int:
-    from companion.demo import run_demo
+    from companion.demo import DemoOptions, run_demo
 
     if args.headless and not args.out:
         raise CompanionError("--headless needs --out DIR (where record.jsonl, video.mp4 and state.json go)")
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     if args.headless:
-        result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video, log=_progress,
-                          difficulty=args.difficulty, max_moves=args.moves)
+        result = run_demo(args.seed, out, DemoOptions(players=args.players, fps=args.fps, video=not args.no_video,
+                                                      difficulty=args.difficulty, max_moves=args.moves), log=_progress)
         return _report(result, out, args.json)
     server = _Server(args.host, args.port)
     holder: dict = {}
@@ -55,9 +55,9 @@ def run_demo_command(args) -> int:
         server.start(out / "companion.db", live.session.game_id, camera=LiveCamera(live))
         holder["live"] = live
 
-    result = run_demo(args.seed, out, players=args.players, fps=args.fps, video=not args.no_video,
-                      realtime=True, log=_progress, on_start=started, difficulty=args.difficulty,
-                      max_moves=args.moves)
+    options = DemoOptions(players=args.players, fps=args.fps, video=not args.no_video, realtime=True,
+                          difficulty=args.difficulty, max_moves=args.moves)
+    result = run_demo(args.seed, out, options, log=_progress, on_start=started)
     _report(result, out, args.json)
     print("The game is over. The page stays up; press Ctrl-C to stop.")
     try:
