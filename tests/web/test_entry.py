@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web.access import card_handle, game_key
+from tests.web.bux_entries import face_of
 from tests.web.conftest import CODE, GAME_ID, LINES, kinds, session_of, snapshot
 
 API = f"/g/{GAME_ID}/api"
@@ -23,14 +24,6 @@ def test_options_need_the_token(client, auth):
     assert client.get(f"{API}/options", headers={"X-Companion-Token": "wrong"}).status_code == 403
     options = client.get(f"{API}/options", headers=auth).json
     assert options["player"] == "Ann" and options["can_draw"] and not options["can_broke"]
-
-
-def face_of(code: str) -> dict | str:
-    """Return a card as the entrant names it from the turned-over card: face and value (a timer by its code)."""
-    if code.startswith("bux-"):
-        return code
-    suit, shape, value = code.split("-")
-    return {"suit": suit, "shape": shape, "value": int(value)}
 
 
 def faced_values(data) -> list:

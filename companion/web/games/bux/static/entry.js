@@ -263,7 +263,7 @@ function drawPicker() {
   if (!drawPicked.length) picked.appendChild(el("span", {class: "empty"}, TEXT.instructions));
   drawPicked.forEach((item, i) => {
     const text = describeItem(item);
-    const row = el("span", {class: "picked-card" + (item.timer ? " timer" : "")});
+    const row = el("span", {class: "picked-card" + (item.timer ? " is-timer" : "")});
     row.appendChild(el("span", {class: "seqno"}, (i + 1) + ". " + text));
     const x = el("button", {type: "button", class: "unpick", "aria-label": fmt(TEXT.remove, {card: text}), title: fmt(TEXT.remove, {card: text})}, "\u00d7");
     x.addEventListener("click", () => { drawPicked.splice(i, 1); drawOptions(); });
@@ -337,9 +337,11 @@ function wire() {
     sendMove({type: "draw", player: player(), cards: drawnCards(), ...settle});
   };
   document.getElementById("draw-bid").addEventListener("click", () => {
+    // One sentence per mistake: what the page already knows is wrong is said here and not sent.
+    if (!drawPicked.length) return say(TEXT.cards_missing, false);
+    if (!checkBid()) return say(document.getElementById("bid-check").textContent, false);
     const raw = document.getElementById("bid-price").value.trim();
-    checkBid();
-    drawn({winner: document.getElementById("bid-winner").value || null, price: raw === "" ? null : (/^\d+$/.test(raw) ? Number(raw) : raw)});
+    drawn({winner: document.getElementById("bid-winner").value, price: Number(raw)});
   });
   document.getElementById("draw-pass").addEventListener("click", () => drawn({winner: null}));
   document.getElementById("draw-keep").addEventListener("click", () => drawn({keep: true}));
