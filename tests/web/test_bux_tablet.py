@@ -131,3 +131,84 @@ def test_a_draw_naming_a_card_outside_the_draw_deck_is_shown_to_the_table(server
     expect(wall.locator("#history li").nth(1)).to_have_attribute("value", "5")
     assert kinds(db).count("rejected") == rejected + 1
     assert errors == []
+
+
+LONG = "Alexandria Catherine Lee"  # 24 characters, the longest name a seat may have
+
+
+def test_the_wall_screen_keeps_long_names_dice_and_chips_readable(server, browser, token, db, artifacts, tmp_path):
+    """A 24-character name stays inside the chart; the dice list numbers each roll once; the seed hash is short."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import expect
+
+    from tests.web.conftest import start_game
+
+    assert len(LONG) == 24
+    lines = [json.loads(json.dumps(line).replace('"Cat"', json.dumps(LONG))) for line in LINES]
+    start_game(db, 0, game_id="long", setup=lines[0])
+    store, session = session_of(db, "long")
+    for line in lines[1:6]:
+        session.submit(line, source="import")
+    store.close()
+    from companion.store.sqlite import EventStore
+    from companion.web.access import game_key, game_token
+
+    with EventStore(db) as store:
+        long_token = game_token(game_key(store, "long"))
+    for _roll in range(3):
+        request = urllib.request.Request(f"{server}/g/long/api/dice/roll", data=b'{"dice": "2d6"}', method="POST",
+                                         headers={"Content-Type": "application/json", "X-Companion-Token": long_token})
+        assert urllib.request.urlopen(request).status == 200
+    errors: list[str] = []
+    wall = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    wall.on("pageerror", lambda exc: errors.append(str(exc)))
+    wall.goto(f"{server}/g/long")
+    expect(wall.locator("#dice-history li")).to_have_count(2)
+    assert wall.locator("#dice-history li").first.get_attribute("value") == "2"
+    assert not wall.locator("#dice-history li").first.inner_text().startswith("#"), "one number per roll"
+    summary = wall.locator("#dice-proof summary")
+    full = wall.locator("#dice-proof details").get_attribute("title")
+    assert len(full) == 64 and len(summary.inner_text()) < 40 and full[:12] in summary.inner_text()
+    expect(wall.locator("#dice-proof .seed-full")).to_be_hidden()
+    summary.click()
+    expect(wall.locator("#dice-proof .seed-full")).to_have_text(full)
+
+    # The chart legend: the long name inside the chart panel.
+    key = wall.locator(".legend .key", has_text=LONG)
+    panel = wall.locator("#chart-panel").bounding_box()
+    box = key.bounding_box()
+    assert box["x"] >= panel["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    # A payment shows the chips to hand over; the white chip is outlined against the cream panel.
+    expect(wall.locator("#history li").first).to_have_attribute("value", "5")
+    chip = wall.locator("#history li .chip-dot").last
+    assert wall.evaluate("(dot) => getComputedStyle(dot).borderTopStyle", chip.element_handle()) == "solid"
+    assert wall.locator("link[rel=icon]").get_attribute("href").endswith("favicon.svg")
+    assert urllib.request.urlopen(f"{server}/static/favicon.svg").headers["Content-Type"].startswith("image/svg")
+    shots = artifacts / "web"
+    shots.mkdir(parents=True, exist_ok=True)
+    wall.screenshot(path=str(shots / "bux-wall-1280x800.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_players_own_page_shows_each_cards_tag_beside_its_value(server, browser, db, ptoken, artifacts):
+    from playwright.sync_api import expect
+
+    from companion.web.access import card_handle, card_tag, game_key
+    from companion.store.sqlite import EventStore
+
+    with EventStore(db) as store:
+        key = game_key(store, "g1")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(f"{server}/g/g1/me/Cat?k={ptoken('Cat')}")
+    expect(phone.locator("#me-cards .card")).to_have_count(3)
+    texts = [phone.locator("#me-cards .card").nth(i).inner_text().split()[-2:] for i in range(3)]  # after the suit glyph
+    store, session = session_of(db)
+    cat = session.state.spreads[session.state.seat("Cat")]
+    store.close()
+    from companion.games.bux.state import VALUE
+
+    assert sorted(texts) == sorted([[str(VALUE[c]), card_tag(card_handle(key, c))] for c in cat])
+    expect(phone.locator(".chips-break")).to_have_count(0)
+    phone.screenshot(path=str(artifacts / "web" / "bux-me-390x844.png"))

@@ -54,4 +54,6 @@ RU = {
     "shape": "фигура",
     "suit": "масть",
     "value": "число",
+    "hand over:": "отдать:",
+    "The fewest chips that make this payment": "Наименьшее число фишек для этой выплаты",
 }

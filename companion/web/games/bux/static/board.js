@@ -104,7 +104,14 @@ function renderHistory(board) {
   // Newest first, each move under its real number in the game; a refused draw is shown to the table, unnumbered.
   board.history.forEach((entry) => {
     const li = el("li", entry.refused ? {class: "refused"} : {value: entry.n}, entry.text);
-    if (entry.pay && entry.pay.length) li.appendChild(chipStack(entry.pay)).classList.add("pay");
+    if (entry.pay && entry.pay.length) {
+      // What to hand over, in the fewest chips (never a guess of what anyone holds).
+      const panel = document.getElementById("history-panel").dataset;
+      const pay = el("span", {class: "pay", title: panel.payTitle});
+      pay.appendChild(el("span", {class: "pay-label"}, panel.pay));
+      pay.appendChild(chipStack(entry.pay));
+      li.appendChild(pay);
+    }
     list.appendChild(li);
   });
 }
