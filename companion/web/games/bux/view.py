@@ -164,10 +164,11 @@ class BuxView:
         if line.get("type") != "draw":
             body["error"]["message"] = self.sanitise(body["error"]["message"])
             return body
-        typed = {c for c in line.get("cards", []) if isinstance(c, str)}
+        cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+        typed = {c for c in cards if isinstance(c, str)}
         if getattr(error, "rule", None) == NOT_IN_DECK:
-            missing = [c for c in line.get("cards", []) if isinstance(c, str) and c in typed
-                       and (c in self.handle_of or c in TIMER_CARDS) and c not in draw_deck(self.session.state)]
+            deck = draw_deck(self.session.state)
+            missing = [c for c in cards if isinstance(c, str) and c in ALL_NAMED and c not in deck]
             if missing:
                 body["error"]["message"] = self.refused_text(str(line.get("player", "?")), missing)
                 return body
