@@ -26,12 +26,12 @@ def browser():
         chromium.close()
 
 
-def open_tablet(browser, server, token, size, errors):
+def open_tablet(browser, server, token, size, errors, lang="en"):
     from playwright.sync_api import expect
 
     page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{server}/g/g1?t={token}")
+    page.goto(f"{server}/g/g1?t={token}&lang={lang}")
     expect(page.locator("#entry-player")).to_contain_text("Ann")
     return page
 
@@ -44,13 +44,14 @@ def stored_moves(db) -> list[dict]:
         store.close()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "800x1280"])
-def test_a_draw_entry_fits_one_screen_with_big_tap_targets(server, browser, token, db, artifacts, size):
+@pytest.mark.parametrize("size, lang", [(SIZES[0], "en"), (SIZES[1], "en"), (SIZES[0], "ru"), (SIZES[1], "ru")],
+                         ids=["1280x800", "800x1280", "1280x800-ru", "800x1280-ru"])
+def test_a_draw_entry_fits_one_screen_with_big_tap_targets(server, browser, token, db, artifacts, size, lang):
     """Cards, winner, price and "Sold at this price" all in sight without scrolling; every tap target >= 44 px."""
     from playwright.sync_api import expect
 
     errors: list[str] = []
-    page = open_tablet(browser, server, token, size, errors)
+    page = open_tablet(browser, server, token, size, errors, lang)
     name_cards(page, LINES[6]["cards"])
     expect(page.locator("#draw-picked .seqno")).to_have_count(4)
     page.select_option("#bid-winner", "Cat")
@@ -70,9 +71,9 @@ def test_a_draw_entry_fits_one_screen_with_big_tap_targets(server, browser, toke
     assert small == [], f"tap targets under 44 px: {small}"
     shots = artifacts / "web"
     shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / f"bux-tablet-draw-{width}x{height}.png"))
+    page.screenshot(path=str(shots / f"bux-tablet-draw-{width}x{height}-{lang}.png"))
     page.click("#draw-bid")
-    expect(page.locator("#entry-msg")).to_contain_text("Cat won the bid for 165")
+    expect(page.locator("#entry-msg")).to_contain_text("165")
     assert stored_moves(db)[-1] == LINES[6]
     assert errors == []
 

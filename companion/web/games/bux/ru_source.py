@@ -43,7 +43,7 @@ RU = {
     "The price must be a multiple of %(n)s chips.": "Цена должна быть кратна %(n)s фишкам.",
     "The price must be at least %(n)s chips.": "Цена должна быть не меньше %(n)s фишек.",
     "The tablet is offline: the entry was not sent. Try again when it says Live.":
-        "Планшет не в сети: ход не отправлен. Повторите, когда появится «В эфире».",
+        "Планшет не в сети: ход не отправлен. Повторите, когда появится «На связи».",
     "There is no card %(suit)s %(shape)s %(value)s in the deck: the suits are %(suits)s, the shapes %(shapes)s and the values %(values)s.":
         "В колоде нет карты %(suit)s %(shape)s %(value)s: масти — %(suits)s, фигуры — %(shapes)s, числа — %(values)s.",
     "These 3 cards are not a set: they share no suit and no shape.": "Эти 3 карты не набор: у них нет ни общей масти, ни общей фигуры.",
