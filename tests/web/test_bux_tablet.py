@@ -98,6 +98,14 @@ def test_entering_a_draw_by_face_and_value_stores_the_cards_in_order(server, bro
     expect(page.locator("#draw-timers [data-timer='bux-3']")).to_be_disabled()
     expect(page.locator("#draw-timers [data-timer='bux-1']")).to_be_disabled()  # set aside earlier this deck
     expect(page.locator("#draw-end")).to_be_hidden()  # the 2nd timer of the deck: the draw is still bid on
+    # Naming the deck's third BUX card too: the draw ends unsettled, and only that button shows.
+    page.click("#draw-timers [data-timer='bux-2']")
+    expect(page.locator("#draw-end")).to_be_visible()
+    expect(page.locator("#draw-bid")).to_be_hidden()
+    expect(page.locator("#bid-price")).to_be_hidden()
+    page.click("#draw-picked .picked-card:nth-child(5) .unpick")
+    expect(page.locator("#draw-end")).to_be_hidden()
+    expect(page.locator("#draw-bid")).to_be_visible()
     page.select_option("#bid-winner", "Cat")
     page.fill("#bid-price", "1e3")
     expect(page.locator("#bid-check")).to_contain_text("whole number of chips, digits only")

@@ -86,6 +86,9 @@ def test_a_draw_named_by_face_and_value_is_stored_as_its_cards(client, auth, db)
     ({"suit": "star", "shape": "x", "value": 25}, "the suits are heart, club, spade, diamond"),
     ({"suit": "heart", "shape": "x"}, "There is no card"),
     (7, "Name each drawn card by its suit, shape and value."),
+    ({"suit": ["heart"], "shape": {}, "value": [25]}, "There is no card"),
+    ({"suit": "heart", "shape": "x", "value": True}, "There is no card"),
+    ({"suit": "heart", "shape": "x", "value": 25.0}, "There is no card"),
 ])
 def test_a_card_that_is_not_in_the_deck_file_is_refused_with_a_sentence(client, auth, db, card, words):
     before, events = snapshot(db), kinds(db)

@@ -130,7 +130,7 @@ class BuxView:
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         key = (card.get("suit"), card.get("shape"), value)
-        if key not in CODE_OF:
+        if not (isinstance(key[0], str) and isinstance(key[1], str) and type(value) is int) or key not in CODE_OF:
             raise RecordError(_("There is no card %(suit)s %(shape)s %(value)s in the deck: the suits are %(suits)s, "
                                 "the shapes %(shapes)s and the values %(values)s.",
                                 suit=str(card.get("suit"))[:20], shape=str(card.get("shape"))[:20], value=str(value)[:20],
