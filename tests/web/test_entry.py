@@ -19,6 +19,15 @@ def handle(db, code: str) -> str:
         store.close()
 
 
+def with_handles(db, value):
+    """Return value with every "h:<code>" string replaced by that card's handle."""
+    if isinstance(value, str) and value.startswith("h:"):
+        return handle(db, value[2:])
+    if isinstance(value, list):
+        return [with_handles(db, v) for v in value]
+    return value
+
+
 def test_options_need_the_token(client, auth):
     assert client.get(f"{API}/options").status_code == 403
     assert client.get(f"{API}/options", headers={"X-Companion-Token": "wrong"}).status_code == 403
@@ -94,7 +103,7 @@ def test_a_card_that_is_not_in_the_deck_file_is_refused_with_a_sentence(client, 
     before, events = snapshot(db), kinds(db)
     line = {"type": "draw", "player": "Ann", "cards": [card, face_of("spade-square-100"), face_of("diamond-oval-25")], "winner": None}
     response = client.post(f"{API}/move", json={"line": line}, headers=auth)
-    assert response.status_code == 422
+    assert response.status_code == 400
     assert words in response.json["error"]["message"]
     assert snapshot(db) == before and kinds(db) == events
 
@@ -188,13 +197,19 @@ def test_bid_won_is_stored_and_pays(client, auth, db):
     ({"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat"}, 422, None, "needs a price"),
     ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, 422, "draw.not_your_turn", "Ann"),
     ({"type": "draw", "player": "Ann", "cards": ["heart-x-100", "club-x-100", "spade-square-100"], "winner": None}, 422, "draw.not_in_draw_deck", "not in the draw deck"),
-    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
-    ({"type": "swap", "player": "Ann", "give": "heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "not a card"),
+    ({"type": "sell", "player": "Ann", "sets": [["h:heart-x-100", "h:club-oval-25", "h:diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "not a card"),
+    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 400, None, "not by card codes"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "spade-oval-100", "from": "Ben"}, 400, None, "not by card codes"),
     ({"type": "broke", "player": "Ann"}, 422, "broke.has_chips", ""),
     ({"type": "setup"}, 400, None, "draw, sell, swap or broke"),
     ({"player": "Ann"}, 400, None, "draw, sell, swap or broke"),
 ])
 def test_bad_entries_are_rejected_with_a_reason_and_change_nothing(client, auth, db, line, status, rule, words):
+    """Spread cards go by handle ("h:code" here): a typed code would make "not in Ann's spread" an oracle."""
+    import json
+
+    line = json.loads(json.dumps(line), object_hook=lambda d: {k: with_handles(db, v) for k, v in d.items()})
     before = snapshot(db)
     response = client.post(f"{API}/move", json={"line": line}, headers=auth)
     assert response.status_code == status

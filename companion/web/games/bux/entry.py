@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
-from companion.errors import REFUSALS
+from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.common import json_body, load
@@ -61,6 +61,10 @@ def move(game_id: str):
         abort(409, description=_("That attention item is already resolved."))
     try:
         line = view.resolve_line(_price(line))
+    except RecordError as error:
+        # Malformed for this API (no such card, a code where a handle belongs): nothing judged, nothing stored.
+        abort(400, description=error.message)
+    try:
         also = []
         if attention is not None:
             how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"

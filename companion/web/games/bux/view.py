@@ -107,14 +107,21 @@ class BuxView:
         value ({"suit", "shape", "value"}) or a timer code; they become card
         codes here. Handles are never resolved in a draw: a handle stands for
         a spread card, and resolving it would let a refusal name that card's
-        value. Sell and swap lines name spread cards by handle.
+        value. Sell and swap lines name spread cards by handle only.
 
         Raises:
-            RecordError: a drawn card that is no card of the deck (nothing is stored).
+            RecordError: a drawn card that is no card of the deck, or a sell
+            or swap naming a card by its code (nothing is stored).
         """
-        if line.get("type") != "draw" or not isinstance(line.get("cards"), list):
-            return self.resolve(line)
-        return {**line, "cards": [self.drawn_code(card) for card in line["cards"]]}
+        if line.get("type") == "draw":
+            if not isinstance(line.get("cards"), list):
+                return line
+            return {**line, "cards": [self.drawn_code(card) for card in line["cards"]]}
+        if _names_a_code(line):
+            # A typed code would make the refusals an oracle ("not in Ann's spread" or not).
+            raise RecordError(_("Name spread cards by the handles the entry form sends, not by card codes: "
+                                "a code carries the value on the back."))
+        return self.resolve(line)
 
     def drawn_code(self, card: Any) -> Any:
         """Return the card code of a card named by face and value (a code or timer code passes as typed).
@@ -448,6 +455,17 @@ class BuxView:
             "swap_take": [{"from": other, "cards": self.faces(cards)} for other, cards in swaps_take.items()],
             "bid_multiple": rules.BID_MULTIPLE,
         }
+
+
+def _names_a_code(value: Any) -> bool:
+    """Return True if a playing card's code appears anywhere in a JSON value."""
+    if isinstance(value, str):
+        return value in VALUE
+    if isinstance(value, list):
+        return any(_names_a_code(v) for v in value)
+    if isinstance(value, dict):
+        return any(_names_a_code(v) for v in value.values())
+    return False
 
 
 def payment(line: dict, before: BuxState | None, after: BuxState | None) -> int:
