@@ -140,6 +140,22 @@ def test_a_draw_naming_a_card_outside_the_draw_deck_is_told_to_the_whole_table(c
     assert [entry["n"] for entry in history[:3]] == [6, None, 5]
 
 
+def test_a_refused_draw_whose_cards_are_in_the_draw_deck_is_shown_too(client, auth, db):
+    """A bad price is refused after the cards were found in the draw deck: that too told the entrant something."""
+    cards = [face_of(c) for c in LINES[6]["cards"]]
+    bad = {"type": "draw", "player": "Ann", "cards": cards, "winner": "Cat", "price": 7}
+    response = client.post(f"{API}/move", json={"line": bad}, headers=auth)
+    assert response.status_code == 422 and response.json["error"]["rule"] == "bid.not_multiple"
+    # Refused before any card is looked up (not Ben's turn): nothing was told, nothing is shown.
+    early = {"type": "draw", "player": "Ben", "cards": cards, "winner": None}
+    assert client.post(f"{API}/move", json={"line": early}, headers=auth).json["error"]["rule"] == "draw.not_your_turn"
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert history[0] == {"n": None, "refused": True,
+                          "text": "Refused, not stored: Ann's draw of ♣ X 100, ♠ square 100, BUX 3, ♦ oval 25."}
+    assert history[1]["n"] == 5
+    assert kinds(db)[-2:] == ["rejected", "rejected"]
+
+
 def test_refusals_of_what_nobody_typed_stay_in_the_audit_only(client, db):
     """The camera's draws carry values nobody typed: a refused one is kept for the audit, never shown."""
     from companion.errors import RuleViolation

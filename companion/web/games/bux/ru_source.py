@@ -56,4 +56,5 @@ RU = {
     "value": "число",
     "hand over:": "отдать:",
     "The fewest chips that make this payment": "Наименьшее число фишек для этой выплаты",
+    "Refused, not stored: %(player)s's draw of %(cards)s.": "Отклонено, не записано: %(player)s открыл(а) %(cards)s.",
 }

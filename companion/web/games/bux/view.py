@@ -50,7 +50,14 @@ CODE_OF: dict[tuple[str, str, int], str] = {(SUIT[c], SHAPE[c], VALUE[c]): c for
 HISTORY = 8
 ALL_NAMED = frozenset(PLAYING_CARDS) | frozenset(TIMER_CARDS)
 NOT_IN_DECK = "draw.not_in_draw_deck"
-"""The one draw refusal that tells the entrant something hidden: it is shown to the whole table."""
+"""The draw refusal that tells the entrant a named card lies outside the draw deck (in a spread, or sold)."""
+BEFORE_THE_CARDS = frozenset({"draw.after_game_end", "draw.unknown_player", "draw.not_your_turn"})
+"""Draw refusals decided before any card is looked up in the draw deck: they tell nothing about the cards.
+
+Every other refused draw does: NOT_IN_DECK says a card is elsewhere, and any
+later refusal (a bad price, a card named twice, too few cards) says that the
+cards checked before it are in the draw deck. So those are shown to the table.
+"""
 
 
 class BuxView:
@@ -289,11 +296,12 @@ class BuxView:
     def _history(self, steps: list, seqs: list[int]) -> list[dict]:
         """Return the last moves, newest first, each numbered by its real place in the game.
 
-        Draws refused because a named card is not in the draw deck are shown
-        too, between the moves they came between: such a refusal tells the
-        entrant something hidden, so the whole table sees it (probing shows).
-        Only refusals of what was typed on a tablet, naming only the cards
-        the rules refused, with the values the entrant typed.
+        Refused draws whose cards the rules looked up in the draw deck are
+        shown too, between the moves they came between: the refusal told the
+        entrant where a card is (outside the draw deck, or in it), so the
+        whole table sees it and probing shows. Only refusals of what was
+        typed on a tablet, with the values the entrant typed; a card outside
+        the draw deck is named alone, without whose spread it is in.
         """
         entries: list[tuple[int, dict]] = [
             (seq, {"n": number, "text": self.describe(line, before, after), "pay": chip_breakdown(payment(line, before, after))})
@@ -303,18 +311,26 @@ class BuxView:
             if not isinstance(data, dict):
                 continue
             line = data.get("line")
-            if (event.source != "tablet" or data.get("rule") != NOT_IN_DECK or not isinstance(line, dict)
+            rule = data.get("rule")
+            if (event.source != "tablet" or not isinstance(rule, str) or rule in BEFORE_THE_CARDS
+                    or not (rule.startswith("draw.") or rule.startswith("bid.")) or not isinstance(line, dict)
                     or line.get("type") != "draw" or not isinstance(line.get("cards"), list)):
                 continue
             before = next((after for seq, (_line, _before, after) in zip(reversed(seqs), reversed(steps)) if seq < event.seq),
                           None)
             if before is None:
                 continue
-            deck = draw_deck(before)
-            missing = [c for c in line["cards"] if isinstance(c, str) and c in ALL_NAMED and c not in deck]
-            if missing:
-                entries.append((event.seq, {"n": None, "refused": True,
-                                            "text": self.refused_text(str(line.get("player", "?")), missing)}))
+            named = [c for c in line["cards"] if isinstance(c, str) and c in ALL_NAMED]
+            missing = [c for c in named if c not in draw_deck(before)]
+            player = str(line.get("player", "?"))
+            if rule == NOT_IN_DECK and missing:
+                text = self.refused_text(player, missing)
+            elif named:
+                text = _("Refused, not stored: %(player)s's draw of %(cards)s.", player=player,
+                         cards=", ".join(self.typed_text(c) for c in named))
+            else:
+                continue
+            entries.append((event.seq, {"n": None, "refused": True, "text": text}))
         entries.sort(key=lambda entry: entry[0])
         return [entry for _seq, entry in reversed(entries[-HISTORY:])]
 
