@@ -57,4 +57,6 @@ RU = {
     "hand over:": "отдать:",
     "The fewest chips that make this payment": "Наименьшее число фишек для этой выплаты",
     "Refused, not stored: %(player)s's draw of %(cards)s.": "Отклонено, не записано: %(player)s открыл(а) %(cards)s.",
+    "Name spread cards by the handles the entry form sends, not by card codes: a code carries the value on the back.":
+        "Карты раскладов называются метками, которые отправляет форма, а не кодами карт: в коде есть число с рубашки.",
 }
