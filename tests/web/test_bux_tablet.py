@@ -118,12 +118,15 @@ def test_entering_a_draw_by_face_and_value_stores_the_cards_in_order(server, bro
     assert errors == []
 
 
-def test_a_draw_naming_a_card_outside_the_draw_deck_is_shown_to_the_table(server, browser, token, db):
+def test_a_draw_naming_a_card_outside_the_draw_deck_is_shown_to_the_table(server, browser, token, db, artifacts):
     """Probing is visible: the refusal reaches every screen's "Last moves", and the audit keeps it."""
     from playwright.sync_api import expect
 
     errors: list[str] = []
-    page = open_tablet(browser, server, token, (1024, 768), errors)
+    page = open_tablet(browser, server, token, (1280, 800), errors)
+    shots = artifacts / "web"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "bux-tablet-empty-1280x800.png"))
     wall = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     wall.on("pageerror", lambda exc: errors.append(str(exc)))
     wall.goto(f"{server}/g/g1")
@@ -139,6 +142,8 @@ def test_a_draw_naming_a_card_outside_the_draw_deck_is_shown_to_the_table(server
     expect(refused).to_have_text(said)
     expect(wall.locator("#history li").nth(1)).to_have_attribute("value", "5")
     assert kinds(db).count("rejected") == rejected + 1
+    wall.screenshot(path=str(shots / "bux-wall-refused-1280x800.png"), full_page=True)
+    page.screenshot(path=str(shots / "bux-tablet-refused-1280x800.png"))
     assert errors == []
 
 

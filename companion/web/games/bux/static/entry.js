@@ -1,5 +1,7 @@
 // Entry forms (game token holders only): draw & bid, sell, swap, broke, undo, attention, dice.
-// Pickers offer only what the server lists as legal; the server judges every entry anyway.
+// The draw picker offers every suit, shape and value of the deck (never what is left in the draw deck:
+// that would name the values in the spreads); the sell and swap pickers offer what the server lists as legal.
+// The server judges every entry anyway.
 "use strict";
 const TOKEN = CONFIG.token;
 const TEXT = JSON.parse(document.getElementById("entry-strings").textContent);  // this form's own sentences
@@ -131,10 +133,9 @@ function resetForms() {
   drawOptions();
 }
 
-function faceButton(face, selected, onTap, extra) {
+function faceButton(face, selected, onTap) {
   const b = el("button", {type: "button", class: "pick" + (selected ? " on" : "")});
   b.appendChild(cardFace(face, STRINGS));
-  if (extra) b.appendChild(el("span", {class: "pick-extra"}, extra));
   b.addEventListener("click", onTap);
   return b;
 }
