@@ -50,10 +50,11 @@ GAME_ID = "bench"
 
 
 def prepare(db: Path) -> tuple[list[dict], str]:
-    """Store a BUX game 5 moves in; return the moves still to play and the game token."""
+    """Store a BUX game 5 moves in; return the moves still to play (as the tablet posts them) and the game token."""
+    from companion.games.bux.state import PLAYING_CARDS
     from companion.store.session import GameSession
     from companion.store.sqlite import EventStore
-    from companion.web.access import game_key, game_token
+    from companion.web.access import card_handle, game_key, game_token
     from companion.web.dice_service import DiceService
 
     lines = [json.loads(line) for line in RECORD.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -62,7 +63,17 @@ def prepare(db: Path) -> tuple[list[dict], str]:
         for line in lines[1:6]:
             session.submit(line, source="import")
         DiceService(session).ensure_seed()
-        return lines[6:], game_token(game_key(store, GAME_ID))
+        key = game_key(store, GAME_ID)
+        # The tablet names spread cards (sell, swap) by handle; drawn cards go as typed.
+        handle = {code: card_handle(key, code) for code in PLAYING_CARDS}
+        posted = []
+        for line in lines[6:]:
+            if line["type"] == "sell":
+                line = {**line, "sets": [[handle[c] for c in s] for s in line["sets"]]}
+            elif line["type"] == "swap":
+                line = {**line, "give": handle[line["give"]], "take": handle[line["take"]]}
+            posted.append(line)
+        return posted, game_token(key)
 
 
 def free_port() -> int:

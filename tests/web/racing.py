@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.games import find_game
 from companion.store.session import GameSession, import_record
 from companion.store.sqlite import EventStore
-from companion.web.access import game_key, game_token, player_token
+from companion.web.access import card_handle, game_key, game_token, player_token
 from tests.web.cats_entries import table_entry
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -137,11 +137,27 @@ def create(store: EventStore, record: str, game_id: str) -> Game:
     steps: list[Step] = []
     as_posted: Callable[[Post, Any], dict | None]
     if name == "bux":
-        steps = [Step(line, [Post(f"{prefix}/api/move", {"line": line}, token)]) for line in lines[1:]]
+        from companion.games.bux.state import PLAYING_CARDS
+
+        # As the tablet sends them: spread cards (sell, swap) by handle, drawn cards by code as typed.
+        handle_of = {code: card_handle(key, code) for code in PLAYING_CARDS}
+        code_of = {h: c for c, h in handle_of.items()}
+
+        def posted(line: dict) -> dict:
+            if line["type"] not in ("sell", "swap"):
+                return line
+            return json.loads(json.dumps(line), object_hook=lambda d: {
+                k: [[handle_of.get(c, c) for c in s] for s in v] if k == "sets" else handle_of.get(v, v) if isinstance(v, str) else v
+                for k, v in d.items()})
+
+        steps = [Step(line, [Post(f"{prefix}/api/move", {"line": posted(line)}, token)]) for line in lines[1:]]
         state_path = f"{prefix}/state.json"
 
         def as_posted(post, _state):
-            return post.body["line"]
+            line = post.body["line"]
+            return json.loads(json.dumps(line), object_hook=lambda d: {
+                k: [[code_of.get(c, c) for c in s] for s in v] if k == "sets" else code_of.get(v, v) if isinstance(v, str) else v
+                for k, v in d.items()})
     elif name == "match":
         steps = [Step(line, [Post(f"{prefix}/match/api/round", {"players": line["players"]}, token)]) for line in lines[1:]]
         state_path = f"{prefix}/state.json"

@@ -27,19 +27,29 @@ def test_unknown_game_is_404_with_a_message(client):
     assert "nosuchgame" in response.json["error"]["message"]
 
 
-def test_state_json_has_seat_order_chips_breakdown_turn_and_timer(client):
+def test_state_json_has_seat_order_chips_turn_timer_and_numbered_history(client):
     board = client.get(f"/g/{GAME_ID}/state.json").json["board"]
     assert [p["name"] for p in board["players"]] == ["Ann", "Ben", "Cat"]
     assert [p["chips"] for p in board["players"]] == [160, 235, 325]
     assert board["turn"] == "Ann" and board["players"][0]["turn"]
     ann = board["players"][0]
-    assert sum(c["value"] * c["count"] for c in ann["breakdown"]) == 160
-    assert [c["name"] for c in ann["breakdown"]] == ["Black", "Gold", "Silver"]
+    assert "breakdown" not in ann, "which chips a player holds is not known; only what a payment hands over"
     assert ann["count"] == 6 and len(ann["spread"]) == 6
     assert board["deck"] == 1 and board["timer"] == 1 and not board["double_bux"]
     assert board["chart"]["series"][0] == [200, 200, 200] and board["chart"]["series"][-1] == [160, 235, 325]
     assert len(board["chart"]["series"]) == 6
-    assert board["history"][0].startswith("Cat drew")
+    newest = board["history"][0]
+    assert newest["text"].startswith("Cat drew") and newest["n"] == 5, "the newest move keeps its real number"
+    assert [entry["n"] for entry in board["history"]] == [5, 4, 3, 2, 1]
+    paid = sum(c["value"] * c["count"] for c in newest["pay"])
+    assert f"for {paid}." in newest["text"] and newest["pay"][0]["count"] >= 1
+
+
+def test_a_payment_shows_the_fewest_chips_to_hand_over():
+    from companion.web.games.bux.view import chip_breakdown
+
+    assert [(c["name"], c["count"]) for c in chip_breakdown(165)] == [("Black", 1), ("Gold", 1), ("Silver", 1), ("White", 1)]
+    assert chip_breakdown(0) == []
 
 
 def _shared_texts(client) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.bux_entries import name_cards
 
 
 pytestmark = BROWSER_TEST
@@ -40,10 +41,7 @@ def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, toke
     expect(tablet.locator("#entry-player")).to_contain_text("Ann")
 
     # Ann draws club X 100, spade square 100, BUX 3, diamond oval 25: the 2nd timer card, Double-BUX.
-    for label in ("club / X", "spade / square"):
-        tablet.locator(f"#draw-deck .pick:has(title:text-is('{label}')):has(.value:text-is('100'))").click()
-    tablet.locator("#draw-timers .pick:has-text('BUX 3')").click()
-    tablet.locator("#draw-deck .pick:has(title:text-is('diamond / oval')):has(.value:text-is('25'))").click()
+    name_cards(tablet, ["club-x-100", "spade-square-100", "bux-3", "diamond-oval-25"])
     expect(tablet.locator("#draw-picked .seqno")).to_have_count(4)
     tablet.select_option("#bid-winner", "Cat")
     tablet.fill("#bid-price", "163")

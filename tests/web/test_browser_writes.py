@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.bux_entries import name_cards
 from tests.web.conftest import kinds
 
 pytestmark = BROWSER_TEST
@@ -22,10 +23,7 @@ def tablet(server, token):
         page.goto(f"{server}/g/g1?t={token}")
         expect(page.locator("#entry-player")).to_contain_text("Ann")
         # Ann's draw: club X 100, spade square 100, BUX 3, diamond oval 25; Cat wins it for 165.
-        for label in ("club / X", "spade / square"):
-            page.locator(f"#draw-deck .pick:has(title:text-is('{label}')):has(.value:text-is('100'))").click()
-        page.locator("#draw-timers .pick:has-text('BUX 3')").click()
-        page.locator("#draw-deck .pick:has(title:text-is('diamond / oval')):has(.value:text-is('25'))").click()
+        name_cards(page, ["club-x-100", "spade-square-100", "bux-3", "diamond-oval-25"])
         page.select_option("#bid-winner", "Cat")
         page.fill("#bid-price", "165")
         yield page

@@ -22,6 +22,7 @@ from companion.store.sqlite import EventStore
 from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.chromium import ARGS, CHROMIUM
+from tests.web.bux_entries import face_of
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of
 
 API = f"/g/{GAME_ID}/api"
@@ -81,7 +82,7 @@ def test_purchase_proposal_comes_back_in_the_draw_forms_terms(client, auth, db):
     item = raise_item(db, PURCHASE)
     body = client.get(f"{API}/attention/{item}", headers=auth).json
     assert body["type"] == "draw" and body["player"] == "Ann"
-    assert body["cards"] == PURCHASE["cards"] and body["dropped"] == 0
+    assert body["cards"] == [face_of(c) for c in PURCHASE["cards"]] and body["dropped"] == 0, "by face and value, as typed"
     assert (body["settle"], body["winner"], body["price"]) == ("bid", "Cat", 160)
     assert body["proposal"].startswith("Ann drew") and "160" in body["proposal"]
 
@@ -100,9 +101,11 @@ def test_a_misread_card_owned_by_someone_is_left_out_and_its_value_never_sent(cl
     owned = min(ben)
     item = raise_item(db, {**PURCHASE, "cards": [PURCHASE["cards"][0], owned, *PURCHASE["cards"][2:]]})
     response = client.get(f"{API}/attention/{item}", headers=auth)
-    assert response.json["cards"] == [PURCHASE["cards"][0], *PURCHASE["cards"][2:]]
+    assert response.json["cards"] == [face_of(c) for c in [PURCHASE["cards"][0], *PURCHASE["cards"][2:]]]
     assert response.json["dropped"] == 1
     assert owned not in response.get_data(as_text=True)
+    suit, shape, value = owned.split("-")
+    assert {"suit": suit, "shape": shape, "value": int(value)} not in response.json["cards"]
 
 
 def test_sale_proposal_goes_by_handles_and_drops_cards_not_in_the_spread(tmp_path):

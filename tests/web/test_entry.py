@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web.access import card_handle, game_key
+from tests.web.bux_entries import face_of
 from tests.web.conftest import CODE, GAME_ID, LINES, kinds, session_of, snapshot
 
 API = f"/g/{GAME_ID}/api"
@@ -18,6 +19,15 @@ def handle(db, code: str) -> str:
         store.close()
 
 
+def with_handles(db, value):
+    """Return value with every "h:<code>" string replaced by that card's handle."""
+    if isinstance(value, str) and value.startswith("h:"):
+        return handle(db, value[2:])
+    if isinstance(value, list):
+        return [with_handles(db, v) for v in value]
+    return value
+
+
 def test_options_need_the_token(client, auth):
     assert client.get(f"{API}/options").status_code == 403
     assert client.get(f"{API}/options", headers={"X-Companion-Token": "wrong"}).status_code == 403
@@ -25,15 +35,151 @@ def test_options_need_the_token(client, auth):
     assert options["player"] == "Ann" and options["can_draw"] and not options["can_broke"]
 
 
-def test_draw_picker_offers_only_draw_deck_cards(client, auth, db):
-    options = client.get(f"{API}/options", headers=auth).json
-    offered = {c["code"] for g in options["deck"] for c in g["cards"]} | set(options["timers"])
-    store, session = session_of(db)
-    from companion.games.bux.state import draw_deck
+def faced_values(data) -> list:
+    """Return every object in a JSON value that pairs a face with a value."""
+    found = []
+    if isinstance(data, dict):
+        if "value" in data and ("suit" in data or "shape" in data):
+            found.append(data)
+        for v in data.values():
+            found += faced_values(v)
+    elif isinstance(data, list):
+        for v in data:
+            found += faced_values(v)
+    return found
 
-    assert offered == set(draw_deck(session.state))
+
+def test_options_hold_nothing_that_depends_on_the_draw_deck(client, auth, db):
+    """The picker offers every suit, shape and value of the deck file; no code or value of the draw deck."""
+    import json
+
+    from companion.games.bux.state import DECK, draw_deck
+
+    response = client.get(f"{API}/options", headers=auth)
+    text, options = response.get_data(as_text=True), response.json
+    store, session = session_of(db)
+    deck = draw_deck(session.state)
     store.close()
-    assert "bux-1" not in options["timers"]
+    assert len(deck) > 20
+    assert [c for c in deck if c in text and not c.startswith("bux-")] == [], "all three timer codes are offered, whichever are left"
+    assert CODE.search(text) is None, "no card code at all: spread cards go by handle"
+    assert faced_values(options) == []
+    assert options["values"] == DECK.data["values"] == [25, 50, 100]
+    assert options["suits"] == ["heart", "club", "spade", "diamond"] and len(options["shapes"]) == 4
+    assert [t["code"] for t in options["timers"]] == ["bux-1", "bux-2", "bux-3"] and options["timers_out"] == 1
+
+    # After a draw the draw deck is smaller, and the picker's choices are exactly the same.
+    line = {"type": "draw", "player": "Ann", "cards": [face_of(c) for c in LINES[6]["cards"]], "winner": "Cat", "price": 165}
+    assert client.post(f"{API}/move", json={"line": line}, headers=auth).status_code == 200
+    after = client.get(f"{API}/options", headers=auth).json
+    picker = ("suits", "shapes", "values", "timers", "timers_per_deck")
+    assert {k: after[k] for k in picker} == {k: options[k] for k in picker}
+    assert json.dumps(after).count("\"value\"") == 0 and faced_values(after) == []
+
+
+def test_a_draw_named_by_face_and_value_is_stored_as_its_cards(client, auth, db):
+    cards = [face_of(c) for c in LINES[6]["cards"]]
+    assert cards[2] == "bux-3" and cards[0] == {"suit": "club", "shape": "x", "value": 100}
+    cards[3]["value"] = "25"  # a value typed as text is read as the number it is
+    line = {"type": "draw", "player": "Ann", "cards": cards, "winner": "Cat", "price": "165"}
+    response = client.post(f"{API}/move", json={"line": line}, headers=auth)
+    assert response.status_code == 200, response.json
+    store, session = session_of(db)
+    stored = [e.data for e in session.events if e.kind == "move"][-1]
+    store.close()
+    assert stored == {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat", "price": 165}
+
+
+@pytest.mark.parametrize("card, words", [
+    ({"suit": "heart", "shape": "x", "value": 75}, "values 25, 50, 100"),
+    ({"suit": "star", "shape": "x", "value": 25}, "the suits are heart, club, spade, diamond"),
+    ({"suit": "heart", "shape": "x"}, "There is no card"),
+    (7, "Name each drawn card by its suit, shape and value."),
+    ({"suit": ["heart"], "shape": {}, "value": [25]}, "There is no card"),
+    ({"suit": "heart", "shape": "x", "value": True}, "There is no card"),
+    ({"suit": "heart", "shape": "x", "value": 25.0}, "There is no card"),
+])
+def test_a_card_that_is_not_in_the_deck_file_is_refused_with_a_sentence(client, auth, db, card, words):
+    before, events = snapshot(db), kinds(db)
+    line = {"type": "draw", "player": "Ann", "cards": [card, face_of("spade-square-100"), face_of("diamond-oval-25")], "winner": None}
+    response = client.post(f"{API}/move", json={"line": line}, headers=auth)
+    assert response.status_code == 400
+    assert words in response.json["error"]["message"]
+    assert snapshot(db) == before and kinds(db) == events
+
+
+def test_a_handle_in_a_draw_is_never_turned_into_a_card(client, auth, db):
+    """A handle stands for a spread card: resolving it in a draw would let the refusal name its value."""
+    line = {"type": "draw", "player": "Ann", "cards": [handle(db, "heart-x-100"), face_of("spade-square-100"),
+                                                        face_of("diamond-oval-25")], "winner": None}
+    response = client.post(f"{API}/move", json={"line": line}, headers=auth)
+    assert response.status_code == 422 and "unknown card code" in response.json["error"]["message"]
+    assert "100" not in response.json["error"]["message"].replace("spade", "")
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert not any(entry.get("refused") for entry in history)
+
+
+def test_a_draw_naming_a_card_outside_the_draw_deck_is_told_to_the_whole_table(client, auth, db):
+    """The refusal tells the entrant the card is not in the draw deck: the scoreboard tells everyone, and no more."""
+    line = {"type": "draw", "player": "Ann", "cards": [face_of("heart-x-100"), face_of("spade-square-100"),
+                                                        face_of("diamond-oval-25")], "winner": None}
+    before = snapshot(db)
+    response = client.post(f"{API}/move", json={"line": line}, headers=auth)
+    assert response.status_code == 422 and response.json["error"]["rule"] == "draw.not_in_draw_deck"
+    said = "Refused: Ann's draw named ♥ X 100, which is not in the draw deck."
+    assert response.json["error"]["message"] == said, "not whose spread, not its tag"
+    assert snapshot(db) == before and kinds(db)[-1] == "rejected"
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert history[0] == {"n": None, "refused": True, "text": said}
+    assert history[1]["n"] == 5 and not history[1].get("refused")
+
+    # The table goes on; the refusal keeps its place between the moves.
+    good = {"type": "draw", "player": "Ann", "cards": [face_of(c) for c in LINES[6]["cards"]], "winner": "Cat", "price": 165}
+    assert client.post(f"{API}/move", json={"line": good}, headers=auth).status_code == 200
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert [entry["n"] for entry in history[:3]] == [6, None, 5]
+
+
+def test_a_refused_draw_whose_cards_are_in_the_draw_deck_is_shown_too(client, auth, db):
+    """A bad price is refused after the cards were found in the draw deck: that too told the entrant something."""
+    cards = [face_of(c) for c in LINES[6]["cards"]]
+    bad = {"type": "draw", "player": "Ann", "cards": cards, "winner": "Cat", "price": 7}
+    response = client.post(f"{API}/move", json={"line": bad}, headers=auth)
+    assert response.status_code == 422 and response.json["error"]["rule"] == "bid.not_multiple"
+    # Refused before any card is looked up (not Ben's turn): nothing was told, nothing is shown.
+    early = {"type": "draw", "player": "Ben", "cards": cards, "winner": None}
+    assert client.post(f"{API}/move", json={"line": early}, headers=auth).json["error"]["rule"] == "draw.not_your_turn"
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert history[0] == {"n": None, "refused": True,
+                          "text": "Refused, not stored: Ann's draw of ♣ X 100, ♠ square 100, BUX 3, ♦ oval 25."}
+    assert history[1]["n"] == 5
+    assert kinds(db)[-2:] == ["rejected", "rejected"]
+
+
+def test_refusals_of_what_nobody_typed_stay_in_the_audit_only(client, db):
+    """The camera's draws carry values nobody typed: a refused one is kept for the audit, never shown."""
+    from companion.errors import RuleViolation
+
+    store, session = session_of(db)
+    line = {"type": "draw", "player": "Ann", "cards": ["heart-x-100", "spade-square-100", "diamond-oval-25"], "winner": None}
+    with pytest.raises(RuleViolation):
+        session.submit(line, source="camera")
+    store.close()
+    assert kinds(db)[-1] == "rejected"
+    history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
+    assert not any(entry.get("refused") for entry in history)
+    assert "X 100" not in str(history) and "Refused" not in str(history)
+
+
+def test_confirming_a_proposal_whose_card_left_the_draw_deck_asks_for_a_correction(client, auth, db):
+    store, session = session_of(db)
+    proposed = {"type": "draw", "player": "Ann", "cards": ["heart-x-100", "spade-square-100", "diamond-oval-25"], "winner": None}
+    item = session.raise_attention("the camera saw a draw", proposed=proposed)
+    store.close()
+    before, events = snapshot(db), kinds(db)
+    response = client.post(f"{API}/attention/{item}", json={"how": "confirm"}, headers=auth)
+    assert response.status_code == 409 and "Correct" in response.json["error"]["message"]
+    assert snapshot(db) == before and kinds(db) == events
 
 
 def test_cookie_alone_cannot_act(client, token):
@@ -67,13 +213,19 @@ def test_bid_won_is_stored_and_pays(client, auth, db):
     ({"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat"}, 422, None, "needs a price"),
     ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, 422, "draw.not_your_turn", "Ann"),
     ({"type": "draw", "player": "Ann", "cards": ["heart-x-100", "club-x-100", "spade-square-100"], "winner": None}, 422, "draw.not_in_draw_deck", "not in the draw deck"),
-    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
-    ({"type": "swap", "player": "Ann", "give": "heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "not a card"),
+    ({"type": "sell", "player": "Ann", "sets": [["h:heart-x-100", "h:club-oval-25", "h:diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "not a card"),
+    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 400, None, "not by card codes"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "spade-oval-100", "from": "Ben"}, 400, None, "not by card codes"),
     ({"type": "broke", "player": "Ann"}, 422, "broke.has_chips", ""),
     ({"type": "setup"}, 400, None, "draw, sell, swap or broke"),
     ({"player": "Ann"}, 400, None, "draw, sell, swap or broke"),
 ])
 def test_bad_entries_are_rejected_with_a_reason_and_change_nothing(client, auth, db, line, status, rule, words):
+    """Spread cards go by handle ("h:code" here): a typed code would make "not in Ann's spread" an oracle."""
+    import json
+
+    line = json.loads(json.dumps(line), object_hook=lambda d: {k: with_handles(db, v) for k, v in d.items()})
     before = snapshot(db)
     response = client.post(f"{API}/move", json={"line": line}, headers=auth)
     assert response.status_code == status

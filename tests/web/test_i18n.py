@@ -71,7 +71,7 @@ def test_russian_pages_and_api_speak_russian(client):
     page = client.get("/g/g1/rules?lang=ru").get_data(as_text=True)
     assert "Наши толкования" in page and "Порядок карт-таймеров" in page
     history = client.get("/g/g1/state.json").json["board"]["history"]
-    assert history[0] == "Cat открыл(а) ♥ круг, ♥ круг, ♣ квадрат. Торг выиграл(а) Ann за 125."
-    assert "продал(а) 1 набор за 175." in history[1]
+    assert history[0]["text"] == "Cat открыл(а) ♥ круг, ♥ круг, ♣ квадрат. Торг выиграл(а) Ann за 125."
+    assert "продал(а) 1 набор за 175." in history[1]["text"]
     error = client.post("/g/g1/api/undo").json["error"]["message"]
     assert "ссылка подключения" in error

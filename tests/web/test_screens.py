@@ -105,7 +105,7 @@ def test_language_switch_per_device(client):
     again = client.get(f"/g/{GAME_ID}/rules").get_data(as_text=True)
     assert 'lang="ru"' in again
     history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
-    assert history[0].startswith("Cat взял") or "Cat" in history[0]
+    assert history[0]["text"].startswith("Cat взял") or "Cat" in history[0]["text"]
     en = client.get(f"/g/{GAME_ID}/rules?lang=en").get_data(as_text=True)
     assert 'lang="en"' in en and "House readings" in en
     accept = client.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"})

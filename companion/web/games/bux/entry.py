@@ -2,8 +2,9 @@
 
 Every rejected entry answers 4xx with the engine's reason and changes no
 state (the session stores a `rejected` event for the audit, never a move).
-Spread cards arrive as handles and are resolved here; card codes in error
-messages are rewritten to faces before they reach the screen.
+Drawn cards arrive as face + value (what the turned-over cards show), spread
+cards as handles; both are resolved here. Card codes in error messages are
+rewritten to faces (a drawn card's value only where the entrant typed it).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
-from companion.errors import REFUSALS
+from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.common import error_body, json_body, load
+from companion.web.common import json_body, load
 from companion.web.games.bux.view import BuxView
 
 bp = Blueprint("bux_entry", __name__, url_prefix="/g/<game_id>/api")
@@ -59,14 +60,18 @@ def move(game_id: str):
     if attention is not None and attention not in open_ids:
         abort(409, description=_("That attention item is already resolved."))
     try:
-        line = view.resolve(_price(line))
+        line = view.resolve_line(_price(line))
+    except RecordError as error:
+        # Malformed for this API (no such card, a code where a handle belongs): nothing judged, nothing stored.
+        abort(400, description=error.message)
+    try:
         also = []
         if attention is not None:
             how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
             also = [(RESOLVED, {"id": attention, "how": how})]
         event = session.submit(line, source="tablet", also=also)
     except REFUSALS as error:
-        return jsonify(error_body(view, error)), 422
+        return jsonify(view.refusal(line, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 
@@ -102,8 +107,11 @@ def attention(game_id: str, item_id: str):
     proposed = items[item_id].get("proposed")
     if not isinstance(proposed, dict):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
+    if proposed.get("type") == "draw" and not view.still_drawable(proposed):
+        # The camera's values were never typed: a refusal must not show them to the table. Correct it instead.
+        abort(409, description=_("A card of this proposal is no longer in the draw deck: tap Correct and enter the cards."))
     try:
         event = session.submit(proposed, source="tablet", also=[(RESOLVED, {"id": item_id, "how": "confirmed"})])
     except REFUSALS as error:
-        return jsonify(error_body(view, error)), 422
+        return jsonify(view.refusal(proposed, error)), 422
     return jsonify({"ok": True, "seq": event.seq})

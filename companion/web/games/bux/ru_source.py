@@ -1,4 +1,4 @@
-"""Russian texts of BUX's screens: the game's name, the tablet's "Correct" form (the entry form filled with a proposal).
+"""Russian texts of BUX's screens: the game's name, the tablet's entry forms and "Correct" (the form filled with a proposal).
 
 Merged into ru/LC_MESSAGES/messages.po by scripts/web_catalogs.sh, like ru_source.py.
 """
@@ -14,4 +14,49 @@ RU = {
         "Форма заполнена по предложению: исправьте неверное и отправьте.",
     "The proposal is for %(name)s, but it is %(turn)s's turn.":
         "Предложение относится к игроку %(name)s, но сейчас ходит %(turn)s.",
+    "%(card)s is already in this draw.": "%(card)s уже есть в этом наборе.",
+    "%(name)s has only %(chips)s chips and cannot pay more.": "У игрока %(name)s только %(chips)s фишек, больше он не заплатит.",
+    "A card of this proposal is no longer in the draw deck: tap Correct and enter the cards.":
+        "Одной из карт этого предложения уже нет в колоде: нажмите «Исправить» и введите карты.",
+    "A draw turns over 3 playing cards: remove one before adding another.":
+        "Открывают 3 игровые карты: уберите одну, прежде чем добавить другую.",
+    "Accepted.": "Принято.",
+    "Add card": "Добавить карту",
+    "BUX cards": "Карты BUX",
+    "Choose the card's %(what)s, then tap Add card.": "Выберите у карты: %(what)s — и нажмите «Добавить карту».",
+    "Choose who won the bid.": "Выберите, кто выиграл торг.",
+    "Name each card as it is turned over: its suit, shape and value, then Add card. A BUX card is one tap.":
+        "Вводите карты по мере открытия: масть, фигура, число, затем «Добавить карту». Карта BUX — одно нажатие.",
+    "Name each drawn card by its suit, shape and value.": "Назовите каждую открытую карту: масть, фигура и число.",
+    "Name the cards that were turned over before submitting the draw.": "Сначала введите открытые карты, потом отправляйте.",
+    "Pick 3 cards that share a suit or a shape.": "Выберите 3 карты с общей мастью или общей фигурой.",
+    "Remove %(card)s": "Убрать %(card)s",
+    ("Refused: %(player)s's draw named %(cards)s, which is not in the draw deck.",
+     "Refused: %(player)s's draw named %(cards)s, which are not in the draw deck."): (
+        "Отклонено: %(player)s назвал(а) среди открытых карт %(cards)s, а её нет в колоде.",
+        "Отклонено: %(player)s назвал(а) среди открытых карт %(cards)s, а их нет в колоде.",
+        "Отклонено: %(player)s назвал(а) среди открытых карт %(cards)s, а их нет в колоде."),
+    "Set added.": "Набор добавлен.",
+    "Shape": "Фигура",
+    "Suit": "Масть",
+    "The last move was undone.": "Последний ход отменён.",
+    "The price must be a multiple of %(n)s chips.": "Цена должна быть кратна %(n)s фишкам.",
+    "The price must be at least %(n)s chips.": "Цена должна быть не меньше %(n)s фишек.",
+    "The tablet is offline: the entry was not sent. Try again when it says Live.":
+        "Планшет не в сети: ход не отправлен. Повторите, когда появится «На связи».",
+    "There is no card %(suit)s %(shape)s %(value)s in the deck: the suits are %(suits)s, the shapes %(shapes)s and the values %(values)s.":
+        "В колоде нет карты %(suit)s %(shape)s %(value)s: масти — %(suits)s, фигуры — %(shapes)s, числа — %(values)s.",
+    "These 3 cards are not a set: they share no suit and no shape.": "Эти 3 карты не набор: у них нет ни общей масти, ни общей фигуры.",
+    "Type the price as a whole number of chips, digits only (for example 55).":
+        "Введите цену целым числом фишек, только цифрами (например, 55).",
+    "Type the price the bid was won for.": "Введите цену, за которую выигран торг.",
+    "Value": "Число",
+    "shape": "фигура",
+    "suit": "масть",
+    "value": "число",
+    "hand over:": "отдать:",
+    "The fewest chips that make this payment": "Наименьшее число фишек для этой выплаты",
+    "Refused, not stored: %(player)s's draw of %(cards)s.": "Отклонено, не записано: %(player)s открыл(а) %(cards)s.",
+    "Name spread cards by the handles the entry form sends, not by card codes: a code carries the value on the back.":
+        "Карты раскладов называются метками, которые отправляет форма, а не кодами карт: в коде есть число с рубашки.",
 }

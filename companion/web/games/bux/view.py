@@ -32,7 +32,8 @@ from companion.games.bux.state import (
     is_double_bux,
     turn,
 )
-from companion.store.events import UNDO
+from companion.errors import RecordError
+from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
 from companion.web.access import card_handle, card_tag
 
@@ -43,7 +44,20 @@ SHAPE_NAME = {"x": _l("X"), "oval": _l("oval"), "circle": _l("circle"), "square"
 SUIT_NAME = {"heart": _l("heart"), "club": _l("club"), "spade": _l("spade"), "diamond": _l("diamond")}
 CHIP_NAME = {"Red": _l("Red"), "Black": _l("Black"), "Gold": _l("Gold"), "Silver": _l("Silver"), "White": _l("White")}
 _CODE = re.compile(r"\b(?:" + "|".join(SUITS) + r")-(?:" + "|".join(SHAPES) + r")-\d+\b")
+VALUES: tuple[int, ...] = tuple(DECK.data["values"])
+CODE_OF: dict[tuple[str, str, int], str] = {(SUIT[c], SHAPE[c], VALUE[c]): c for c in PLAYING_CARDS}
+"""(suit, shape, value) -> card code: each face exists once at each value."""
 HISTORY = 8
+ALL_NAMED = frozenset(PLAYING_CARDS) | frozenset(TIMER_CARDS)
+NOT_IN_DECK = "draw.not_in_draw_deck"
+"""The draw refusal that tells the entrant a named card lies outside the draw deck (in a spread, or sold)."""
+BEFORE_THE_CARDS = frozenset({"draw.after_game_end", "draw.unknown_player", "draw.not_your_turn"})
+"""Draw refusals decided before any card is looked up in the draw deck: they tell nothing about the cards.
+
+Every other refused draw does: NOT_IN_DECK says a card is elsewhere, and any
+later refusal (a bad price, a card named twice, too few cards) says that the
+cards checked before it are in the draw deck. So those are shown to the table.
+"""
 
 
 class BuxView:
@@ -93,6 +107,101 @@ class BuxView:
             return {k: self.resolve(v) for k, v in value.items()}
         return value
 
+    def resolve_line(self, line: dict) -> dict:
+        """Return an entered record line in the engine's terms.
+
+        A draw names its cards as the entrant sees them turned over, face and
+        value ({"suit", "shape", "value"}) or a timer code; they become card
+        codes here. Handles are never resolved in a draw: a handle stands for
+        a spread card, and resolving it would let a refusal name that card's
+        value. Sell and swap lines name spread cards by handle only.
+
+        Raises:
+            RecordError: a drawn card that is no card of the deck, or a sell
+            or swap naming a card by its code (nothing is stored).
+        """
+        if line.get("type") == "draw":
+            if not isinstance(line.get("cards"), list):
+                return line
+            return {**line, "cards": [self.drawn_code(card) for card in line["cards"]]}
+        if _names_a_code(line):
+            # A typed code would make the refusals an oracle ("not in Ann's spread" or not).
+            raise RecordError(_("Name spread cards by the handles the entry form sends, not by card codes: "
+                                "a code carries the value on the back."))
+        return self.resolve(line)
+
+    def drawn_code(self, card: Any) -> Any:
+        """Return the card code of a card named by face and value (a code or timer code passes as typed).
+
+        Raises:
+            RecordError: the face or value is not one of the deck's.
+        """
+        if isinstance(card, str):
+            return card
+        if not isinstance(card, dict):
+            raise RecordError(_("Name each drawn card by its suit, shape and value."))
+        value = card.get("value")
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        key = (card.get("suit"), card.get("shape"), value)
+        if not (isinstance(key[0], str) and isinstance(key[1], str) and type(value) is int) or key not in CODE_OF:
+            raise RecordError(_("There is no card %(suit)s %(shape)s %(value)s in the deck: the suits are %(suits)s, "
+                                "the shapes %(shapes)s and the values %(values)s.",
+                                suit=str(card.get("suit"))[:20], shape=str(card.get("shape"))[:20], value=str(value)[:20],
+                                suits=", ".join(str(SUIT_NAME[s]) for s in SUITS),
+                                shapes=", ".join(str(SHAPE_NAME[s]) for s in SHAPES),
+                                values=", ".join(str(v) for v in VALUES)))
+        return CODE_OF[key]
+
+    def still_drawable(self, line: dict) -> bool:
+        """Return True if every card a proposed draw names is still in the draw deck."""
+        cards = line.get("cards")
+        deck = draw_deck(self.session.state)
+        return isinstance(cards, list) and all(isinstance(c, str) and c in deck for c in cards)
+
+    def typed_text(self, code: str) -> str:
+        """Return a card the entrant typed as they named it: '♥ circle 100' (a timer card: 'BUX 2')."""
+        if code in TIMER_CARDS:
+            return self.face_text(code)
+        return f"{self.face_text(code)} {VALUE[code]}"
+
+    def refusal(self, line: dict, error) -> dict:
+        """Return the JSON error body for a refused entry, naming no value the entrant did not type.
+
+        A draw's cards were typed with their values, so its refusals name
+        them so; other codes lose their values (and, in a draw, their tags:
+        a tag next to a typed value would pair them for later). A draw
+        naming a card that is not in the draw deck gets the sentence the
+        whole table sees in the history, and no more (not whose spread).
+        """
+        body = error.to_json()
+        if line.get("type") != "draw":
+            body["error"]["message"] = self.sanitise(body["error"]["message"])
+            return body
+        cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+        typed = {c for c in cards if isinstance(c, str)}
+        if getattr(error, "rule", None) == NOT_IN_DECK:
+            deck = draw_deck(self.session.state)
+            missing = [c for c in cards if isinstance(c, str) and c in ALL_NAMED and c not in deck]
+            if missing:
+                body["error"]["message"] = self.refused_text(str(line.get("player", "?")), missing)
+                return body
+
+        def name(match: re.Match) -> str:
+            code = match.group(0)
+            if code not in self.handle_of:
+                return "?"
+            return self.typed_text(code) if code in typed else self.face_text(code)
+
+        body["error"]["message"] = _CODE.sub(name, str(body["error"]["message"]))
+        return body
+
+    def refused_text(self, player: str, codes: list[str]) -> str:
+        """Return the shared sentence for a draw refused because cards it named are not in the draw deck."""
+        return ngettext("Refused: %(player)s's draw named %(cards)s, which is not in the draw deck.",
+                        "Refused: %(player)s's draw named %(cards)s, which are not in the draw deck.",
+                        len(codes), player=player, cards=", ".join(self.typed_text(c) for c in codes))
+
     # --- history ------------------------------------------------------------
 
     def steps(self) -> list[tuple[dict, BuxState, BuxState | None]]:
@@ -140,11 +249,11 @@ class BuxView:
 
     def public(self) -> dict:
         """Return the scoreboard's data: everything shared screens may show, nothing more."""
-        steps = self.steps()
+        steps, seqs = self._steps_and_seqs()
         state = steps[-1][2]
         result = rules.outcome(state)
         attention = [self._attention(item) for item in self.session.open_attention()]
-        history = [self.describe(line, before, after) for line, before, after in steps[1:][-HISTORY:]]
+        history = self._history(steps, seqs)
         undone = self.session.events_of(UNDO)
         return {
             "game": "bux",
@@ -152,7 +261,6 @@ class BuxView:
                 {
                     "name": name,
                     "chips": chips,
-                    "breakdown": chip_breakdown(chips),
                     "spread": self.faces(spread),
                     "count": len(spread),
                     "turn": name == turn(state),
@@ -170,11 +278,61 @@ class BuxView:
             "winners": list(result.winners) if result else [],
             "discard": self.faces(state.discard),
             "draw_deck_size": len(draw_deck(state)),
-            "history": list(reversed(history)),
+            "history": history,
             "undo_count": len(undone),
             "attention": attention,
             "chart": {"players": list(state.players), "series": [list(after.chips) for _l, _b, after in steps]},
         }
+
+    def _steps_and_seqs(self) -> tuple[list, list[int]]:
+        """Return steps() and the event seq of each of those moves (read again if a write came between)."""
+        for _try in range(5):
+            steps = self.steps()
+            moves = self.session.refresh().moves
+            if len(moves) == len(steps):
+                break
+        return steps, [event.seq for event in moves][:len(steps)]
+
+    def _history(self, steps: list, seqs: list[int]) -> list[dict]:
+        """Return the last moves, newest first, each numbered by its real place in the game.
+
+        Refused draws whose cards the rules looked up in the draw deck are
+        shown too, between the moves they came between: the refusal told the
+        entrant where a card is (outside the draw deck, or in it), so the
+        whole table sees it and probing shows. Only refusals of what was
+        typed on a tablet, with the values the entrant typed; a card outside
+        the draw deck is named alone, without whose spread it is in.
+        """
+        entries: list[tuple[int, dict]] = [
+            (seq, {"n": number, "text": self.describe(line, before, after), "pay": chip_breakdown(payment(line, before, after))})
+            for number, (seq, (line, before, after)) in enumerate(zip(seqs[1:], steps[1:]), start=1)]
+        for event in self.session.events_of(REJECTED):
+            data = event.data if not event.damage else {}
+            if not isinstance(data, dict):
+                continue
+            line = data.get("line")
+            rule = data.get("rule")
+            if (event.source != "tablet" or not isinstance(rule, str) or rule in BEFORE_THE_CARDS
+                    or not (rule.startswith("draw.") or rule.startswith("bid.")) or not isinstance(line, dict)
+                    or line.get("type") != "draw" or not isinstance(line.get("cards"), list)):
+                continue
+            before = next((after for seq, (_line, _before, after) in zip(reversed(seqs), reversed(steps)) if seq < event.seq),
+                          None)
+            if before is None:
+                continue
+            named = [c for c in line["cards"] if isinstance(c, str) and c in ALL_NAMED]
+            missing = [c for c in named if c not in draw_deck(before)]
+            player = str(line.get("player", "?"))
+            if rule == NOT_IN_DECK and missing:
+                text = self.refused_text(player, missing)
+            elif named:
+                text = _("Refused, not stored: %(player)s's draw of %(cards)s.", player=player,
+                         cards=", ".join(self.typed_text(c) for c in named))
+            else:
+                continue
+            entries.append((event.seq, {"n": None, "refused": True, "text": text}))
+        entries.sort(key=lambda entry: entry[0])
+        return [entry for _seq, entry in reversed(entries[-HISTORY:])]
 
     def _attention(self, item: dict) -> dict:
         proposed = item.get("proposed")
@@ -192,8 +350,9 @@ class BuxView:
         """Return an attention item's proposed move in the entry forms' terms, to prefill "Correct".
 
         Token holders only. Keeps the forms' rule on hidden values: draw
-        cards go by code (the draw picker lists the draw deck by value
-        anyway), but only those still in the draw deck; spread cards go by
+        cards go by face and value as the entrant would type them (the
+        physical cards turned over show both), but only those still in the
+        draw deck, so a refusal never names a value nobody typed; spread cards go by
         handle and only if they lie where the move needs them. A card the
         camera misplaced is left out for the player to pick, so no value of a
         card someone owns reaches the tablet through a proposal.
@@ -221,8 +380,9 @@ class BuxView:
         if kind == "draw":
             deck = set(draw_deck(state))
             cards = proposed.get("cards") if isinstance(proposed.get("cards"), list) else []
-            out["cards"] = [c for c in cards if isinstance(c, str) and c in deck]
-            out["dropped"] = len(cards) - len(out["cards"])
+            kept = [c for c in cards if isinstance(c, str) and c in deck]
+            out["cards"] = [c if c in TIMER_CARDS else {"suit": SUIT[c], "shape": SHAPE[c], "value": VALUE[c]} for c in kept]
+            out["dropped"] = len(cards) - len(kept)
             if proposed.get("keep"):
                 out["settle"] = "keep"
             elif "winner" not in proposed:
@@ -254,14 +414,13 @@ class BuxView:
         seat = state.seat(player)
         spread = state.spreads[seat]
         double = is_double_bux(state)
-        cards = [{**self.face(c), "value": VALUE[c]} for c in sorted(spread, key=lambda c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c]), VALUE[c]))]
-        sets = [{"cards": [{**self.face(c), "value": VALUE[c]} for c in s], "payout": set_payout(s, double=double)}
+        cards = [self._own(c) for c in sorted(spread, key=lambda c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c]), VALUE[c]))]
+        sets = [{"cards": [self._own(c) for c in s], "payout": set_payout(s, double=double)}
                 for s in sellable_sets(spread)]
         best = best_partition(spread, double=double) if spread else None
         return {
             "player": player,
             "chips": state.chips[seat],
-            "breakdown": chip_breakdown(state.chips[seat]),
             "cards": cards,
             "sets": sorted(sets, key=lambda s: -s["payout"]),
             "best_all": best.payout if best else None,
@@ -269,21 +428,24 @@ class BuxView:
             "double_bux": double,
         }
 
+    def _own(self, code: str) -> dict:
+        """Return one of the viewer's own cards: face, the tag printed beside it on shared screens, and its value.
+
+        No handle: the private page pairs values with tags for its holder's
+        eyes, and needs nothing that could be posted back as that card.
+        """
+        return {"suit": SUIT[code], "shape": SHAPE[code], "tag": card_tag(self.handle_of[code]), "value": VALUE[code]}
+
     def options(self) -> dict:
         """Return the entry forms' choices for the player to move (token holders only).
 
-        The draw picker lists the draw deck by face and value: the person
-        entering a draw sees the physical cards. Spread cards go by handle.
+        Nothing here depends on which cards are left in the draw deck: the
+        draw picker offers every suit, shape and value of the deck file and
+        the three timer cards, and the entrant names what the turned-over
+        cards show (the server resolves them). Spread cards go by handle.
         """
         state = self.session.state
         actions = rules.legal_actions(state)
-        deck = draw_deck(state)
-        groups = []
-        for suit in SUITS:
-            for shape in SHAPES:
-                cards = sorted((c for c in deck if c in self.handle_of and SUIT[c] == suit and SHAPE[c] == shape), key=VALUE.get)
-                if cards:
-                    groups.append({"suit": suit, "shape": shape, "cards": [{"code": c, "value": VALUE[c]} for c in cards]})
         seat = state.to_move
         swaps_take: dict[str, list[str]] = {}
         for swap in actions.swaps:
@@ -297,8 +459,12 @@ class BuxView:
             "can_keep": actions.can_keep,
             "can_broke": actions.can_broke,
             "players": [{"name": n, "chips": c} for n, c in zip(state.players, state.chips)],
-            "deck": groups,
-            "timers": sorted(c for c in deck if c in TIMER_CARDS),
+            "suits": list(SUITS),
+            "shapes": list(SHAPES),
+            "values": list(VALUES),
+            "timers": [{"code": c, "label": DECK.card(c)["label"]} for c in TIMER_CARDS],
+            "timers_out": len(state.timers_out),
+            "timers_per_deck": len(TIMER_CARDS),
             "spread": self.faces(state.spreads[seat]) if actions.player else [],
             "sell_sets": [[self.handle_of[c] for c in s] for s in actions.sellable_sets],
             "swap_give": self.faces(state.spreads[seat]) if actions.swaps else [],
@@ -307,8 +473,36 @@ class BuxView:
         }
 
 
+def _names_a_code(value: Any) -> bool:
+    """Return True if a playing card's code appears anywhere in a JSON value."""
+    if isinstance(value, str):
+        return value in VALUE
+    if isinstance(value, list):
+        return any(_names_a_code(v) for v in value)
+    if isinstance(value, dict):
+        return any(_names_a_code(v) for v in value.values())
+    return False
+
+
+def payment(line: dict, before: BuxState | None, after: BuxState | None) -> int:
+    """Return the chips one move hands over (a winning bid, a sale, a broke grant), or 0."""
+    if line.get("type") == "draw" and line.get("winner") and isinstance(line.get("price"), int):
+        return line["price"]
+    if line.get("type") in ("sell", "broke") and before is not None and after is not None and line.get("player") in before.players:
+        seat = before.seat(line["player"])
+        return max(after.chips[seat] - before.chips[seat], 0)
+    return 0
+
+
 def chip_breakdown(amount: int) -> list[dict]:
-    """Return how a chip total is made of chips, largest first: [{name, label, colour, count}]."""
+    """Return the fewest chips that make an amount, largest first: [{name, label, colour, value, count}].
+
+    Used for what to hand over on a payment, never for what a player holds:
+    a player's chips are whatever they were paid in (200 starts as 4 white,
+    3 silver, 1 gold and 1 black), which no screen can know.
+    """
+    if amount <= 0:
+        return []
     try:
         change = make_change(amount)
     except ValueError:

@@ -31,7 +31,6 @@ function renderPlayers(board) {
     const money = el("div", {class: "money"});
     money.appendChild(el("span", {class: "total"}, p.chips));
     money.appendChild(el("span", {class: "unit"}, STRINGS.chips));
-    money.appendChild(chipStack(p.breakdown));
     card.appendChild(money);
     const spread = el("div", {class: "spread"});
     if (!p.spread.length) spread.appendChild(el("span", {class: "empty"}, STRINGS.empty));
@@ -102,7 +101,19 @@ function renderHistory(board) {
   const list = document.getElementById("history");
   clear(list);
   if (!board.history.length) list.appendChild(el("li", {class: "empty"}, STRINGS.no_moves));
-  board.history.forEach((text) => list.appendChild(el("li", {}, text)));
+  // Newest first, each move under its real number in the game; a refused draw is shown to the table, unnumbered.
+  board.history.forEach((entry) => {
+    const li = el("li", entry.refused ? {class: "refused"} : {value: entry.n}, entry.text);
+    if (entry.pay && entry.pay.length) {
+      // What to hand over, in the fewest chips (never a guess of what anyone holds).
+      const panel = document.getElementById("history-panel").dataset;
+      const pay = el("span", {class: "pay", title: panel.payTitle});
+      pay.appendChild(el("span", {class: "pay-label"}, panel.pay));
+      pay.appendChild(chipStack(entry.pay));
+      li.appendChild(pay);
+    }
+    list.appendChild(li);
+  });
 }
 
 function renderChart(board) {
@@ -145,17 +156,28 @@ function renderDice(dice) {
   clear(last); clear(list);
   if (!dice.rolls.length) last.appendChild(el("span", {class: "empty"}, STRINGS.no_rolls));
   dice.rolls.forEach((r, i) => {
-    const text = "#" + r.number + " " + diceText(r) + (r.physical ? " (" + STRINGS.physical + ")" : "");
+    const text = diceText(r) + (r.physical ? " (" + STRINGS.physical + ")" : "");
     if (i === 0) {
       last.appendChild(el("span", {class: "dice-big"}, r.values.join(" ")));
       if (r.call) last.appendChild(el("span", {class: "dice-call " + r.call}, STRINGS[r.call]));
-      last.appendChild(el("span", {class: "fine"}, text));
+      last.appendChild(el("span", {class: "fine"}, "#" + r.number + " " + text));
     } else {
-      list.appendChild(el("li", {}, text + (r.call ? " \u2014 " + STRINGS[r.call] : "")));
+      // The list's own number is the roll's: "3. 2d6: 4 · 1 = 5", not "3. #3 ...".
+      list.appendChild(el("li", {value: r.number}, text + (r.call ? " \u2014 " + STRINGS[r.call] : "")));
     }
   });
+  // The seed (or its hash) is 64 hex digits: show 12, the whole value one tap away (and in the tooltip).
   const proof = document.getElementById("dice-proof");
-  proof.textContent = dice.seed ? STRINGS.seed + ": " + dice.seed : (dice.commitment ? STRINGS.commitment + ": " + dice.commitment : "");
+  clear(proof);
+  const full = dice.seed || dice.commitment;
+  if (full) {
+    const box = el("details", {class: "dice-proof", title: full});
+    const summary = el("summary", {}, (dice.seed ? STRINGS.seed : STRINGS.commitment) + ": ");
+    summary.appendChild(el("span", {class: "seed-short"}, full.slice(0, 12) + "\u2026"));
+    box.appendChild(summary);
+    box.appendChild(el("p", {class: "seed-full"}, full));
+    proof.appendChild(box);
+  }
 }
 
 function render(body) {

@@ -1,9 +1,13 @@
 // Entry forms (game token holders only): draw & bid, sell, swap, broke, undo, attention, dice.
-// Pickers offer only what the server lists as legal; the server judges every entry anyway.
+// The draw picker offers every suit, shape and value of the deck (never what is left in the draw deck:
+// that would name the values in the spreads); the sell and swap pickers offer what the server lists as legal.
+// The server judges every entry anyway.
 "use strict";
 const TOKEN = CONFIG.token;
+const TEXT = JSON.parse(document.getElementById("entry-strings").textContent);  // this form's own sentences
 let OPTIONS = null;
-let drawPicked = [];      // card codes / timer codes in the order turned over
+let drawPicked = [];      // in the order turned over: {suit, shape, value} or {timer: code, label}
+let pick = {suit: null, shape: null, value: null};  // the card being named
 let sellPicked = [];      // handles being grouped into the next set
 let sellSets = [];        // [[h,h,h], ...]
 let swapGive = null, swapTake = null, swapFrom = null;
@@ -26,7 +30,7 @@ function say(text, good) {
 
 function answer(res) {
   if (res.ok) {
-    say(res.data.message || STRINGS.accepted, true);
+    say(res.data.message || TEXT.accepted, true);
     resetForms();
     window.BOARD.refresh();
   } else {
@@ -65,7 +69,7 @@ function startCorrection(id) {
       if (!res.ok) return say((res.data.error && res.data.error.message) || "?", false);
       return loadOptions().then(() => prefill(res.data));
     })
-    .catch(() => say(STRINGS.offline, false));
+    .catch(() => say(TEXT.offline, false));
 }
 
 function prefill(item) {
@@ -78,8 +82,8 @@ function prefill(item) {
   let suggest = null;
   if (item.player && OPTIONS.player && item.player !== OPTIONS.player) notes.push(fmt(CORRECT_TEXT.turn, {name: item.player, turn: OPTIONS.player}));
   if (item.type === "draw") {
-    const listed = new Set(OPTIONS.deck.flatMap((g) => g.cards.map((c) => c.code)).concat(OPTIONS.timers));
-    drawPicked = item.cards.filter((c) => listed.has(c));
+    // The server sends only cards still in the draw deck, by face and value as the entrant would name them.
+    drawPicked = item.cards.map((c) => (typeof c === "string" ? timerItem(c) : {suit: c.suit, shape: c.shape, value: c.value})).filter(Boolean);
     if (item.settle === "bid") {
       document.getElementById("bid-winner").value = item.winner || "";
       document.getElementById("bid-price").value = item.price === null || item.price === undefined ? "" : item.price;
@@ -117,23 +121,21 @@ function prefill(item) {
   document.getElementById("correcting").hidden = false;
   say("", true);
   markCorrecting();
-  // A draw's settle row (winner, price, buttons) is below the long deck picker: bring it into sight.
-  const target = item.type === "draw" ? document.querySelector("[data-body='draw'] .settle") : document.getElementById("entry");
-  target.scrollIntoView({block: item.type === "draw" ? "end" : "start"});
+  document.getElementById("entry").scrollIntoView({block: "start"});
 }
 
 function resetForms() {
   drawPicked = []; sellPicked = []; sellSets = []; swapGive = swapTake = swapFrom = null;
+  pick = {suit: null, shape: null, value: null};
   document.getElementById("bid-price").value = "";
   document.getElementById("bid-winner").value = "";
   document.getElementById("bid-check").textContent = "";
   drawOptions();
 }
 
-function faceButton(face, selected, onTap, extra) {
+function faceButton(face, selected, onTap) {
   const b = el("button", {type: "button", class: "pick" + (selected ? " on" : "")});
   b.appendChild(cardFace(face, STRINGS));
-  if (extra) b.appendChild(el("span", {class: "pick-extra"}, extra));
   b.addEventListener("click", onTap);
   return b;
 }
@@ -141,32 +143,20 @@ function faceButton(face, selected, onTap, extra) {
 function drawOptions() {
   if (!OPTIONS) return;
   document.getElementById("entry-player").textContent = OPTIONS.player ? "\u2014 " + OPTIONS.player : "";
-  // Draw picker: face groups, each with its remaining values (the operator sees the real cards).
-  const deck = document.getElementById("draw-deck");
-  clear(deck);
-  for (const group of OPTIONS.deck) {
-    for (const c of group.cards) {
-      const pos = drawPicked.indexOf(c.code);
-      deck.appendChild(faceButton({suit: group.suit, shape: group.shape, value: c.value}, pos >= 0, () => toggleDraw(c.code), pos >= 0 ? "#" + (pos + 1) : ""));
-    }
-  }
-  const timers = document.getElementById("draw-timers");
-  clear(timers);
-  for (const code of OPTIONS.timers) {
-    const pos = drawPicked.indexOf(code);
-    timers.appendChild(faceButton({timer: code.split("-")[1]}, pos >= 0, () => toggleDraw(code), pos >= 0 ? "#" + (pos + 1) : ""));
-  }
-  const picked = document.getElementById("draw-picked");
-  clear(picked);
-  if (!drawPicked.length) picked.appendChild(el("span", {class: "empty"}, STRINGS.cards_missing));
-  drawPicked.forEach((code, i) => picked.appendChild(el("span", {class: "seqno"}, (i + 1) + ". " + describeCode(code))));
+  drawPicker();
   const winner = document.getElementById("bid-winner");
   const keep = winner.value;
   clear(winner);
   winner.appendChild(el("option", {value: ""}, "\u2014"));
   for (const p of OPTIONS.players) winner.appendChild(el("option", {value: p.name}, p.name + " (" + p.chips + ")"));
   winner.value = keep;
-  document.getElementById("draw-keep").hidden = !OPTIONS.can_keep;
+  // The third BUX card of a deck ends the draw unsettled; until one is named, only the settlements show.
+  const ends = endsDeck();
+  document.getElementById("draw-end").hidden = !ends;
+  document.getElementById("draw-bid").hidden = ends;
+  document.getElementById("draw-pass").hidden = ends;
+  document.getElementById("draw-keep").hidden = ends || !OPTIONS.can_keep;
+  document.querySelector("[data-body='draw'] .settle-fields").hidden = ends;
   // Sell picker.
   const spread = document.getElementById("sell-spread");
   clear(spread);
@@ -204,16 +194,101 @@ function drawOptions() {
   document.getElementById("broke-go").disabled = !OPTIONS.can_broke;
 }
 
-function describeCode(code) {
-  if (code.startsWith("bux-")) return "BUX " + code.split("-")[1];
-  const [suit, shape, value] = code.split("-");
-  return SUIT_GLYPH[suit] + " " + (STRINGS.shapes[shape] || shape) + " " + value;
+function timerItem(code) {
+  const timer = OPTIONS.timers.find((t) => t.code === code);
+  return timer ? {timer: timer.code, label: timer.label} : null;
 }
 
-function toggleDraw(code) {
-  const i = drawPicked.indexOf(code);
-  if (i >= 0) drawPicked.splice(i, 1); else drawPicked.push(code);
+function describeItem(item) {
+  if (item.timer) return "BUX " + item.label;
+  return SUIT_GLYPH[item.suit] + " " + (STRINGS.shapes[item.shape] || item.shape) + " " + item.value;
+}
+
+function sameCard(a, b) {
+  return a.timer ? a.timer === b.timer : (!b.timer && a.suit === b.suit && a.shape === b.shape && a.value === b.value);
+}
+
+function endsDeck() {
+  // Public counts only: timer cards already out this deck plus those named in this draw.
+  return OPTIONS.timers_out + drawPicked.filter((c) => c.timer).length >= OPTIONS.timers_per_deck;
+}
+
+function choice(label, on, onTap, attrs) {
+  const b = el("button", {type: "button", class: "choice" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false", ...(attrs || {})});
+  if (typeof label === "string") b.textContent = label; else b.appendChild(label);
+  b.addEventListener("click", onTap);
+  return b;
+}
+
+function shapeIcon(shape) {
+  const pic = svg("svg", {viewBox: "8 18 32 32", width: 30, height: 30, "aria-hidden": "true"});
+  pic.appendChild(shapePath(shape, "currentColor"));
+  return pic;
+}
+
+function drawPicker() {
+  // Suit, shape and value of the card in hand, then Add card; all of the deck's values, whatever is left.
+  const suits = document.getElementById("pick-suit");
+  clear(suits);
+  for (const suit of OPTIONS.suits) {
+    const b = choice(SUIT_GLYPH[suit], pick.suit === suit, () => { pick.suit = pick.suit === suit ? null : suit; drawOptions(); },
+      {"aria-label": STRINGS.suits[suit] || suit, title: STRINGS.suits[suit] || suit, "data-suit": suit});
+    if (RED[suit]) b.classList.add("red");
+    suits.appendChild(b);
+  }
+  const shapes = document.getElementById("pick-shape");
+  clear(shapes);
+  for (const shape of OPTIONS.shapes) {
+    shapes.appendChild(choice(shapeIcon(shape), pick.shape === shape, () => { pick.shape = pick.shape === shape ? null : shape; drawOptions(); },
+      {"aria-label": STRINGS.shapes[shape] || shape, title: STRINGS.shapes[shape] || shape, "data-shape": shape}));
+  }
+  const values = document.getElementById("pick-value");
+  clear(values);
+  for (const value of OPTIONS.values) {
+    values.appendChild(choice(String(value), pick.value === value, () => { pick.value = pick.value === value ? null : value; drawOptions(); },
+      {"data-value": value}));
+  }
+  const timers = document.getElementById("draw-timers");
+  clear(timers);
+  const out = (window.BOARD.state && window.BOARD.state.board && window.BOARD.state.board.timers_out) || [];
+  for (const t of OPTIONS.timers) {
+    const item = {timer: t.code, label: t.label};
+    const picked = drawPicked.some((c) => sameCard(c, item));
+    const b = choice("BUX " + t.label, picked, () => addCard(item), {"data-timer": t.code});
+    b.classList.add("timer-choice");
+    b.disabled = picked || out.includes(t.label);  // a BUX card already set aside this deck cannot turn up
+    timers.appendChild(b);
+  }
+  const picked = document.getElementById("draw-picked");
+  clear(picked);
+  if (!drawPicked.length) picked.appendChild(el("span", {class: "empty"}, TEXT.instructions));
+  drawPicked.forEach((item, i) => {
+    const text = describeItem(item);
+    const row = el("span", {class: "picked-card" + (item.timer ? " is-timer" : "")});
+    row.appendChild(el("span", {class: "seqno"}, (i + 1) + ". " + text));
+    const x = el("button", {type: "button", class: "unpick", "aria-label": fmt(TEXT.remove, {card: text}), title: fmt(TEXT.remove, {card: text})}, "\u00d7");
+    x.addEventListener("click", () => { drawPicked.splice(i, 1); drawOptions(); });
+    row.appendChild(x);
+    picked.appendChild(row);
+  });
+}
+
+function addCard(item) {
+  if (!item) {
+    const missing = ["suit", "shape", "value"].filter((k) => pick[k] === null).map((k) => TEXT[k]);
+    if (missing.length) return say(fmt(TEXT.pick_missing, {what: missing.join(", ")}), false);
+    item = {suit: pick.suit, shape: pick.shape, value: pick.value};
+  }
+  if (drawPicked.some((c) => sameCard(c, item))) return say(fmt(TEXT.twice, {card: describeItem(item)}), false);
+  if (!item.timer && drawPicked.filter((c) => !c.timer).length >= 3) return say(TEXT.three, false);
+  drawPicked.push(item);
+  if (!item.timer) pick = {suit: null, shape: null, value: null};
+  say("", true);
   drawOptions();
+}
+
+function drawnCards() {
+  return drawPicked.map((c) => (c.timer ? c.timer : {suit: c.suit, shape: c.shape, value: c.value}));
 }
 
 function toggleSell(h) {
@@ -228,16 +303,19 @@ function isSet(hs) {
 }
 
 function checkBid() {
-  // Early, friendly messages; the server's verify_bid has the last word.
+  // Early, friendly sentences; the server's verify_bid has the last word and reads the price the same way:
+  // digits only make a number (so "1e3" or "55.0" is refused here and there alike).
   const winner = document.getElementById("bid-winner").value;
   const raw = document.getElementById("bid-price").value.trim();
   const out = document.getElementById("bid-check");
-  if (!winner) return (out.textContent = STRINGS.winner_missing, false);
-  if (!raw) return (out.textContent = STRINGS.price_missing, false);
+  if (!winner) return (out.textContent = TEXT.winner_missing, false);
+  if (!raw) return (out.textContent = TEXT.price_missing, false);
+  if (!/^\d+$/.test(raw)) return (out.textContent = TEXT.price_digits, false);
   const price = Number(raw);
-  if (!Number.isInteger(price) || price % OPTIONS.bid_multiple) return (out.textContent = fmt(STRINGS.price_multiple, {n: OPTIONS.bid_multiple}), false);
+  if (price < OPTIONS.bid_multiple) return (out.textContent = fmt(TEXT.price_low, {n: OPTIONS.bid_multiple}), false);
+  if (price % OPTIONS.bid_multiple) return (out.textContent = fmt(TEXT.price_multiple, {n: OPTIONS.bid_multiple}), false);
   const p = OPTIONS.players.find((x) => x.name === winner);
-  if (p && price > p.chips) return (out.textContent = fmt(STRINGS.price_over, {name: winner, chips: p.chips}), false);
+  if (p && price > p.chips) return (out.textContent = fmt(TEXT.price_over, {name: winner, chips: p.chips}), false);
   out.textContent = "";
   return true;
 }
@@ -254,20 +332,26 @@ function wire() {
   const player = () => OPTIONS && OPTIONS.player;
   document.getElementById("bid-price").addEventListener("input", checkBid);
   document.getElementById("bid-winner").addEventListener("change", checkBid);
+  document.getElementById("draw-add").addEventListener("click", () => addCard(null));
+  const drawn = (settle) => {
+    if (!drawPicked.length) return say(TEXT.cards_missing, false);
+    sendMove({type: "draw", player: player(), cards: drawnCards(), ...settle});
+  };
   document.getElementById("draw-bid").addEventListener("click", () => {
-    if (!drawPicked.length) return say(STRINGS.cards_missing, false);
+    // One sentence per mistake: what the page already knows is wrong is said here and not sent.
+    if (!drawPicked.length) return say(TEXT.cards_missing, false);
+    if (!checkBid()) return say(document.getElementById("bid-check").textContent, false);
     const raw = document.getElementById("bid-price").value.trim();
-    checkBid();
-    sendMove({type: "draw", player: player(), cards: drawPicked, winner: document.getElementById("bid-winner").value || null, price: raw === "" ? null : (/^\d+$/.test(raw) ? Number(raw) : raw)})
+    drawn({winner: document.getElementById("bid-winner").value, price: Number(raw)});
   });
-  document.getElementById("draw-pass").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked, winner: null}));
-  document.getElementById("draw-keep").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked, keep: true}));
-  document.getElementById("draw-end").addEventListener("click", () => sendMove({type: "draw", player: player(), cards: drawPicked}));
-  document.getElementById("draw-clear").addEventListener("click", resetForms);
+  document.getElementById("draw-pass").addEventListener("click", () => drawn({winner: null}));
+  document.getElementById("draw-keep").addEventListener("click", () => drawn({keep: true}));
+  document.getElementById("draw-end").addEventListener("click", () => drawn({}));
+  document.getElementById("draw-clear").addEventListener("click", () => { resetForms(); say("", true); });
   document.getElementById("sell-add").addEventListener("click", () => {
-    if (sellPicked.length !== 3) return say(STRINGS.pick3, false);
-    if (!isSet(sellPicked)) return say(STRINGS.not_a_set, false);
-    sellSets.push(sellPicked); sellPicked = []; say(STRINGS.set_added, true); drawOptions();
+    if (sellPicked.length !== 3) return say(TEXT.pick3, false);
+    if (!isSet(sellPicked)) return say(TEXT.not_a_set, false);
+    sellSets.push(sellPicked); sellPicked = []; say(TEXT.set_added, true); drawOptions();
   });
   document.getElementById("sell-go").addEventListener("click", () => {
     const sets = sellSets.slice();
@@ -277,7 +361,7 @@ function wire() {
   document.getElementById("swap-go").addEventListener("click", () => sendMove({type: "swap", player: player(), give: swapGive, take: swapTake, from: swapFrom}));
   document.getElementById("broke-go").addEventListener("click", () => sendMove({type: "broke", player: player()}));
   document.getElementById("undo-go").addEventListener("click", () => api("/undo").then((res) => {
-    if (res.ok) { say(STRINGS.undone, true); window.BOARD.refresh(); } else say(res.data.error.message, false);
+    if (res.ok) { say(TEXT.undone, true); window.BOARD.refresh(); } else say(res.data.error.message, false);
   }));
   document.getElementById("attention").addEventListener("click", (e) => {
     const how = e.target.dataset && e.target.dataset.att;

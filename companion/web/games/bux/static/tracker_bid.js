@@ -45,13 +45,17 @@
   function checkPrice() {
     // The same early messages as the draw form; verify_bid on the server has the last word.
     // No winner chosen: the tracker records the draw once the cards lie in one spread.
+    // A price is digits only, as the server reads it ("1e3" is refused, not taken for 1000).
+    const TEXT = JSON.parse(document.getElementById("entry-strings").textContent);
     const winner = winnerBox.value;
     const raw = priceBox.value.trim();
-    if (!raw) return (check.textContent = STRINGS.price_missing, false);
+    if (!raw) return (check.textContent = TEXT.price_missing, false);
+    if (!/^\d+$/.test(raw)) return (check.textContent = TEXT.price_digits, false);
     const price = Number(raw);
-    if (!Number.isInteger(price) || price < 5 || price % 5) return (check.textContent = fmt(STRINGS.price_multiple, {n: 5}), false);
+    if (price < 5) return (check.textContent = fmt(TEXT.price_low, {n: 5}), false);
+    if (price % 5) return (check.textContent = fmt(TEXT.price_multiple, {n: 5}), false);
     const p = players().find((x) => x.name === winner);
-    if (p && price > p.chips) return (check.textContent = fmt(STRINGS.price_over, {name: winner, chips: p.chips}), false);
+    if (p && price > p.chips) return (check.textContent = fmt(TEXT.price_over, {name: winner, chips: p.chips}), false);
     check.textContent = "";
     return true;
   }
