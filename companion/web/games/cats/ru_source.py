@@ -10,50 +10,74 @@ import json
 from pathlib import Path
 
 RU = {
-    "%(bank)s Bank cards and %(cats)s cat cards. Only you see this screen.": "%(bank)s карт «Банка» и карт котиков: %(cats)s. Этот экран видите только вы.",
+    ("Enter %(bank)s Bank cards and %(num)s cat card. Only you see this screen.",
+     "Enter %(bank)s Bank cards and %(num)s cat cards. Only you see this screen."): (
+        # %(bank)s is always 7 (the deal), so «карт» in every form.
+        "Введите %(bank)s карт из колоды «Банк» и %(num)s карту котика. Этот экран видите только вы.",
+        "Введите %(bank)s карт из колоды «Банк» и %(num)s карты котиков. Этот экран видите только вы.",
+        "Введите %(bank)s карт из колоды «Банк» и %(num)s карт котиков. Этот экран видите только вы."),
+    ("Pick exactly %(n)s card.", "Pick exactly %(n)s cards."): (
+        "Выберите ровно %(n)s карту.", "Выберите ровно %(n)s карты.", "Выберите ровно %(n)s карт."),
+    ("You took %(n)s cat card from the lot: look at it.", "You took %(n)s cat cards from the lot: look at them."): (
+        "Вы взяли из лота %(n)s карту котика: посмотрите на неё.", "Вы взяли из лота %(n)s карты котиков: посмотрите на них.",
+        "Вы взяли из лота %(n)s карт котиков: посмотрите на них."),
+    ("%(n)s card face down", "%(n)s cards face down"): (
+        "%(n)s карта в закрытую", "%(n)s карты в закрытую", "%(n)s карт в закрытую"),
     "%(player)s bid %(total)s (%(cards)s).": "%(player)s: ставка %(total)s (%(cards)s).",
     "%(player)s bid %(total)s.": "%(player)s: ставка %(total)s.",
-    "%(player)s draws %(num)s cards from the Bank and enters them on their phone.": "%(player)s берёт карты из «Банка» (%(num)s) и вводит их на своём телефоне.",
+    ("%(player)s draws %(num)d card from the Bank deck and enters it on their phone.",
+     "%(player)s draws %(num)d cards from the Bank deck and enters them on their phone."): (
+        "%(player)s берёт %(num)d карту из колоды «Банк» и вводит её на своём телефоне.",
+        "%(player)s берёт %(num)d карты из колоды «Банк» и вводит их на своём телефоне.",
+        "%(player)s берёт %(num)d карт из колоды «Банк» и вводит их на своём телефоне."),
     ("%(player)s drew %(num)d card from the Bank.", "%(player)s drew %(num)d cards from the Bank."): (
-        "%(player)s: взята %(num)d карта из «Банка».", "%(player)s: взяты %(num)d карты из «Банка».", "%(player)s: взято %(num)d карт из «Банка»."),
+        "%(player)s: взята %(num)d карта из колоды «Банк».", "%(player)s: взяты %(num)d карты из колоды «Банк».",
+        "%(player)s: взято %(num)d карт из колоды «Банк»."),
     "%(player)s entered their hand.": "%(player)s: розданные карты введены.",
     "%(player)s passed and paid a penalty card into the lot.": "%(player)s: пас, штрафная карта ушла в лот.",
     "%(player)s played %(card)s.": "%(player)s: сыграна карта %(card)s.",
+    "%(player)s to move: bid number cards or pass.": "Ход: %(player)s — ставка числовыми картами или пас.",
+    "%(player)s to move: play a cat card or pass.": "Ход: %(player)s — карта котика или пас.",
     "%(player)s to move: bid, play a cat card or pass.": "Ход: %(player)s — ставка, карта котика или пас.",
-    "%(player)s took the lot.": "%(player)s: лот забран и назван.",
-    "%(player)s won the lot and names its cards on their phone.": "%(player)s: лот выигран — его карты называют на своём телефоне.",
-    "%(player)s won the round: the lot and the penalty cards go to their hand.": "%(player)s: раунд выигран, лот и штрафные карты уходят победителю в руку.",
+    "%(player)s named the cards of the lot they won.": "%(player)s: карты выигранного лота названы.",
+    "Player %(player)s won the lot and enters its cards on their phone.": "Игрок %(player)s выиграл лот и вводит его карты на своём телефоне.",
+    "Player %(player)s won the round and takes the lot and the penalty cards into their hand.":
+        "Игрок %(player)s выиграл раунд и забирает в руку лот и штрафные карты.",
+    "Player %(player)s is out of the game.": "Игрок %(player)s выбыл из игры.",
     "1, 1000, 2000 or 5000": "1, 1000, 2000 или 5000",
     "2 to 4 players. Each is dealt 7 Bank (number) cards and, with N players, N-1 cat cards, face down; the pairs «Double the stake», «Golden stake» and «Magic frame-up» are not dealt.":
-        "От 2 до 4 игроков. Каждому в закрытую раздают 7 карт «Банка» (числовых) и, если игроков N, по N-1 карт котиков; пары «Удвой ставку», «Золотая ставка» и «Волшебная подстава» не раздают.",
+        "От 2 до 4 игроков. Каждому в закрытую раздают 7 числовых карт из колоды «Банк» и, если игроков N, по N-1 карт котиков; пары «Удвой ставку», «Золотая ставка» и «Волшебная подстава» не раздают.",
     "A lot was laid face down.": "Лот выложен в закрытую.",
     "A player whose turn comes with an empty hand is out. The last player left, or the winner of the decisive round, wins the game.":
         "Кому в свой ход нечем ходить (пустая рука), тот выбывает. Побеждает последний оставшийся в игре или победитель решающего раунда.",
     "At a zero stake only number cards may be laid, any number of them: their sum is the stake. Otherwise lay number cards worth at least twice the stake, or one cat card the hint table allows.":
         "При нулевой ставке ходят только числовыми картами, любым их количеством: их сумма и есть ставка. Иначе нужно выложить числовые карты минимум на удвоенную ставку или одну карту котика, которую разрешает поле-подсказка.",
-    "Bank": "Банк",
-    "Bank card turned up": "Открытая карта банка",
+    "Bank deck": "Колода «Банк»",
+    "Bank card turned up": "Открытая карта колоды «Банк»",
+    "Which Bank card turned up?": "Какая карта открылась?",
     "Bid": "Поставить",
     "Bid number cards": "Ставка числовыми картами",
     "Bids its face value.": "Ставка по номиналу.",
     "Card": "Карта",
-    "Cards laid by": "Карты выкладывает",
+    "Cards in hand": "Карты на руке",
     "Cat auction": "Котики",
     "Choose a player.": "Выберите игрока.",
     "Decisive round": "Решающий раунд",
-    "Decisive round (no lot): %(player)s to move.": "Решающий раунд (без лота): ход %(player)s.",
+    "Decisive round (no lot).": "Решающий раунд (без лота).",
+    "Discard pile": "Сброс",
+    "Each player enters their own bids, cat cards, passes and cards on their phone: only the hand's holder can say what is in it. Scan your seat's code on the host screen.":
+        "Ставки, карты котиков, пасы и взятые карты каждый игрок вводит на своём телефоне: что у него на руке, знает только он сам. Код своего места сканируйте на экране ведущего.",
     "Each round auctions the top card of the Prize deck, laid face down as the lot. When the Prize deck is empty, the decisive round (no lot) decides the game.":
         "В каждом раунде разыгрывается верхняя карта колоды «Приз», выложенная в закрытую как лот. Когда колода «Приз» пуста, игру решает решающий раунд (без лота).",
-    "Enter the cards you drew from the Bank": "Введите карты, взятые из «Банка»",
+    "Enter the cards you drew from the Bank deck": "Введите карты, взятые из колоды «Банк»",
     "Enter the cards you were dealt": "Введите розданные вам карты",
-    "Game over: %(winners)s won.": "Игра окончена, победа: %(winners)s.",
-    "Hands and the lot are secret. The tablet enters what lies face up: the lot being laid and the cards played to the middle (the camera can read those). Each player's phone enters what only that player knows: the dealt hand, a pass and its penalty card, the cards drawn, and the cards of a won lot. Shared screens show how many cards each player holds, never which.":
-        "Руки и лот — тайна. На планшете вводят то, что лежит открыто: что лот выложен и какие карты сыграны на кон (их может прочитать камера). На своём телефоне каждый вводит то, что знает только он: розданные карты, пас и штрафную карту, взятые из банка карты и карты выигранного лота. Общие экраны показывают, сколько карт у каждого на руках, но не какие.",
-    "Hands laid down": "Карты на столе",
+    ("Game over. Winner: %(winners)s.", "Game over. Winners: %(winners)s."): (
+        "Игра окончена. Победитель: %(winners)s.", "Игра окончена. Победители: %(winners)s.", "Игра окончена. Победители: %(winners)s."),
+    "Hands and the lot are secret. The tablet enters only that the lot was laid face down. Everything checked against a hand is entered by its holder on their own phone: the dealt hand, bids and cat cards, a pass and its penalty card, the cards drawn, and the cards of a won lot; so only a hand's holder learns whether it holds a card. Shared screens show how many cards each player holds, never which.":
+        "Руки и лот — тайна. На планшете отмечают только, что лот выложен. Всё, что сверяется с рукой, её владелец вводит сам на своём телефоне: розданные карты, ставки и карты котиков, пас и штрафную карту, взятые карты и карты выигранного лота; поэтому, есть ли карта на руке, узнаёт только её владелец. Общие экраны показывают, сколько карт у каждого на руках, но не какие.",
     "Instead of bidding you may pass: one card of your choice from your hand goes into the lot as a penalty. A pass leaves the round's bidding.":
         "Вместо ставки можно спасовать: любая карта с руки уходит в лот как штраф. Спасовавший выходит из торгов до конца раунда.",
     "Lay the top card of the Prize deck face down as the lot.": "Выложите верхнюю карту колоды «Приз» в закрытую — это лот.",
-    "Look at the cards you took: %(n)s from the lot.": "Посмотрите на взятые карты: из лота их %(n)s.",
     "Lot": "Лот",
     "Lot laid face down": "Лот выложен",
     "My hand": "Мои карты",
@@ -61,19 +85,15 @@ RU = {
     "No bids on the table yet.": "На кону пока пусто.",
     "No cat card of yours may be played now.": "Сейчас ни одну вашу карту котика сыграть нельзя.",
     "Nobody won the round: the lot went face down to the discard pile.": "В раунде нет победителя: лот ушёл в сброс в закрытую.",
-    "Not your turn.": "Сейчас не ваш ход.",
     "Number cards add up to": "Сумма числовых карт:",
     "Number cards cannot beat a golden stake.": "Золотую ставку числовыми картами не перебить.",
-    "Only a Random stake turns up a card face up.": "Открытую карту банка даёт только «Случайная ставка».",
-    "Or a cat card": "Или карта котика",
+    "Only a Random stake turns up a card face up.": "Карту колоды «Банк» открывает только «Случайная ставка».",
     "Or pass": "Или пас",
     "Pass": "Пас",
-    "Passes, penalties, drawn cards and the won lot are entered on the player's own phone.": "Пас, штрафную карту, взятые карты и выигранный лот игрок вводит на своём телефоне.",
     "Penalty card (goes into the lot)": "Штрафная карта (уйдёт в лот)",
-    "Pick exactly %(n)s.": "Выберите ровно %(n)s.",
+    "Penalty cards": "Штрафные карты",
     "Pick the card.": "Выберите карту.",
     "Pick the cards.": "Выберите карты.",
-    "Play": "Сыграть",
     "Play a cat card": "Сыграть карту котика",
     "Private: your cards. Do not show this screen to other players.": "Только для вас: ваши карты. Не показывайте этот экран другим игрокам.",
     "Prize deck": "Колода «Приз»",
@@ -81,41 +101,38 @@ RU = {
     "Send": "Отправить",
     "Stake": "Ставка",
     "Table": "Стол",
-    "Tablet: what lies face up": "Планшет: что лежит открыто",
-    "The Bank card turned up: %(value)s.": "Открыта карта банка: %(value)s.",
-    "The Bank does not hold these cards.": "В «Банке» нет таких карт.",
-    "The Bank does not hold this card.": "В «Банке» нет такой карты.",
+    "Tablet": "Планшет",
+    "The Bank card turned up: %(value)s.": "Открыта карта колоды «Банк»: %(value)s.",
+    "The Bank does not hold these cards.": "В колоде «Банк» нет таких карт.",
+    "The Bank does not hold this card.": "В колоде «Банк» нет такой карты.",
     "The cards were dealt face down; %(first)s moves first.": "Карты розданы в закрытую; первый ход: %(first)s.",
     "The cards were dealt; %(first)s moves first.": "Карты розданы; первый ход: %(first)s.",
+    "The deal": "Раздача",
     "The decks do not hold these cards.": "В колодах нет таких карт.",
+    "The tablet enters only the lot. Each player enters their own bids, cat cards and passes on their phone.":
+        "На планшете вводят только лот. Ставки, карты котиков и пасы каждый игрок вводит на своём телефоне.",
     "These cards cannot be in the lot: they are elsewhere on the table.": "Этих карт не может быть в лоте: они уже лежат в другом месте.",
-    "These cards do not match %(player)s's hand as entered on their phone; check the entry.": "Эти карты не совпадают с рукой игрока %(player)s, введённой на его телефоне; проверьте ввод.",
     "This entry cannot be made here.": "Этот ход здесь не вводят.",
     "Total": "Итого",
-    "Waiting for each player to enter their dealt hand on their phone: %(names)s.": "Ждём, пока каждый введёт свои розданные карты на телефоне: %(names)s.",
+    "Waiting for each player to enter their dealt hand on their phone: %(names)s.": "Ждём, пока игроки введут розданные карты на своих телефонах: %(names)s.",
     "Waiting for the other players.": "Ждём других игроков.",
     "When everyone else has passed, the stake holder wins the lot and the penalty cards; bid cards go to the discard pile; players who passed after the first bid draw 2 Bank cards each.":
-        "Когда все остальные спасовали, держатель ставки забирает лот и штрафные карты; карты ставок уходят в сброс; кто спасовал после первой ставки, берёт по 2 карты из «Банка».",
+        "Когда все остальные спасовали, держатель ставки забирает лот и штрафные карты; карты ставок уходят в сброс; кто спасовал после первой ставки, берёт по 2 карты из колоды «Банк».",
     "Who enters what": "Кто что вводит",
+    "You do not hold these cards.": "У вас нет таких карт.",
     "You peeked at the lot:": "Вы подсмотрели лот:",
     "You peeked at the lot: look at the face-down card.": "Вы подсмотрели лот: посмотрите на закрытую карту.",
     "You won the lot: enter its cat cards": "Вы выиграли лот: введите его карты котиков",
     "Your turn": "Ваш ход",
-    "Players' phones": "Телефоны игроков",
-    "Each player scans their own code once; their phone then shows their hand and takes their secret entries.": "Каждый игрок один раз сканирует свой код: после этого его телефон показывает его карты и принимает его тайные ходы.",
     "at least %(n)s": "не меньше %(n)s",
     "banned": "запрет",
     "choose…": "выберите…",
-    "discard": "сброс",
-    "face down": "в закрытую",
     "holds the stake": "держит ставку",
-    "out of the game": "вне игры",
+    "out of the game": "выбыл(а)",
     "passed": "пас",
-    "penalty cards": "штрафные карты",
     "this game is not a cat auction": "эта игра — не «Котики»",
     "to move": "ходит",
     "winner": "победитель",
-    "Entering for": "Ввод за игрока",
 }
 
 
@@ -139,4 +156,4 @@ def _from_deck() -> dict[str, str]:
 
 RU.update(_from_deck())
 RU["Each player scans their own code to enter and see their own hand."] = (
-    "Каждый игрок сканирует свой код, чтобы вводить и видеть свою руку.")
+    "Каждый игрок сканирует свой код: на своём телефоне он видит свои карты и вводит свои ходы.")

@@ -31,8 +31,12 @@ from companion.store.session import GameSession
 HISTORY = 10
 KINDS: dict[str, dict] = DECK.data["kinds"]
 _CODE = re.compile(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b")
-PUBLIC_TYPES = ("lot", "bid", "play")
-"""What the shared tablet may enter: facts everyone sees (the lot laid, cards played face up)."""
+PUBLIC_TYPES = ("lot",)
+"""What the shared tablet may enter: the lot laid face down, the one fact that names no card of a hand.
+
+A bid or a cat card lies face up once played, but whether the hand held it is
+hidden: judged on the tablet, a refusal would tell whoever holds the tablet
+what is (not) in someone's hand. So the player enters it on their own phone."""
 PRIVATE_TYPES = ("deal", "bid", "play", "pass", "draw", "reveal")
 """What a player enters on their own phone, for themselves only."""
 
@@ -116,8 +120,14 @@ class CatsView:
             return ngettext("%(player)s drew %(num)d card from the Bank.", "%(player)s drew %(num)d cards from the Bank.",
                             count, player=player)
         if kind == "reveal":
-            return _("%(player)s took the lot.", player=player)
+            return _("%(player)s named the cards of the lot they won.", player=player)
         return _("Unknown move.")
+
+    def gone_out(self, before: CatsState | None, after: CatsState) -> list[str]:
+        """Return a sentence for each player this move put out of the game (their turn came with an empty hand)."""
+        if before is None:
+            return []
+        return [_("Player %(player)s is out of the game.", player=after.players[seat]) for seat in sorted(after.out - before.out)]
 
     def round_end(self, before: CatsState | None, after: CatsState) -> str | None:
         """Return how a round ended with this move, if it did (the game's end is said elsewhere)."""
@@ -128,7 +138,7 @@ class CatsView:
         if after.last_round == "no winner":
             return _("Nobody won the round: the lot went face down to the discard pile.")
         winner = (after.last_round or "").removeprefix("won by ")
-        return _("%(player)s won the round: the lot and the penalty cards go to their hand.", player=winner)
+        return _("Player %(player)s won the round and takes the lot and the penalty cards into their hand.", player=winner)
 
     # --- views ---------------------------------------------------------------
 
@@ -155,15 +165,25 @@ class CatsView:
         if phase == "lot":
             return _("Lay the top card of the Prize deck face down as the lot.")
         if phase == "reveal":
-            return _("%(player)s won the lot and names its cards on their phone.", player=summary["turn"])
+            return _("Player %(player)s won the lot and enters its cards on their phone.", player=summary["turn"])
         if phase == "drawing":
-            return _("%(player)s draws %(num)s cards from the Bank and enters them on their phone.",
-                     player=summary["turn"], num=summary["draw_count"])
+            return ngettext("%(player)s draws %(num)d card from the Bank deck and enters it on their phone.",
+                            "%(player)s draws %(num)d cards from the Bank deck and enters them on their phone.",
+                            summary["draw_count"], player=summary["turn"])
         if phase == "over":
-            return _("Game over: %(winners)s won.", winners=", ".join(summary["winners"]))
+            return ngettext("Game over. Winner: %(winners)s.", "Game over. Winners: %(winners)s.",
+                            len(summary["winners"]), winners=", ".join(summary["winners"]))
+        # Say only what the stake allows: number cards open a zero stake; nothing numeric beats a golden one.
+        player = summary["turn"]
+        if summary["stake_state"] == "zero":
+            options = _("%(player)s to move: bid number cards or pass.", player=player)
+        elif summary["stake_state"] == "golden":
+            options = _("%(player)s to move: play a cat card or pass.", player=player)
+        else:
+            options = _("%(player)s to move: bid, play a cat card or pass.", player=player)
         if state.decisive:
-            return _("Decisive round (no lot): %(player)s to move.", player=summary["turn"])
-        return _("%(player)s to move: bid, play a cat card or pass.", player=summary["turn"])
+            return _("Decisive round (no lot).") + " " + options
+        return options
 
     def public(self) -> dict:
         """Return the shared screens' data: sizes, stake, the face-up middle, a history naming no hidden card."""
@@ -176,6 +196,7 @@ class CatsView:
             end = self.round_end(before, after)
             if end:
                 history.append(end)
+            history.extend(self.gone_out(before, after))
         summary["history"] = list(reversed(history[-HISTORY:]))
         summary["undo_count"] = len(self.session.events_of(UNDO))
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
@@ -217,6 +238,8 @@ class CatsView:
         kind = entry.get("type")
         allowed = PRIVATE_TYPES if player is not None else PUBLIC_TYPES
         if kind not in allowed:
+            if player is None and kind in PRIVATE_TYPES:
+                raise EntryError(_("The tablet enters only the lot. Each player enters their own bids, cat cards and passes on their phone."))
             raise EntryError(_("This entry cannot be made here."))
         if kind == "lot":
             return {"type": "lot"}
@@ -234,7 +257,7 @@ class CatsView:
             return {"type": "draw", "player": who, "cards": list(self._pick(state.bank, cards, _("The Bank does not hold these cards.")))}
         if kind == "reveal":
             return {"type": "reveal", "player": who, "cards": list(self._pick(state.prize, cards, _("These cards cannot be in the lot: they are elsewhere on the table.")))}
-        mismatch = _("These cards do not match %(player)s's hand as entered on their phone; check the entry.", player=who)
+        mismatch = _("You do not hold these cards.")  # only the hand's own phone gets here
         if kind == "bid":
             return {"type": "bid", "player": who, "cards": list(self._pick(hand, cards, mismatch))}
         card = entry.get("card")
