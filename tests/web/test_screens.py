@@ -25,7 +25,8 @@ def test_private_view_shows_own_values_only_with_own_token(client, ptoken):
 
 def test_host_screen_only_on_this_machine(client, token):
     page = client.get(f"/g/{GAME_ID}/host/").get_data(as_text=True)
-    assert f"t={token}" in page and page.count("<svg") == 4  # join QR + three seats
+    assert f"t={token}" in page and page.count("<svg") == 1  # the join QR; a seat's QR only when its button is tapped
+    assert "?k=" not in page and page.count('class="big seat-go"') == 3
     away = client.get(f"/g/{GAME_ID}/host/", environ_base={"REMOTE_ADDR": "192.168.1.20"})
     assert away.status_code == 403
 
