@@ -233,6 +233,36 @@ def test_a_seat_code_is_answered_only_on_this_machine_and_only_for_a_seat(client
     assert client.get("/g/match/host/seat/Ann.json").status_code == 404  # match has no private screen
 
 
+SKIP_SHARED = ("stream", "live.mjpg", "/host/seat/")
+"""Endless streams (the SSE stream carries the state.json body, checked here) and the host's one-seat answer."""
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_no_shared_page_or_answer_holds_a_seats_private_link(app, client, keys, game):
+    """Issue 17: the tablet, scoreboard, rules, camera and host (untapped) pages and every JSON they load
+    carry no seat's private link (`/me/` or a seat key), for the tablet's token holder and for a spectator."""
+    from companion.web.access import game_token
+
+    seat_keys = [player_token(keys[game], p) for p in PLAYERS]
+    token = game_token(keys[game])
+    paths = sorted({str(rule.rule).replace("<game_id>", game) for rule in app.url_map.iter_rules()
+                    if "GET" in rule.methods and set(rule.arguments) == {"game_id"}
+                    and not any(skip in str(rule.rule) for skip in SKIP_SHARED)})
+    assert f"/g/{game}/host/" in paths and f"/g/{game}/state.json" in paths and f"/g/{game}/rules" in paths
+    seen = 0
+    for path in [*paths, f"/rules/{game}", "/"]:
+        for headers in ({}, {"X-Companion-Token": token}):
+            for lang in ("en", "ru"):
+                response = client.get(path, query_string={"lang": lang, **({"t": token} if headers else {})},
+                                      headers=headers, follow_redirects=True)
+                if response.status_code != 200:
+                    continue
+                body = response.get_data(as_text=True)
+                seen += 1
+                assert "/me/" not in body and not any(k in body for k in seat_keys), (game, path, headers)
+    assert seen >= 8, "the crawl reached the game's pages"
+
+
 CHOICES = {
     "cats": ["Peek, Top up and Magic frame-up take the stake without raising it (our choice)",
              "«Nothing doing» and the 2 compensation cards (our choice)"],

@@ -33,7 +33,10 @@ def test_host_screen_only_on_this_machine(client, token):
 
 def test_camera_off_says_so_and_manual_entry_still_works(client, auth):
     page = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
-    assert "The camera is off" in page
+    assert "The camera is off. Enter moves by hand on the scoreboard." in page
+    tablet = client.get(f"/g/{GAME_ID}/camera/", headers=auth).get_data(as_text=True)
+    # Issue 17: no photo upload is offered where no photo can be read (it used to end in "not available").
+    assert 'id="photo-form"' not in tablet and "send a photo" not in tablet and "not available" not in tablet
     assert client.get(f"/g/{GAME_ID}/camera/live.mjpg").status_code == 404
     assert client.post(f"/g/{GAME_ID}/camera/photo", headers=auth).status_code == 409
 

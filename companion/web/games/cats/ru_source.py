@@ -114,7 +114,11 @@ RU = {
     "These cards cannot be in the lot: they are elsewhere on the table.": "Этих карт не может быть в лоте: они уже лежат в другом месте.",
     "This entry cannot be made here.": "Этот ход здесь не вводят.",
     "Total": "Итого",
-    "Waiting for each player to enter their dealt hand on their phone: %(names)s.": "Ждём, пока игроки введут розданные карты на своих телефонах: %(names)s.",
+    ("Waiting for player %(names)s to enter their dealt hand on their phone.",
+     "Waiting for players %(names)s to enter their dealt hands on their phones."): (
+        "Ждём, пока игрок %(names)s введёт розданные карты на своём телефоне.",
+        "Ждём, пока игроки %(names)s введут розданные карты на своих телефонах.",
+        "Ждём, пока игроки %(names)s введут розданные карты на своих телефонах."),
     "Waiting for the other players.": "Ждём других игроков.",
     "When everyone else has passed, the stake holder wins the lot and the penalty cards; bid cards go to the discard pile; players who passed after the first bid draw 2 Bank cards each.":
         "Когда все остальные спасовали, держатель ставки забирает лот и штрафные карты; карты ставок уходят в сброс; кто спасовал после первой ставки, берёт по 2 карты из колоды «Банк».",

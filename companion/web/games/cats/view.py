@@ -160,8 +160,10 @@ class CatsView:
         """Return one sentence saying what the table waits for."""
         phase = state.phase
         if phase == "deal":
-            return _("Waiting for each player to enter their dealt hand on their phone: %(names)s.",
-                     names=", ".join(summary.get("waiting_for_hands", [])))
+            waiting = summary.get("waiting_for_hands", [])
+            return ngettext("Waiting for player %(names)s to enter their dealt hand on their phone.",
+                            "Waiting for players %(names)s to enter their dealt hands on their phones.",
+                            len(waiting), names=", ".join(waiting))
         if phase == "lot":
             return _("Lay the top card of the Prize deck face down as the lot.")
         if phase == "reveal":
