@@ -60,6 +60,7 @@ RU = {
     "Bids its face value.": "Ставка по номиналу.",
     "Card": "Карта",
     "Cards in hand": "Карты на руке",
+    "The hand is empty.": "На руке пусто.",
     "Cat auction": "Котики",
     "Choose a player.": "Выберите игрока.",
     "Decisive round": "Решающий раунд",
@@ -71,6 +72,7 @@ RU = {
         "В каждом раунде разыгрывается верхняя карта колоды «Приз», выложенная в закрытую как лот. Когда колода «Приз» пуста, игру решает решающий раунд (без лота).",
     "Enter the cards you drew from the Bank deck": "Введите карты, взятые из колоды «Банк»",
     "Enter the cards you were dealt": "Введите розданные вам карты",
+    "Number cards: %(a)s of %(b)s · cat cards: %(c)s of %(d)s": "Числовые карты: %(a)s из %(b)s · карты котиков: %(c)s из %(d)s",
     ("Game over. Winner: %(winners)s.", "Game over. Winners: %(winners)s."): (
         "Игра окончена. Победитель: %(winners)s.", "Игра окончена. Победители: %(winners)s.", "Игра окончена. Победители: %(winners)s."),
     "Hands and the lot are secret. The tablet enters only that the lot was laid face down. Everything checked against a hand is entered by its holder on their own phone: the dealt hand, bids and cat cards, a pass and its penalty card, the cards drawn, and the cards of a won lot; so only a hand's holder learns whether it holds a card. Shared screens show how many cards each player holds, never which.":

@@ -79,14 +79,13 @@ function showTable(b) {
     const tags = [];
     if (p.turn) tags.push(S.to_move);
     if (p.holder) tags.push(S.holder);
-    if (p.passed) tags.push(S.passed);
+    if (p.passed && !b.over) tags.push(S.passed);
     if (p.out) tags.push(S.out);
     if (p.winner) tags.push(S.winner);
     li.appendChild(el("span", {class: "tags"}, tags.join(" · ")));
     if (p.hand) {  // the game is over: hands are laid down, on a row of their own under the seat
       const shown = el("span", {class: "shown"});
-      shown.appendChild(el("span", {class: "fine"}, S.hands_shown + ":"));
-      if (!p.hand.length) shown.appendChild(el("span", {class: "fine"}, S.empty));
+      shown.appendChild(el("span", {class: "fine"}, p.hand.length ? S.hands_shown + ":" : S.hand_empty));
       p.hand.forEach((c) => shown.appendChild(el("span", {class: "ccard small " + (/^\d+$/.test(c) ? "num" : "cat")}, c.replace(/[«»]/g, ""))));
       li.appendChild(shown);
     }
@@ -174,7 +173,7 @@ function showPhone(me) {
     counters(picker, items, () => {
       const list = pickedList();
       const nums = list.filter((x) => /^\d+$/.test(x)).length;
-      check.textContent = nums + "/" + bank + " · " + (list.length - nums) + "/" + cats;
+      check.textContent = fmt(S.deal_check, {a: nums, b: bank, c: list.length - nums, d: cats});
     });
     const go = el("button", {type: "button", class: "big go", id: "deal-go"}, S.send);
     go.addEventListener("click", () => send(CFG.move, {type: "deal", cards: pickedList()}));
