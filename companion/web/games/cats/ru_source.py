@@ -102,6 +102,7 @@ RU = {
     "Round": "Раунд",
     "Send": "Отправить",
     "Stake": "Ставка",
+    "%(state)s stake": "%(state)s ставка",
     "Table": "Стол",
     "Tablet": "Планшет",
     "The Bank card turned up: %(value)s.": "Открыта карта колоды «Банк»: %(value)s.",
