@@ -245,3 +245,27 @@ def test_serve_starts_a_cat_auction_with_a_secret_deal(tmp_path):
     with EventStore(tmp_path / "s.db") as store:
         session = _new_game(store, args)
         assert session.game.name == "cats" and session.state.phase == "deal" and session.state.players[session.state.starter] == "Борис"
+
+
+def test_a_phone_says_your_turn_to_its_owner_and_offers_only_what_the_stake_allows(client, keys):
+    deal_all(client, keys)
+    tablet(client, keys, {"type": "lot"})
+
+    def phase(player):
+        return client.get(f"/g/{GAME}/cats/me/{player}.json?lang=ru", headers={"X-Companion-Token": keys[player]}).get_json()["me"]["phase_text"]
+    assert phase("Аня") == "Ваш ход: ставка числовыми картами или пас."  # zero stake: no cat card may open
+    assert phase("Борис") == "Ход: Аня — ставка числовыми картами или пас."
+    phone(client, keys, "Аня", {"type": "bid", "cards": ["1000"]})
+    assert phase("Борис") == "Ваш ход: ставка, карта котика или пас."
+
+
+def test_a_refusal_names_cards_as_players_do_never_by_code(client):
+    """No raw codes: «Обнули ставку», not 'cat-zero-1' (nor the code in brackets after the name)."""
+    from companion.games.cats.rules import CatsViolation
+    from companion.web.games.cats.view import error_body
+
+    with client.application.test_request_context("/?lang=ru"):
+        said = error_body(CatsViolation("deal.card_taken", "deal: x", "раздача: карта «Обнули ставку» ('cat-zero-1') уже у другого игрока"))
+        turned = error_body(CatsViolation("play.turned_missing", "play: x", "карта: карты 'bank-1000-03' нет в колоде «Банк»"))
+    assert said["error"]["message"] == "раздача: карта «Обнули ставку» уже у другого игрока"
+    assert turned["error"]["message"] == "карта: карты 1000 нет в колоде «Банк»"

@@ -131,6 +131,13 @@ RU = {
     "You peeked at the lot: look at the face-down card.": "Вы подсмотрели лот: посмотрите на закрытую карту.",
     "You won the lot: enter its cat cards": "Вы выиграли лот: введите его карты котиков",
     "Your turn": "Ваш ход",
+    "Your turn: bid number cards or pass.": "Ваш ход: ставка числовыми картами или пас.",
+    "Your turn: play a cat card or pass.": "Ваш ход: карта котика или пас.",
+    "Your turn: bid, play a cat card or pass.": "Ваш ход: ставка, карта котика или пас.",
+    "You won the round: take the lot and enter its cards below.": "Вы выиграли раунд: возьмите лот и введите его карты ниже.",
+    ("Draw %(num)d card from the Bank deck and enter it below.", "Draw %(num)d cards from the Bank deck and enter them below."): (
+        "Возьмите %(num)d карту из колоды «Банк» и введите её ниже.", "Возьмите %(num)d карты из колоды «Банк» и введите их ниже.",
+        "Возьмите %(num)d карт из колоды «Банк» и введите их ниже."),
     "at least %(n)s": "не меньше %(n)s",
     "banned": "запрет",
     "choose…": "выберите…",

@@ -31,6 +31,9 @@ from companion.store.session import GameSession
 HISTORY = 10
 KINDS: dict[str, dict] = DECK.data["kinds"]
 _CODE = re.compile(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b")
+_QUOTED_CODE = re.compile(r"'(" + _CODE.pattern + r")'")
+_CODE_ASIDE = re.compile(r" ?\(" + _QUOTED_CODE.pattern + r"\)")
+"""A code repeated in brackets after the card's name (the engine's "«Обнули ставку» ('cat-zero-1')")."""
 PUBLIC_TYPES = ("lot",)
 """What the shared tablet may enter: the lot laid face down, the one fact that names no card of a hand.
 
@@ -66,6 +69,8 @@ def error_body(error: CompanionError) -> dict:
     """Return a rejected entry's JSON body in the request's language, card codes named as players name them."""
     body = error.to_json()
     text = error.text(lang()) if isinstance(error, CatsViolation) else error.message
+    text = _CODE_ASIDE.sub("", text)  # the name is already there: no raw code in brackets after it
+    text = _QUOTED_CODE.sub(lambda m: card_text(m.group(1)), text)
     body["error"]["message"] = _CODE.sub(lambda m: card_text(m.group(0)), text)
     body["error"].pop("messages", None)
     return body
@@ -156,9 +161,13 @@ class CatsView:
         summary["phase_text"] = self.phase_text(state, summary)
         return summary
 
-    def phase_text(self, state: CatsState, summary: dict) -> str:
-        """Return one sentence saying what the table waits for."""
+    def phase_text(self, state: CatsState, summary: dict, you: str | None = None) -> str:
+        """Return one sentence saying what the table waits for; on `you`'s own phone, said to them when it is their turn."""
         phase = state.phase
+        if you is not None and summary["turn"] == you:
+            mine = self._your_phase(state, summary)
+            if mine:
+                return mine
         if phase == "deal":
             waiting = summary.get("waiting_for_hands", [])
             return ngettext("Waiting for player %(names)s to enter their dealt hand on their phone.",
@@ -187,6 +196,22 @@ class CatsView:
             return _("Decisive round (no lot).") + " " + options
         return options
 
+    def _your_phase(self, state: CatsState, summary: dict) -> str | None:
+        if state.phase == "reveal":
+            return _("You won the round: take the lot and enter its cards below.")
+        if state.phase == "drawing":
+            return ngettext("Draw %(num)d card from the Bank deck and enter it below.",
+                            "Draw %(num)d cards from the Bank deck and enter them below.", summary["draw_count"])
+        if state.phase != "bidding":
+            return None
+        if summary["stake_state"] == "zero":
+            options = _("Your turn: bid number cards or pass.")
+        elif summary["stake_state"] == "golden":
+            options = _("Your turn: play a cat card or pass.")
+        else:
+            options = _("Your turn: bid, play a cat card or pass.")
+        return _("Decisive round (no lot).") + " " + options if state.decisive else options
+
     def public(self) -> dict:
         """Return the shared screens' data: sizes, stake, the face-up middle, a history naming no hidden card."""
         steps = self.steps()
@@ -213,6 +238,7 @@ class CatsView:
         seat = state.seat(player)
         hand = state.hands[seat]
         summary["you"] = player
+        summary["phase_text"] = self.phase_text(state, summary, you=player)
         summary["hand"] = [{"label": label, "name": label_name(label), "count": n, "number": is_number_label(label)}
                            for label, n in count_labels(hand).items()]
         summary["hand_total"] = sum(VALUE[c] for c in hand if c in VALUE)
