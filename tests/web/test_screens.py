@@ -89,6 +89,7 @@ def test_camera_choice_and_photo_upload(camera_app, auth):
     client = camera_app.test_client()
     page = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
     assert "live.mjpg" in page
+    assert 'id="photo-form"' in client.get(f"/g/{GAME_ID}/camera/", headers=auth).get_data(as_text=True), "a reader: upload offered"
     assert client.post(f"/g/{GAME_ID}/camera/source", json={"source": "cam1"}, headers=auth).status_code == 200
     assert camera_app.config["CAMERA"].chosen == "cam1"
     assert client.post(f"/g/{GAME_ID}/camera/source", json={"source": "nope"}, headers=auth).status_code == 400
