@@ -194,8 +194,8 @@ def create(store: EventStore, record: str, game_id: str) -> Game:
         for line in lines[1:]:
             kind, player = line["type"], line.get("player")
             entry = table_entry(line)
-            if kind in ("lot", "bid", "play"):
-                post = Post(f"{prefix}/cats/api/move", {**entry, **({"player": player} if player else {})}, token)
+            if kind == "lot":  # the tablet lays the lot; everything judged against a hand comes from its phone
+                post = Post(f"{prefix}/cats/api/move", entry, token)
             else:
                 post = Post(f"{prefix}/cats/me/{player}/move", entry, player_token(key, player))
             steps.append(Step(line, [post]))

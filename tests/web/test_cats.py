@@ -97,23 +97,33 @@ def test_private_entries_need_that_players_own_token(client, keys, db):
     assert moves_stored(db) == before
 
 
-def test_the_tablet_enters_only_face_up_facts(client, keys, db):
+def test_the_tablet_enters_only_the_lot_and_refuses_every_hand_entry_in_a_sentence(client, keys, db):
+    """docs/cats.md: the shared tablet cannot enter what only a hand's holder knows (no oracle on a hidden hand)."""
     deal_all(client, keys)
-    before = moves_stored(db)
-    for entry in ({"type": "pass", "player": "Аня", "card": "1"}, {"type": "deal", "player": "Аня", "cards": []},
+    assert client.post(f"/g/{GAME}/cats/api/move", json={"type": "lot"}).status_code == 403
+    assert tablet(client, keys, {"type": "lot"}).status_code == 200
+    before, rejected = moves_stored(db), kinds_stored(db).count("rejected")
+    for entry in ({"type": "bid", "player": "Аня", "cards": ["1000", "1"]}, {"type": "bid", "player": "Аня", "cards": ["5000", "5000"]},
+                  {"type": "play", "player": "Аня", "card": "zero"}, {"type": "play", "player": "Аня", "card": "golden"},
+                  {"type": "pass", "player": "Аня", "card": "1"}, {"type": "deal", "player": "Аня", "cards": []},
                   {"type": "draw", "player": "Аня", "cards": ["1"]}, {"type": "reveal", "player": "Аня", "cards": ["zero"]}):
         response = tablet(client, keys, entry, lang="ru")
-        assert response.status_code == 422 and response.get_json()["error"]["message"] == "Этот ход здесь не вводят."
-    assert client.post(f"/g/{GAME}/cats/api/move", json={"type": "lot"}).status_code == 403
-    assert moves_stored(db) == before
-    assert tablet(client, keys, {"type": "lot"}).status_code == 200
-    assert tablet(client, keys, {"type": "bid", "player": "Аня", "cards": ["1000", "1"]}).status_code == 200
+        assert response.status_code == 422
+        assert response.get_json()["error"]["message"] == (
+            "На планшете вводят только лот. Ставки, карты котиков и пасы каждый игрок вводит на своём телефоне."), entry
+    assert moves_stored(db) == before and kinds_stored(db).count("rejected") == rejected
+    assert phone(client, keys, "Аня", {"type": "bid", "cards": ["1000", "1"]}).status_code == 200
+
+
+def kinds_stored(db) -> list[str]:
+    with EventStore(db) as store:
+        return [e.kind for e in GameSession(store, GAME).events]
 
 
 def test_a_violation_comes_back_in_the_devices_language_and_changes_nothing(client, keys, db):
     deal_all(client, keys)
     tablet(client, keys, {"type": "lot"})
-    tablet(client, keys, {"type": "bid", "player": "Аня", "cards": ["1000"]})
+    phone(client, keys, "Аня", {"type": "bid", "cards": ["1000"]})
     before = moves_stored(db)
     ru = phone(client, keys, "Борис", {"type": "bid", "cards": ["1000"]}, lang="ru").get_json()["error"]
     en = phone(client, keys, "Борис", {"type": "bid", "cards": ["1000"]}, lang="en").get_json()["error"]
@@ -124,18 +134,21 @@ def test_a_violation_comes_back_in_the_devices_language_and_changes_nothing(clie
     assert moves_stored(db) == before
 
 
-def test_the_tablet_cannot_learn_a_hand_from_a_wrong_entry(client, keys):
-    """A bid the player's hand does not hold is refused without saying what the hand holds."""
+def test_a_phone_is_told_in_the_second_person_that_its_hand_lacks_the_cards(client, keys, db):
+    """Only the hand's holder checks a bid against the hand, and hears it as «you»: «У вас нет таких карт.»"""
     deal_all(client, keys)
     tablet(client, keys, {"type": "lot"})
-    error = tablet(client, keys, {"type": "bid", "player": "Аня", "cards": ["5000", "5000"]}, lang="ru").get_json()["error"]
-    assert "не совпадают с рукой" in error["message"] and not any(v in error["message"] for v in ("1000", "2000", "5000"))
+    before = moves_stored(db)
+    ru = phone(client, keys, "Аня", {"type": "bid", "cards": ["5000", "5000"]}, lang="ru").get_json()["error"]["message"]
+    en = phone(client, keys, "Аня", {"type": "pass", "card": "shish"}, lang="en").get_json()["error"]["message"]
+    assert ru == "У вас нет таких карт." and en == "You do not hold these cards."
+    assert moves_stored(db) == before
 
 
 def test_a_won_face_down_lot_is_named_on_the_winners_phone_and_losers_draw_there(client, keys, db):
     deal_all(client, keys)
     tablet(client, keys, {"type": "lot"})
-    tablet(client, keys, {"type": "bid", "player": "Аня", "cards": ["1000"]})
+    assert phone(client, keys, "Аня", {"type": "bid", "cards": ["1000"]}).status_code == 200
     assert phone(client, keys, "Борис", {"type": "pass", "card": "2000"}).status_code == 200
     assert phone(client, keys, "Вика", {"type": "pass", "card": "1"}).status_code == 200
     me = client.get(f"/g/{GAME}/cats/me/Аня.json", headers={"X-Companion-Token": keys["Аня"]}).get_json()["me"]
@@ -157,7 +170,7 @@ def leaked_codes(text: str) -> set[str]:
 def test_no_hand_leaks_in_shared_html_json_or_sse_and_each_phone_sees_only_its_own(client, keys):
     deal_all(client, keys)
     tablet(client, keys, {"type": "lot"})
-    tablet(client, keys, {"type": "bid", "player": "Аня", "cards": ["2000"]})
+    phone(client, keys, "Аня", {"type": "bid", "cards": ["2000"]})
     phone(client, keys, "Борис", {"type": "pass", "card": "shish"})  # a penalty nobody else may learn
     shared = [client.get(f"/g/{GAME}/cats/state.json?lang={lang}").get_data(as_text=True) for lang in ("en", "ru")]
     shared += [client.get(f"/g/{GAME}/cats/").get_data(as_text=True), client.get(f"/g/{GAME}/state.json").get_data(as_text=True),
@@ -180,7 +193,7 @@ def test_no_hand_leaks_in_shared_html_json_or_sse_and_each_phone_sees_only_its_o
 
 
 def test_a_whole_game_plays_through_the_pages(client, keys, db):
-    """A random legal game, entered as a real table would: hands and lots on phones, face-up cards on the tablet."""
+    """A random legal game, entered as a real table would: the lot on the tablet, everything else on each player's phone."""
     moves = as_table_records(random_game(7, 3))
     names = {old: new for old, new in zip(moves[0].players, PLAYERS)}
     first = names[moves[0].first]
@@ -191,8 +204,8 @@ def test_a_whole_game_plays_through_the_pages(client, keys, db):
         line = move_to_json(move)
         kind, player = line["type"], names.get(line.get("player"))
         entry = table_entry(line)
-        if kind in ("lot", "bid", "play"):
-            response = client.post("/g/c2/cats/api/move", json={**entry, "player": player}, headers={"X-Companion-Token": game_token(key)})
+        if kind == "lot":
+            response = client.post("/g/c2/cats/api/move", json=entry, headers={"X-Companion-Token": game_token(key)})
         else:
             response = client.post(f"/g/c2/cats/me/{player}/move", json=entry, headers={"X-Companion-Token": player_token(key, player)})
         assert response.status_code == 200, (line, response.get_json())
@@ -232,3 +245,27 @@ def test_serve_starts_a_cat_auction_with_a_secret_deal(tmp_path):
     with EventStore(tmp_path / "s.db") as store:
         session = _new_game(store, args)
         assert session.game.name == "cats" and session.state.phase == "deal" and session.state.players[session.state.starter] == "Борис"
+
+
+def test_a_phone_says_your_turn_to_its_owner_and_offers_only_what_the_stake_allows(client, keys):
+    deal_all(client, keys)
+    tablet(client, keys, {"type": "lot"})
+
+    def phase(player):
+        return client.get(f"/g/{GAME}/cats/me/{player}.json?lang=ru", headers={"X-Companion-Token": keys[player]}).get_json()["me"]["phase_text"]
+    assert phase("Аня") == "Ваш ход: ставка числовыми картами или пас."  # zero stake: no cat card may open
+    assert phase("Борис") == "Ход: Аня — ставка числовыми картами или пас."
+    phone(client, keys, "Аня", {"type": "bid", "cards": ["1000"]})
+    assert phase("Борис") == "Ваш ход: ставка, карта котика или пас."
+
+
+def test_a_refusal_names_cards_as_players_do_never_by_code(client):
+    """No raw codes: «Обнули ставку», not 'cat-zero-1' (nor the code in brackets after the name)."""
+    from companion.games.cats.rules import CatsViolation
+    from companion.web.games.cats.view import error_body
+
+    with client.application.test_request_context("/?lang=ru"):
+        said = error_body(CatsViolation("deal.card_taken", "deal: x", "раздача: карта «Обнули ставку» ('cat-zero-1') уже у другого игрока"))
+        turned = error_body(CatsViolation("play.turned_missing", "play: x", "карта: карты 'bank-1000-03' нет в колоде «Банк»"))
+    assert said["error"]["message"] == "раздача: карта «Обнули ставку» уже у другого игрока"
+    assert turned["error"]["message"] == "карта: карты 1000 нет в колоде «Банк»"

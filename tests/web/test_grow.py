@@ -389,8 +389,10 @@ def test_phone_needs_its_own_token_and_shows_no_amount(grow):
     me = client.get(f"/g/gr/grow/me/Ann.json?k={phones['Ann']}").get_json()["me"]
     assert me == {"player": "Ann", "tokens": {"blue": 1, "black": 10, "worth": 15}, "bidding": True,
                   "sealed": True, "rebid": False, "round": 1}
-    links = client.get("/g/gr/grow/api/phones", headers=auth).get_json()["phones"]
-    assert links[0]["link"].endswith(f"/g/gr/grow/me/Ann?k={phones['Ann']}") and "<svg" in links[0]["qr"]
+    # Issue 17: the shared tablet hands out no seat's private link (only the host screen does, one seat at a time).
+    assert client.get("/g/gr/grow/api/phones", headers=auth).status_code == 404
+    table = client.get("/g/gr/grow/", headers=auth).get_data(as_text=True)
+    assert "/me/" not in table and not any(k in table for k in phones.values())
 
 
 def test_camera_reading_proposes_the_draw(tmp_path):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import json
 
 import cv2
@@ -149,7 +151,10 @@ def test_actions_need_the_token(client, photos):
 def test_without_a_deck_file_the_photo_is_refused_but_hand_entry_works(match_db, auth):
     client = create_app({"DB": str(match_db), "TESTING": True}).test_client()
     page = client.get(f"/g/{GAME}/match/", headers=auth).get_data(as_text=True)
-    assert "Photo reading is off" in page or 'id="m-entry"' not in page
+    # Issue 17: say what a player can do instead, not how to restart the program.
+    assert "Photos are not read at this table: tap «Enter by hand»" in html.unescape(page) and "--deck" not in page
+    ru = client.get(f"/g/{GAME}/match/?lang=ru", headers=auth).get_data(as_text=True)
+    assert "Фото за этим столом не распознаются: нажмите «Ввести вручную»" in html.unescape(ru)
     assert send_photo(client, auth, b"\x89PNG\r\n\x1a\n").status_code == 409
 
 

@@ -155,18 +155,26 @@ def test_serve_help_lists_every_game():
         parser.parse_args(["serve", "--new-game", "--game-type", "chess"])
 
 
-@pytest.mark.browser
-@skip_without_chromium
-def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys, artifacts):
-    """Screenshot each game's host screen, decode every QR code on it, and follow the seat links."""
-    shots = artifacts / "web"
+def _codes(page) -> set[str]:
     import cv2
     import numpy as np
     import zxingcpp
+
+    image = cv2.imdecode(np.frombuffer(page.screenshot(full_page=True), np.uint8), cv2.IMREAD_GRAYSCALE)
+    return {r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
+
+
+@pytest.mark.browser
+@skip_without_chromium
+def test_host_screen_shows_one_seat_code_at_a_time_and_each_opens_that_games_phone_page(app, client, keys, artifacts):
+    """Issue 17: the host screen shows the join code and at most one seat's code: tap a seat, scan, Done hides it.
+
+    Every code is decoded from a real chromium screenshot (zxing-cpp) and followed.
+    """
+    shots = artifacts / "web"
     from playwright.sync_api import expect, sync_playwright
 
     shots.mkdir(parents=True, exist_ok=True)
-    decoded: dict[str, set[str]] = {}
     with serving(app, threads=4) as base:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -176,9 +184,44 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys, ar
                     lang = "ru" if game in ("grow", "match") else "en"
                     page.goto(f"{base}/g/{game}/host/?lang={lang}")
                     page.wait_for_selector("main .qr svg")
-                    shot = page.screenshot(full_page=True, path=str(shots / f"host-{game}-{lang}.png"))
-                    image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_GRAYSCALE)
-                    decoded[game] = {r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)}
+                    html_text = page.content()
+                    assert "?k=" not in html_text and "/me/" not in html_text, "the page holds no seat's link until tapped"
+                    first = _codes(page)
+                    assert len(first) == 1 and f"/g/{game}?t=" in next(iter(first)), (game, first)
+                    joins = first
+                    if game not in PHONE_PATHS:
+                        assert page.locator(".seat-go").count() == 0, f"{game} has no phone page, so no seat codes"
+                        continue
+                    for player in PLAYERS:
+                        page.click(f".seat-go[data-seat='{player}']")
+                        expect(page.locator("#seat-code")).to_be_visible()
+                        expect(page.locator("main .qr svg")).to_have_count(2)  # the join code and this seat's, no other
+                        if player == "Ann":
+                            page.screenshot(full_page=True, path=str(shots / f"host-{game}-{lang}.png"))
+                        seats = _codes(page) - joins
+                        want = base + PHONE_PATHS[game].format(player=player) + f"?k={player_token(keys[game], player)}"
+                        assert seats == {want}, (game, player, seats)
+                        assert page.get_attribute("#seat-link", "href") == want
+                        assert client.get(want[len(base):]).status_code == 200
+                        page.click("#seat-done")
+                        expect(page.locator("#seat-code")).to_be_hidden()
+                        expect(page.locator("main .qr svg")).to_have_count(1)
+                        assert "?k=" not in page.content(), "Done removes the seat's link from the page"
+                # Tapping a second seat replaces the first: never two seat codes at once.
+                page.goto(f"{base}/g/cats/host/")
+                page.click(".seat-go[data-seat='Ann']")
+                expect(page.locator("#seat-name")).to_have_text("Ann")
+                page.click(".seat-go[data-seat='Ben']")
+                expect(page.locator("#seat-name")).to_have_text("Ben")
+                expect(page.locator("main .qr svg")).to_have_count(2)
+                assert player_token(keys["cats"], "Ann") not in page.content()
+                # Left alone, a seat's code hides by itself (HOST_SEAT_SECONDS, 60 s at a real table).
+                app.config["HOST_SEAT_SECONDS"] = 2
+                page.goto(f"{base}/g/cats/host/")
+                page.click(".seat-go[data-seat='Cat']")
+                expect(page.locator("#seat-timer")).to_contain_text("2")
+                expect(page.locator("#seat-code")).to_be_hidden(timeout=5000)
+                assert player_token(keys["cats"], "Cat") not in page.content()
                 # Counted words on the shared screens: each BUX player holds 3 cards, each cats hand is still empty.
                 page.goto(f"{base}/g/bux?lang=ru")
                 expect(page.locator(".player .count").first).to_have_text("3 карты")
@@ -186,19 +229,48 @@ def test_host_screen_seat_codes_open_each_games_phone_page(app, client, keys, ar
                 expect(page.locator("li .count").first).to_have_text("0 карт")
                 page.screenshot(full_page=True, path=str(shots / "cats-table-counts-ru.png"))
             finally:
+                app.config.pop("HOST_SEAT_SECONDS", None)
                 browser.close()
-    for game, texts in decoded.items():
-        joins = [t for t in texts if f"/g/{game}?t=" in t]
-        seats = sorted(texts - set(joins))
-        assert len(joins) == 1, (game, texts)
-        if game not in PHONE_PATHS:
-            assert seats == [], f"{game} has no phone page, so no seat codes"
-            continue
-        assert len(seats) == len(PLAYERS), (game, texts)
-        for player in PLAYERS:
-            want = base + PHONE_PATHS[game].format(player=player) + f"?k={player_token(keys[game], player)}"
-            assert want in seats, (game, player, seats)
-            assert client.get(want[len(base):]).status_code == 200
+
+
+def test_a_seat_code_is_answered_only_on_this_machine_and_only_for_a_seat(client, keys):
+    ok = client.get("/g/cats/host/seat/Ann.json")
+    assert ok.status_code == 200 and ok.headers["Cache-Control"] == "no-store"
+    assert ok.get_json()["link"].endswith(f"/g/cats/cats/me/Ann?k={player_token(keys['cats'], 'Ann')}")
+    assert client.get("/g/cats/host/seat/Ann.json", environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
+    assert client.get("/g/cats/host/seat/Ann.json", headers={"Host": "attacker.example:8000"}).status_code == 403
+    assert client.get("/g/cats/host/seat/Nobody.json").status_code == 404
+    assert client.get("/g/match/host/seat/Ann.json").status_code == 404  # match has no private screen
+
+
+SKIP_SHARED = ("stream", "live.mjpg", "/host/seat/")
+"""Endless streams (the SSE stream carries the state.json body, checked here) and the host's one-seat answer."""
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_no_shared_page_or_answer_holds_a_seats_private_link(app, client, keys, game):
+    """Issue 17: the tablet, scoreboard, rules, camera and host (untapped) pages and every JSON they load
+    carry no seat's private link (`/me/` or a seat key), for the tablet's token holder and for a spectator."""
+    from companion.web.access import game_token
+
+    seat_keys = [player_token(keys[game], p) for p in PLAYERS]
+    token = game_token(keys[game])
+    paths = sorted({str(rule.rule).replace("<game_id>", game) for rule in app.url_map.iter_rules()
+                    if "GET" in rule.methods and set(rule.arguments) == {"game_id"}
+                    and not any(skip in str(rule.rule) for skip in SKIP_SHARED)})
+    assert f"/g/{game}/host/" in paths and f"/g/{game}/state.json" in paths and f"/g/{game}/rules" in paths
+    seen = 0
+    for path in [*paths, f"/rules/{game}", "/"]:
+        for headers in ({}, {"X-Companion-Token": token}):
+            for lang in ("en", "ru"):
+                response = client.get(path, query_string={"lang": lang, **({"t": token} if headers else {})},
+                                      headers=headers, follow_redirects=True)
+                if response.status_code != 200:
+                    continue
+                body = response.get_data(as_text=True)
+                seen += 1
+                assert "/me/" not in body and not any(k in body for k in seat_keys), (game, path, headers)
+    assert seen >= 8, "the crawl reached the game's pages"
 
 
 CHOICES = {

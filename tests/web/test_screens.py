@@ -25,14 +25,18 @@ def test_private_view_shows_own_values_only_with_own_token(client, ptoken):
 
 def test_host_screen_only_on_this_machine(client, token):
     page = client.get(f"/g/{GAME_ID}/host/").get_data(as_text=True)
-    assert f"t={token}" in page and page.count("<svg") == 4  # join QR + three seats
+    assert f"t={token}" in page and page.count("<svg") == 1  # the join QR; a seat's QR only when its button is tapped
+    assert "?k=" not in page and page.count('class="big seat-go"') == 3
     away = client.get(f"/g/{GAME_ID}/host/", environ_base={"REMOTE_ADDR": "192.168.1.20"})
     assert away.status_code == 403
 
 
 def test_camera_off_says_so_and_manual_entry_still_works(client, auth):
     page = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
-    assert "The camera is off" in page
+    assert "The camera is off. Enter moves by hand on the scoreboard." in page
+    tablet = client.get(f"/g/{GAME_ID}/camera/", headers=auth).get_data(as_text=True)
+    # Issue 17: no photo upload is offered where no photo can be read (it used to end in "not available").
+    assert 'id="photo-form"' not in tablet and "send a photo" not in tablet and "not available" not in tablet
     assert client.get(f"/g/{GAME_ID}/camera/live.mjpg").status_code == 404
     assert client.post(f"/g/{GAME_ID}/camera/photo", headers=auth).status_code == 409
 
@@ -85,6 +89,7 @@ def test_camera_choice_and_photo_upload(camera_app, auth):
     client = camera_app.test_client()
     page = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
     assert "live.mjpg" in page
+    assert 'id="photo-form"' in client.get(f"/g/{GAME_ID}/camera/", headers=auth).get_data(as_text=True), "a reader: upload offered"
     assert client.post(f"/g/{GAME_ID}/camera/source", json={"source": "cam1"}, headers=auth).status_code == 200
     assert camera_app.config["CAMERA"].chosen == "cam1"
     assert client.post(f"/g/{GAME_ID}/camera/source", json={"source": "nope"}, headers=auth).status_code == 400

@@ -1,17 +1,20 @@
 """Cat auction pages: the shared table screen, each player's phone, the rules; their JSON and entry APIs.
 
-Who enters what (docs/cats.md, reading `companion.knowledge`): the shared
-tablet (game token) enters public facts: the lot laid face down and the cards
-played face up to the middle. A player's phone (their player token, sent in
-the X-Companion-Token header) enters that player's private facts: the dealt
-hand, a pass with its penalty card, drawn cards, the cards of a won lot, and
-their own bids. Only the phone's JSON carries a hand, and only its owner's.
+Who enters what (docs/cats.md, "Hidden hands at the table"): the shared
+tablet (game token) enters only what names no card of anybody's hand: that
+the lot was laid face down, and undo. Every entry judged against a hand (the
+dealt hand, a bid, a cat card, a pass with its penalty card, drawn cards, the
+cards of a won lot) comes from that player's own phone (their player token,
+sent in the X-Companion-Token header), so a refusal tells only the hand's
+holder about their hand. Only the phone's JSON carries a hand, and only its
+owner's.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.errors import REFUSALS
 from companion.games.cats import hints
@@ -19,6 +22,7 @@ from companion.web.access import TOKEN_HEADER, game_token, player_token, present
 from companion.web.games.cats.view import KINDS, CatsView, EntryError, error_body, lang
 from companion.web.common import json_body, load
 from companion.web.db import get_store
+from companion.web.i18n import plural_forms
 
 bp = Blueprint("cats", __name__)
 PREFIX = "/g/<game_id>/cats"
@@ -31,21 +35,29 @@ def _view(game_id: str) -> tuple:
     return session, key, view
 
 
+DEAL_BANK = 7
+"""Bank cards dealt to each player (the sheet's deal; the cats engine checks the deal itself)."""
+
+
+def cats_counts() -> dict[str, dict[str, str]]:
+    """Return the cats scripts' counted sentences as plural forms (i18n.plural_forms), for cats/strings.html."""
+    return {
+        "pick": plural_forms(lambda k: ngettext("Pick exactly %(n)s card.", "Pick exactly %(n)s cards.", k, n="{n}")),
+        "took": plural_forms(lambda k: ngettext("You took %(n)s cat card from the lot: look at it.",
+                                                "You took %(n)s cat cards from the lot: look at them.", k, n="{n}")),
+        "face_down": plural_forms(lambda k: ngettext("%(n)s card face down", "%(n)s cards face down", k, n="{n}")),
+    }
+
+
 @bp.get(PREFIX + "/")
 def page(game_id: str):
     """The shared table screen; with the game token (cookie) also the tablet's entry panel."""
     session, key, _view_ = _view(game_id)
     token = game_token(key)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
-    phones = []
-    if can_act:  # the tablet holds the game token, so it may hand out each seat's private link (as the host screen does)
-        from companion.web.host import base_url, qr_svg
-
-        for name in session.state.players:
-            link = base_url() + url_for("cats.phone", game_id=game_id, player=name, k=player_token(key, name))
-            phones.append({"name": name, "link": link, "qr": qr_svg(link, scale=3)})
-    return render_template("cats/table.html", game_id=game_id, game=session.game, can_act=can_act, phones=phones,
-                           token=token if can_act else "", camera=current_app.config.get("CAMERA") is not None)
+    # No seat's private link here: a player's link reaches them only through the host screen, one seat at a time.
+    return render_template("cats/table.html", game_id=game_id, game=session.game, can_act=can_act,
+                           token=token if can_act else "", cats_counts=cats_counts())
 
 
 @bp.get(PREFIX + "/state.json")
@@ -58,7 +70,7 @@ def state_json(game_id: str):
 @bp.post(PREFIX + "/api/move")
 @require_token
 def move(game_id: str):
-    """The tablet enters a public fact: {"type": "lot"} or a bid/play laid face up {"type", "player", "cards"/"card"}."""
+    """The tablet enters the one fact that names no hidden card: {"type": "lot"} (a lot laid face down)."""
     session, _key, view = _view(game_id)
     return _submit(session, view, json_body(), player=None, source="tablet")
 
@@ -89,8 +101,12 @@ def _player(game_id: str, player: str, *, header: bool) -> tuple:
 def phone(game_id: str, player: str):
     """A player's phone: their own hand and the forms for their private entries."""
     session, key, _v = _player(game_id, player, header=False)
+    cats = len(session.state.players) - 1
+    deal_hint = ngettext("Enter %(bank)s Bank cards and %(num)s cat card. Only you see this screen.",
+                         "Enter %(bank)s Bank cards and %(num)s cat cards. Only you see this screen.", cats, bank=DEAL_BANK)
     return render_template("cats/phone.html", game_id=game_id, game=session.game, player=player,
-                           token=player_token(key, player))
+                           token=player_token(key, player), cats_counts=cats_counts(), deal_hint=deal_hint,
+                           deal_bank=DEAL_BANK, deal_cats=cats)
 
 
 @bp.get(PREFIX + "/me/<player>.json")

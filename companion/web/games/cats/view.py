@@ -31,8 +31,15 @@ from companion.store.session import GameSession
 HISTORY = 10
 KINDS: dict[str, dict] = DECK.data["kinds"]
 _CODE = re.compile(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b")
-PUBLIC_TYPES = ("lot", "bid", "play")
-"""What the shared tablet may enter: facts everyone sees (the lot laid, cards played face up)."""
+_QUOTED_CODE = re.compile(r"'(" + _CODE.pattern + r")'")
+_CODE_ASIDE = re.compile(r" ?\(" + _QUOTED_CODE.pattern + r"\)")
+"""A code repeated in brackets after the card's name (the engine's "«Обнули ставку» ('cat-zero-1')")."""
+PUBLIC_TYPES = ("lot",)
+"""What the shared tablet may enter: the lot laid face down, the one fact that names no card of a hand.
+
+A bid or a cat card lies face up once played, but whether the hand held it is
+hidden: judged on the tablet, a refusal would tell whoever holds the tablet
+what is (not) in someone's hand. So the player enters it on their own phone."""
 PRIVATE_TYPES = ("deal", "bid", "play", "pass", "draw", "reveal")
 """What a player enters on their own phone, for themselves only."""
 
@@ -62,6 +69,8 @@ def error_body(error: CompanionError) -> dict:
     """Return a rejected entry's JSON body in the request's language, card codes named as players name them."""
     body = error.to_json()
     text = error.text(lang()) if isinstance(error, CatsViolation) else error.message
+    text = _CODE_ASIDE.sub("", text)  # the name is already there: no raw code in brackets after it
+    text = _QUOTED_CODE.sub(lambda m: card_text(m.group(1)), text)
     body["error"]["message"] = _CODE.sub(lambda m: card_text(m.group(0)), text)
     body["error"].pop("messages", None)
     return body
@@ -116,8 +125,14 @@ class CatsView:
             return ngettext("%(player)s drew %(num)d card from the Bank.", "%(player)s drew %(num)d cards from the Bank.",
                             count, player=player)
         if kind == "reveal":
-            return _("%(player)s took the lot.", player=player)
+            return _("%(player)s named the cards of the lot they won.", player=player)
         return _("Unknown move.")
+
+    def gone_out(self, before: CatsState | None, after: CatsState) -> list[str]:
+        """Return a sentence for each player this move put out of the game (their turn came with an empty hand)."""
+        if before is None:
+            return []
+        return [_("Player %(player)s is out of the game.", player=after.players[seat]) for seat in sorted(after.out - before.out)]
 
     def round_end(self, before: CatsState | None, after: CatsState) -> str | None:
         """Return how a round ended with this move, if it did (the game's end is said elsewhere)."""
@@ -128,7 +143,7 @@ class CatsView:
         if after.last_round == "no winner":
             return _("Nobody won the round: the lot went face down to the discard pile.")
         winner = (after.last_round or "").removeprefix("won by ")
-        return _("%(player)s won the round: the lot and the penalty cards go to their hand.", player=winner)
+        return _("Player %(player)s won the round and takes the lot and the penalty cards into their hand.", player=winner)
 
     # --- views ---------------------------------------------------------------
 
@@ -146,24 +161,56 @@ class CatsView:
         summary["phase_text"] = self.phase_text(state, summary)
         return summary
 
-    def phase_text(self, state: CatsState, summary: dict) -> str:
-        """Return one sentence saying what the table waits for."""
+    def phase_text(self, state: CatsState, summary: dict, you: str | None = None) -> str:
+        """Return one sentence saying what the table waits for; on `you`'s own phone, said to them when it is their turn."""
         phase = state.phase
+        if you is not None and summary["turn"] == you:
+            mine = self._your_phase(state, summary)
+            if mine:
+                return mine
         if phase == "deal":
-            return _("Waiting for each player to enter their dealt hand on their phone: %(names)s.",
-                     names=", ".join(summary.get("waiting_for_hands", [])))
+            waiting = summary.get("waiting_for_hands", [])
+            return ngettext("Waiting for player %(names)s to enter their dealt hand on their phone.",
+                            "Waiting for players %(names)s to enter their dealt hands on their phones.",
+                            len(waiting), names=", ".join(waiting))
         if phase == "lot":
             return _("Lay the top card of the Prize deck face down as the lot.")
         if phase == "reveal":
-            return _("%(player)s won the lot and names its cards on their phone.", player=summary["turn"])
+            return _("Player %(player)s won the lot and enters its cards on their phone.", player=summary["turn"])
         if phase == "drawing":
-            return _("%(player)s draws %(num)s cards from the Bank and enters them on their phone.",
-                     player=summary["turn"], num=summary["draw_count"])
+            return ngettext("%(player)s draws %(num)d card from the Bank deck and enters it on their phone.",
+                            "%(player)s draws %(num)d cards from the Bank deck and enters them on their phone.",
+                            summary["draw_count"], player=summary["turn"])
         if phase == "over":
-            return _("Game over: %(winners)s won.", winners=", ".join(summary["winners"]))
+            return ngettext("Game over. Winner: %(winners)s.", "Game over. Winners: %(winners)s.",
+                            len(summary["winners"]), winners=", ".join(summary["winners"]))
+        # Say only what the stake allows: number cards open a zero stake; nothing numeric beats a golden one.
+        player = summary["turn"]
+        if summary["stake_state"] == "zero":
+            options = _("%(player)s to move: bid number cards or pass.", player=player)
+        elif summary["stake_state"] == "golden":
+            options = _("%(player)s to move: play a cat card or pass.", player=player)
+        else:
+            options = _("%(player)s to move: bid, play a cat card or pass.", player=player)
         if state.decisive:
-            return _("Decisive round (no lot): %(player)s to move.", player=summary["turn"])
-        return _("%(player)s to move: bid, play a cat card or pass.", player=summary["turn"])
+            return _("Decisive round (no lot).") + " " + options
+        return options
+
+    def _your_phase(self, state: CatsState, summary: dict) -> str | None:
+        if state.phase == "reveal":
+            return _("You won the round: take the lot and enter its cards below.")
+        if state.phase == "drawing":
+            return ngettext("Draw %(num)d card from the Bank deck and enter it below.",
+                            "Draw %(num)d cards from the Bank deck and enter them below.", summary["draw_count"])
+        if state.phase != "bidding":
+            return None
+        if summary["stake_state"] == "zero":
+            options = _("Your turn: bid number cards or pass.")
+        elif summary["stake_state"] == "golden":
+            options = _("Your turn: play a cat card or pass.")
+        else:
+            options = _("Your turn: bid, play a cat card or pass.")
+        return _("Decisive round (no lot).") + " " + options if state.decisive else options
 
     def public(self) -> dict:
         """Return the shared screens' data: sizes, stake, the face-up middle, a history naming no hidden card."""
@@ -176,6 +223,7 @@ class CatsView:
             end = self.round_end(before, after)
             if end:
                 history.append(end)
+            history.extend(self.gone_out(before, after))
         summary["history"] = list(reversed(history[-HISTORY:]))
         summary["undo_count"] = len(self.session.events_of(UNDO))
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
@@ -190,6 +238,7 @@ class CatsView:
         seat = state.seat(player)
         hand = state.hands[seat]
         summary["you"] = player
+        summary["phase_text"] = self.phase_text(state, summary, you=player)
         summary["hand"] = [{"label": label, "name": label_name(label), "count": n, "number": is_number_label(label)}
                            for label, n in count_labels(hand).items()]
         summary["hand_total"] = sum(VALUE[c] for c in hand if c in VALUE)
@@ -217,6 +266,8 @@ class CatsView:
         kind = entry.get("type")
         allowed = PRIVATE_TYPES if player is not None else PUBLIC_TYPES
         if kind not in allowed:
+            if player is None and kind in PRIVATE_TYPES:
+                raise EntryError(_("The tablet enters only the lot. Each player enters their own bids, cat cards and passes on their phone."))
             raise EntryError(_("This entry cannot be made here."))
         if kind == "lot":
             return {"type": "lot"}
@@ -234,7 +285,7 @@ class CatsView:
             return {"type": "draw", "player": who, "cards": list(self._pick(state.bank, cards, _("The Bank does not hold these cards.")))}
         if kind == "reveal":
             return {"type": "reveal", "player": who, "cards": list(self._pick(state.prize, cards, _("These cards cannot be in the lot: they are elsewhere on the table.")))}
-        mismatch = _("These cards do not match %(player)s's hand as entered on their phone; check the entry.", player=who)
+        mismatch = _("You do not hold these cards.")  # only the hand's own phone gets here
         if kind == "bid":
             return {"type": "bid", "player": who, "cards": list(self._pick(hand, cards, mismatch))}
         card = entry.get("card")

@@ -12,7 +12,7 @@ nothing; no answer carries a bid amount before the reveal.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError, REFUSALS, RuleViolation
@@ -256,20 +256,6 @@ def undo(game_id: str):
     except REFUSALS as error:
         return _error(error, 409)
     return jsonify({"ok": True, "seq": event.seq})
-
-
-@bp.get("/api/phones")
-@require_token
-def phones(game_id: str):
-    """Return each player's private phone link and its QR code (for the tablet's 'Phones' panel)."""
-    from companion.web.host import base_url, qr_svg
-
-    session, key, _view = _load(game_id)
-    out = []
-    for name in session.state.players:
-        link = base_url() + url_for("grow.phone", game_id=game_id, player=name, k=player_token(key, name))
-        out.append({"name": name, "link": link, "qr": qr_svg(link, scale=3)})
-    return jsonify({"phones": out})
 
 
 # --- camera -----------------------------------------------------------------

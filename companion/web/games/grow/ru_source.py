@@ -70,8 +70,7 @@ RU = {
     "Grow Your Assets": "Приумножь капитал",
     "This round": "Этот раунд",
     "Next step": "Следующий шаг",
-    "Players' phones": "Телефоны игроков",
-    "Each player scans their own code to bid from their phone.": "Каждый сканирует свой код, чтобы ставить с телефона.",
+    "To bid from a phone, each player scans their own seat's code on the host screen.": "Чтобы делать ставки с телефона, каждый сканирует код своего места на экране ведущего.",
     "Type your bid in token points (0 is fine). Nobody sees it until every bid is in.": "Введите ставку в очках жетонов (можно 0). Никто её не увидит, пока не поставят все.",
     "Your bid": "Ваша ставка",
     "Seal my bid": "Закрыть ставку",
@@ -116,7 +115,7 @@ RU.update({
     # house readings
     "Two players": "Двое игроков",
     "The companion (or the players) removes two cards of each colour at random before the first round; which ones is recorded in the setup line but never shown on any screen.":
-        "Перед первым раундом компаньон (или сами игроки) убирает наугад по две карты каждого цвета; какие именно, записано в строке расстановки, но не показывается ни на одном экране.",
+        "Перед первым раундом помощник (или сами игроки) убирает наугад по две карты каждого цвета; какие именно, записано в строке расстановки, но не показывается ни на одном экране.",
     "The sheet removes them face down; recording them keeps the record replayable.":
         "По правилам их убирают в закрытую; запись нужна, чтобы партию можно было воспроизвести.",
     "Game end": "Конец игры",
@@ -167,7 +166,7 @@ RU.update({
     "The four steal cards carry no warning; the two shift cards (blue-07 and red-07) carry one warning each, so a shift card is rolled for before its action, and if the roll discards it (or its stack) the action is lost.":
         "На четырёх картах кражи знаков опасности нет; на двух картах перекладывания (blue-07 и red-07) — по одному знаку, поэтому за карту перекладывания бросают кубики до действия, и если бросок отправляет её (или её стопку) в сброс, действие пропадает.",
     "The sheet lists no cards, so the deck is the companion's own; the sheet rolls warnings before the action, and a discarded card does nothing. A shift only rearranges a player's own stacks, so a small risk keeps it a trade-off like the other actions.":
-        "Лист не перечисляет карты, так что колода — собственная колода компаньона; по листу кубики бросают до действия, а карта в сбросе ничего не делает. Перекладывание лишь меняет порядок в своих стопках, поэтому небольшой риск делает его таким же выбором «за и против», как остальные действия.",
+        "Лист не перечисляет карты, так что колода — собственная колода помощника; по листу кубики бросают до действия, а карта в сбросе ничего не делает. Перекладывание лишь меняет порядок в своих стопках, поэтому небольшой риск делает его таким же выбором «за и против», как остальные действия.",
     "A card's action may be taken only after its rolls and only if the card was not discarded; it is always optional. A stolen card is never rolled for and its action is not taken. A stolen red or blue card goes into a stack of the thief's choice (or starts one).":
         "Действие карты можно выполнить только после бросков и только если карта не ушла в сброс; оно всегда по желанию. За украденную карту не бросают, её действие не выполняют. Украденную красную или синюю карту вор кладёт в стопку по своему выбору (или начинает новую).",
     "'After you have rolled for warnings, you may perform the action described at the bottom of the card'; the action belongs to the card, and a discarded card is gone.":

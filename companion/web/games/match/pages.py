@@ -59,7 +59,7 @@ def photo(game_id: str):
     session, _key, view = _view(game_id)
     reader = match_photo.reader_for_match(current_app.config.get("PHOTO_READER"))
     if reader is None:
-        abort(409, description=_("Photo reading needs the print's deck file (companion serve --deck FILE); enter the round by hand."))
+        abort(409, description=_("Photos are not read at this table; enter the round by hand."))
     state = session.state
     if not view.options()["can_score"]:
         abort(409, description=_("There is no round to score now."))

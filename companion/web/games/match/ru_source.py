@@ -21,8 +21,8 @@ RU = {
     "Move up": "Выше",
     "Not in anyone's area: %(cards)s": "Ни у чьего места: %(cards)s",
     "Photo of the table": "Фото стола",
-    "Photo reading is off (start the companion with --deck FILE). Enter the round by hand.": "Чтение фото выключено (запустите компаньон с --deck ФАЙЛ). Введите раунд вручную.",
-    "Photo reading needs the print's deck file (companion serve --deck FILE); enter the round by hand.": "Для чтения фото нужен файл колоды этой печати (companion serve --deck ФАЙЛ); введите раунд вручную.",
+    "Photos are not read at this table: tap «Enter by hand» and type each player's cards.": "Фото за этим столом не распознаются: нажмите «Ввести вручную» и введите карты каждого игрока.",
+    "Photos are not read at this table; enter the round by hand.": "Фото за этим столом не распознаются; введите раунд вручную.",
     "Player": "Игрок",
     "Read the photo": "Прочитать фото",
     "Reading the photo…": "Читаю фото…",
@@ -130,7 +130,7 @@ RU.update({
     "Steal steps 1-4.": "Шаги 1–4 «Кражи».",
     "A Trade nobody can answer: the missing step 5 (our choice)": "«Обмен», на который некому ответить: недостающий шаг 5 (наш выбор)",
     "When no other player holds a numbered card of the Trade's colour, the Trade is still spent (to the advanced discard pile) and nothing else happens: the player does not draw. The sheet says 'go to step 5' and has no step 5; this is the companion's choice.":
-        "Если ни у кого из других игроков нет числовой карты цвета «Обмена», «Обмен» всё равно уходит в особый сброс, и больше ничего не происходит: игрок карту не берёт. Лист говорит «перейдите к шагу 5», а шага 5 в нём нет; это выбор компаньона.",
+        "Если ни у кого из других игроков нет числовой карты цвета «Обмена», «Обмен» всё равно уходит в особый сброс, и больше ничего не происходит: игрок карту не берёт. Лист говорит «перейдите к шагу 5», а шага 5 в нём нет; это выбор помощника.",
     "Steal's parallel step lets the thief draw from the matching colour deck, but that draw stands in for the card a steal would have brought: after a Steal the thief holds as many cards either way. A Trade that happens leaves the player's hand one card smaller (the Trade is spent, one card goes each way), and so does a Trade nobody answers under this reading; with a draw it would leave the hand a card bigger than a Trade that happens.":
         "Такой же шаг «Кражи» даёт вору карту из колоды того же цвета, но она заменяет карту, которую принесла бы кража: после «Кражи» у вора на руке столько же карт в обоих случаях. Состоявшийся «Обмен» уменьшает руку игрока на одну карту («Обмен» потрачен, по одной карте уходит в каждую сторону), и при этом прочтении несостоявшийся «Обмен» тоже; с добором он оставлял бы на руке на карту больше, чем состоявшийся.",
     "Wild": "Джокер",

@@ -1,12 +1,11 @@
-// Cat auction screens: the shared table (sizes, stake, face-up middle, tablet entries) and a player's phone
-// (own hand, private entries). Everything shown comes from the server's JSON; texts come translated.
+// Cat auction screens: the shared table (sizes, stake, face-up middle; the tablet lays the lot) and a player's
+// phone (own hand, every entry judged against it). Everything shown comes from the server's JSON; texts come translated.
 "use strict";
 const CFG = document.getElementById("config").dataset;
 const S = JSON.parse(document.getElementById("strings").textContent);
 const PHONE = CFG.mode === "phone";
 let current = null;
 let picked = {};      // label -> count, for the counter pickers
-let chosen = null;    // the cat kind chosen on the tablet / phone
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -39,7 +38,7 @@ function send(url, body) {
     .then(({ok, data}) => {
       if (!ok) { say(data.error ? data.error.message : "?", false); return false; }
       say(data.message || S.accepted, true);
-      picked = {}; chosen = null;
+      picked = {};
       refresh();
       return true;
     })
@@ -62,10 +61,12 @@ function showTable(b) {
   if (!b.middle.length) middle.appendChild(el("span", {class: "fine"}, S.middle_empty));
   b.middle.forEach((c) => middle.appendChild(el("span", {class: "ccard " + (/^\d+$/.test(c.label) ? "num" : "cat")}, c.name.replace(/[«»]/g, ""))));
   const piles = clear(byId("piles"));
-  const round = b.decisive ? S.decisive : S.round + " " + b.round;
-  [[round, ""], [S.lot, b.lot_size + " " + S.face_down], [S.penalties, b.penalty_count], [S.bank, b.bank_size],
-   [S.prize, b.prize_size], [S.discard, b.discard_size]].forEach(([k, v]) => {
-    const p = el("span", {class: "pile"}); p.appendChild(el("b", {}, k)); p.appendChild(document.createTextNode(" " + v)); piles.appendChild(p);
+  const round = b.phase === "deal" ? S.dealing : b.decisive ? S.decisive : S.round + " " + b.round;
+  const cards = (n) => plural(S.counts.cards, n);
+  const title = el("span", {class: "pile round"}); title.appendChild(el("b", {}, round)); piles.appendChild(title);
+  [[S.lot, b.lot_size ? plural(S.counts.face_down, b.lot_size) : cards(0)], [S.penalties, cards(b.penalty_count)], [S.bank, cards(b.bank_size)],
+   [S.prize, cards(b.prize_size)], [S.discard, cards(b.discard_size)]].forEach(([k, v]) => {
+    const p = el("span", {class: "pile"}); p.appendChild(el("b", {}, k + ":")); p.appendChild(document.createTextNode(" " + v)); piles.appendChild(p);
   });
   const list = clear(byId("players"));
   b.players.forEach((p) => {
@@ -78,11 +79,16 @@ function showTable(b) {
     const tags = [];
     if (p.turn) tags.push(S.to_move);
     if (p.holder) tags.push(S.holder);
-    if (p.passed) tags.push(S.passed);
+    if (p.passed && !b.over) tags.push(S.passed);
     if (p.out) tags.push(S.out);
     if (p.winner) tags.push(S.winner);
     li.appendChild(el("span", {class: "tags"}, tags.join(" · ")));
-    if (p.hand) li.appendChild(el("span", {class: "fine"}, S.hands_shown + ": " + p.hand.join(", ")));
+    if (p.hand) {  // the game is over: hands are laid down, on a row of their own under the seat
+      const shown = el("span", {class: "shown"});
+      shown.appendChild(el("span", {class: "fine"}, p.hand.length ? S.hands_shown + ":" : S.hand_empty));
+      p.hand.forEach((c) => shown.appendChild(el("span", {class: "ccard small " + (/^\d+$/.test(c) ? "num" : "cat")}, c.replace(/[«»]/g, ""))));
+      li.appendChild(shown);
+    }
     list.appendChild(li);
   });
   const hist = clear(byId("history"));
@@ -114,44 +120,13 @@ function pickedSum() { return pickedList().filter((x) => /^\d+$/.test(x)).reduce
 
 // --- the tablet ----------------------------------------------------------------
 
-let tableBuilt = false;
 function showTableEntry(b) {
   byId("lot-go").disabled = !b.lot_phase;
-  const bidding = b.phase === "bidding";
-  byId("bid-box").hidden = !bidding;
-  byId("entry-player").textContent = b.turn || "";
-  if (!bidding) return;
-  if (!tableBuilt || byId("bid-box").dataset.turn !== b.turn + b.stake + b.undo_count + b.history.length) {
-    picked = {}; chosen = null;
-    byId("bid-box").dataset.turn = b.turn + b.stake + b.undo_count + b.history.length;
-    const numbers = b.labels.filter((l) => l.number).map((l) => ({label: l.label, name: l.name, max: 12}));
-    const total = () => { byId("bid-total").textContent = S.total + ": " + pickedSum() + (b.stake_state === "numeric" ? " (" + fmt(S.least, {n: 2 * b.stake}) + ")" : ""); };
-    counters(byId("bid-picker"), numbers, total); total();
-    const kinds = clear(byId("play-picker"));
-    b.labels.filter((l) => !l.number).forEach((l) => {
-      const btn = el("button", {type: "button", class: "kind", "data-kind": l.label}, l.name);
-      btn.addEventListener("click", () => {
-        chosen = l.label;
-        if (l.label === "random") { byId("turned-box").hidden = false; return; }
-        send(CFG.move, {type: "play", player: b.turn, card: l.label});
-      });
-      kinds.appendChild(btn);
-    });
-    const turned = clear(byId("turned"));
-    turned.appendChild(el("option", {value: ""}, S.choose));
-    numbers.forEach((l) => turned.appendChild(el("option", {value: l.label}, l.name)));
-    byId("turned-box").hidden = true;
-    tableBuilt = true;
-  }
 }
 
 function wireTable() {
   if (!byId("entry")) return;
   byId("lot-go").addEventListener("click", () => send(CFG.move, {type: "lot"}));
-  byId("bid-go").addEventListener("click", () => send(CFG.move, {type: "bid", player: current.turn, cards: pickedList()}));
-  byId("turned").addEventListener("change", (e) => {
-    if (e.target.value) send(CFG.move, {type: "play", player: current.turn, card: "random", turned: e.target.value});
-  });
   byId("undo-go").addEventListener("click", () => {
     fetch(CFG.undo, {method: "POST", headers: {"X-Companion-Token": CFG.token}})
       .then((r) => r.json().then((d) => { say(r.ok ? S.undone : d.error.message, r.ok); refresh(); }));
@@ -184,13 +159,13 @@ function showPhone(me) {
   if (byId("actions").dataset.key === key) return;
   byId("actions").dataset.key = key;
   clear(byId("actions"));
-  picked = {}; chosen = null;
+  picked = {};
   const may = me.may || {};
   const numbers = me.labels.filter((l) => l.number);
   if (may.deal) {
-    const cats = me.players_count - 1;
-    const box = section(S.deal_title, fmt(S.deal_hint, {bank: 7, cats: cats}));
-    const items = numbers.map((l) => ({label: l.label, name: l.name, max: 7}))
+    const cats = Number(CFG.dealCats), bank = Number(CFG.dealBank);
+    const box = section(S.deal_title, CFG.dealHint);
+    const items = numbers.map((l) => ({label: l.label, name: l.name, max: bank}))
       .concat(me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label) && !["double", "golden", "frame-up"].includes(l.label))
               .map((l) => ({label: l.label, name: l.name, max: 2})));
     const picker = el("div", {class: "counters"}); box.appendChild(picker);
@@ -198,7 +173,7 @@ function showPhone(me) {
     counters(picker, items, () => {
       const list = pickedList();
       const nums = list.filter((x) => /^\d+$/.test(x)).length;
-      check.textContent = nums + "/7 · " + (list.length - nums) + "/" + cats;
+      check.textContent = fmt(S.deal_check, {a: nums, b: bank, c: list.length - nums, d: cats});
     });
     const go = el("button", {type: "button", class: "big go", id: "deal-go"}, S.send);
     go.addEventListener("click", () => send(CFG.move, {type: "deal", cards: pickedList()}));
@@ -206,7 +181,7 @@ function showPhone(me) {
     return;
   }
   if (may.draw) {
-    const box = section(S.draw_title, fmt(S.draw_hint, {n: may.draw}));
+    const box = section(S.draw_title, plural(S.counts.pick, may.draw));
     const picker = el("div", {class: "counters"}); box.appendChild(picker);
     counters(picker, numbers.filter((l) => me.bank_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: may.draw})), () => {});
     const go = el("button", {type: "button", class: "big go", id: "draw-go"}, S.send);
@@ -215,7 +190,7 @@ function showPhone(me) {
     return;
   }
   if (may.reveal) {
-    const box = section(S.reveal_title, fmt(S.reveal_hint, {n: may.reveal}));
+    const box = section(S.reveal_title, plural(S.counts.took, may.reveal));
     const picker = el("div", {class: "counters"}); box.appendChild(picker);
     counters(picker, me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: 2})), () => {});
     const go = el("button", {type: "button", class: "big go", id: "reveal-go"}, S.send);
@@ -250,7 +225,7 @@ function showPhone(me) {
     play.appendChild(btn);
     if (kind === "random") {
       const sel = el("select", {"aria-label": S.turned});
-      sel.appendChild(el("option", {value: ""}, S.turned + ": " + S.choose));
+      sel.appendChild(el("option", {value: ""}, S.which_turned));
       numbers.filter((l) => me.bank_pool.includes(l.label)).forEach((l) => sel.appendChild(el("option", {value: l.label}, l.name)));
       play.appendChild(sel);
       btn.addEventListener("click", () => { if (sel.value) send(CFG.move, {type: "play", card: kind, turned: sel.value}); else sel.focus(); });

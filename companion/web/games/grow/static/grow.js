@@ -354,21 +354,6 @@ if (TABLE && CFG.token) {
   $("bid-amount").addEventListener("keydown", (e) => { if (e.key === "Enter") sealFromTablet(); });
   ["bid-cancel", "bid-cancel2", "bid-ok"].forEach((id) => $(id).addEventListener("click", closeBid));
   $("undo-go").addEventListener("click", () => api("/undo").then((res) => { say($("entry-msg"), res.ok ? S.undone : res.data.error.message, res.ok); refresh(); }));
-  $("phones-go").addEventListener("click", () => {
-    fetch(CFG.api + "/phones", {headers: {"X-Companion-Token": CFG.token}}).then((r) => r.json()).then((body) => {
-      const box = $("phones");
-      box.textContent = "";
-      body.phones.forEach((p) => {
-        const fig = el("figure", {class: "seat"});
-        const qr = el("a", {class: "qr small", href: p.link, target: "_blank", rel: "noopener"});
-        qr.innerHTML = p.qr;  // SVG built on the server by segno from our own link
-        fig.appendChild(qr);
-        fig.appendChild(el("figcaption", {}, p.name));
-        box.appendChild(fig);
-      });
-      box.hidden = !box.hidden;
-    });
-  });
 }
 if (!TABLE) {
   $("bid-seal").addEventListener("click", sealFromPhone);
