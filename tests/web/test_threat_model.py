@@ -251,24 +251,29 @@ def test_hidden_facts_change_nothing_a_holder_can_get(tables, game, holder):
     assert not difference, f"the {game} {holder} can tell the twins apart: {difference}"
 
 
-@pytest.mark.parametrize("game", ["cats", "match"])
-def test_the_twin_comparison_sees_a_difference_where_there_is_one(tables, game):
-    """The instrument can fail: the twins differ for the one who holds the difference (cats: Ben's own phone),
-    and the match scoreboard's data differs once both tables enter a round whose hands differ (here: none yet,
-    so the control is Ben's phone in cats and the stored deal in match)."""
-    if game == "cats":
-        one = _normal(tables.seen("cats", "phone", seat="Ben"))
-        two = _normal(tables.seen("cats", "phone", twin=True, seat="Ben"))
-        difference = _difference(one, two)
-        assert difference.startswith("/g/cats/cats/me/Ben") and "ccard" in difference, \
-            f"Ben's own phone must show his own (different) hand: {difference!r}"
-        return
-    tables.base("match", twin=True)
-    decks = []
-    for twin in (False, True):
-        with EventStore(tables.dbs[("match", twin)]) as store:
-            decks.append(GameSession(store, "match").state)
-    assert decks[0] != decks[1], "the match twins must really hold different hands"
+def _hidden_facts(db: Path, game: str):
+    """Return what a twin changes, read from the store (grow: the sealed bids opened; others: the game state)."""
+    with EventStore(db) as store:
+        if game != "grow":
+            return GameSession(store, game).state
+        from companion.web.games.grow.bids import SEALED, SECRET_PREFIX
+
+        sealed = [e.data for e in store.events(game) if e.kind == SEALED]
+        return {d["player"]: json.loads(store.get_secret(game, SECRET_PREFIX + d["commitment"]))["bid"] for d in sealed}
+
+
+def test_the_twins_really_differ_and_the_comparison_can_tell(tables):
+    """The instrument can fail: each pair of twins holds different hidden facts, and the one who may see
+    them (Ben's own cats phone, his hand) is told the twins apart by the same comparison."""
+    for game in TWINNED:
+        tables.base(game), tables.base(game, twin=True)
+        one, two = (_hidden_facts(tables.dbs[(game, twin)], game) for twin in (False, True))
+        assert one != two, f"the {game} twins hold the same hidden facts"
+    one = _normal(tables.seen("cats", "phone", seat="Ben"))
+    two = _normal(tables.seen("cats", "phone", twin=True, seat="Ben"))
+    difference = _difference(one, two)
+    assert difference.startswith("/g/cats/cats/me/Ben") and "ccard" in difference, \
+        f"Ben's own phone must show his own (different) hand: {difference!r}"
 
 
 def test_host_screen_answers_only_this_machine_and_shows_one_seat_code_at_a_time(tables):
