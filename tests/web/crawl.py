@@ -101,9 +101,10 @@ def crawl(context, base: str, starts: list[str], *, limit: int = 40, settle: flo
                 continue
             response = page.goto(base + path)
             end = time.monotonic() + settle
-            page.wait_for_timeout(300)
-            while pending and time.monotonic() < end:  # the page's own fetches (state, options, ...)
+            quiet = 0
+            while quiet < 3 and time.monotonic() < end:  # the page's own fetches (state, then options, ...): 300 ms without one
                 page.wait_for_timeout(100)
+                quiet = 0 if pending else quiet + 1
             landed = path_of(page.url)
             visited.add(landed)
             if response is not None:
