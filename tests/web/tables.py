@@ -105,6 +105,9 @@ def store_table(db: Path, game: str, *, twin: bool = False) -> None:
         ])
     else:
         raise ValueError(f"unknown game {game!r}")
+    from companion.web.dice_service import DiceService
+
+    DiceService(session).ensure_seed()  # as `companion serve` does: no page load then appends the seed, in whatever order a crawl runs
     session.store.close()
 
 
