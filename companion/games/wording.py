@@ -13,6 +13,7 @@ a format spec saying how to word the value:
 - ``{card:card}`` a card code, named by the reader's card namer;
 - ``{cards:cards}`` a list of card codes, named and joined as words ("A, B and C");
 - ``{players:list}`` a list of plain values joined as words (``{kinds:or}``: "A, B or C");
+- ``{colour:word}`` a word from the table's fixed vocabulary, translated;
 - ``{chips:n:chip:chips}`` a count with its noun (Russian: ``{chips:n:фишка:фишки:фишек}``);
 - ``{value}`` anything else, shown as typed (lists joined, null/true/false as in JSON), never quoted.
 
@@ -65,11 +66,13 @@ def plural_form(count: int, forms: list[str], lang: str = "en") -> str:
 def plain(value: Any, lang: str = "en") -> str:
     """Return a parameter as typed, never quoted: lists joined as words, None/True/False as JSON says them.
 
-    >>> plain(None), plain(True), plain(-5), plain(["x", 3]), plain("Ann")
-    ('null', 'true', '-5', 'x and 3', 'Ann')
+    >>> plain(None), plain(True), plain(-5), plain(["x", 3]), plain("Ann"), plain("")
+    ('null', 'true', '-5', 'x and 3', 'Ann', 'empty text')
     """
     if value is None:
         return "null"
+    if value == "":
+        return "пустая строка" if lang == "ru" else "empty text"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -80,10 +83,11 @@ def plain(value: Any, lang: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str, card: CardNamer):
+    def __init__(self, lang: str, card: CardNamer, words: Mapping[str, Mapping[str, str]]):
         super().__init__()
         self.lang = lang
         self.card = card
+        self.words = words.get(lang, {})
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, rest = format_spec.partition(":")
@@ -92,6 +96,8 @@ class _Formatter(string.Formatter):
         if kind == "cards":
             items = value if isinstance(value, (list, tuple, set, frozenset)) else [value]
             return join_words([self.card(c) if isinstance(c, str) else plain(c, self.lang) for c in items], self.lang)
+        if kind == "word":
+            return self.words.get(value, plain(value, self.lang)) if isinstance(value, str) else plain(value, self.lang)
         if kind == "or":
             return join_words([plain(v, self.lang) for v in value], self.lang, conjunction=OR)
         if kind == "list":
@@ -113,6 +119,8 @@ class Wording:
     """{rule id: {"en": template, "ru": template}}."""
     card: CardNamer = str
     """Names a card code when the reader gives no namer (the CLI, the English fallback): the full face."""
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """{lang: {word: translation}} for ``{colour:word}`` placeholders (a fixed vocabulary such as colours)."""
     fallback: "Wording | None" = field(default=None)
     """A shared table asked for rule ids this one lacks (player names, record syntax)."""
 
@@ -143,7 +151,7 @@ class Wording:
         text = self.template(rule, lang, self._why(params))
         if text is None:
             raise KeyError(rule)
-        return _Formatter(lang, card or self.card).format(text, **params)
+        return _Formatter(lang, card or self.card, self.words).format(text, **params)
 
     def violation(self, rule: str, /, **params: Any) -> RuleViolation:
         """Return a RuleViolation for rule, with params and its English sentence as message."""
