@@ -12,8 +12,10 @@ a format spec saying how to word the value:
 
 - ``{card:card}`` a card code, named by the reader's card namer;
 - ``{cards:cards}`` a list of card codes, named and joined as words ("A, B and C");
-- ``{players:list}`` a list of plain values joined as words (``{kinds:or}``: "A, B or C");
-- ``{colour:word}`` a word from the table's fixed vocabulary, translated;
+- ``{players:list}`` a list of plain values joined as words (``{kinds:or}``: "A, B or C", each word translated by the table's vocabulary);
+- ``{colour:word}`` a word from the table's fixed vocabulary, translated (``{colour:word:prep}``: its
+  form for that case where the language declines it, "blue:prep" → "синей");
+- ``{where:phrase}`` a clause from the table's phrases, its value a dict {"phrase": key, **params};
 - ``{chips:n:chip:chips}`` a count with its noun (Russian: ``{chips:n:фишка:фишки:фишек}``);
 - ``{value}`` anything else, shown as typed (lists joined, null/true/false as in JSON), never quoted.
 
@@ -83,11 +85,13 @@ def plain(value: Any, lang: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str, card: CardNamer, words: Mapping[str, Mapping[str, str]]):
+    def __init__(self, lang: str, card: CardNamer, words: Mapping[str, Mapping[str, str]],
+                 phrases: Mapping[str, Mapping[str, str]]):
         super().__init__()
         self.lang = lang
         self.card = card
         self.words = words.get(lang, {})
+        self.phrases = phrases
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, rest = format_spec.partition(":")
@@ -97,9 +101,18 @@ class _Formatter(string.Formatter):
             items = value if isinstance(value, (list, tuple, set, frozenset)) else [value]
             return join_words([self.card(c) if isinstance(c, str) else plain(c, self.lang) for c in items], self.lang)
         if kind == "word":
-            return self.words.get(value, plain(value, self.lang)) if isinstance(value, str) else plain(value, self.lang)
+            if not isinstance(value, str):
+                return plain(value, self.lang)
+            return self.words.get(f"{value}:{rest}", self.words.get(value, value)) if rest else self.words.get(value, value)
+        if kind == "phrase":
+            if not isinstance(value, Mapping) or value.get("phrase") not in self.phrases:
+                return plain(value, self.lang)
+            texts = self.phrases[value["phrase"]]
+            return self.format(texts.get(self.lang) or texts["en"], **value)
         if kind == "or":
-            return join_words([plain(v, self.lang) for v in value], self.lang, conjunction=OR)
+            items = value if isinstance(value, (list, tuple, set, frozenset)) else [value]
+            return join_words([self.words.get(v, v) if isinstance(v, str) else plain(v, self.lang) for v in items],
+                              self.lang, conjunction=OR)
         if kind == "list":
             return plain(list(value) if isinstance(value, (list, tuple, set, frozenset)) else [value], self.lang)
         if kind == "n":
@@ -121,6 +134,8 @@ class Wording:
     """Names a card code when the reader gives no namer (the CLI, the English fallback): the full face."""
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """{lang: {word: translation}} for ``{colour:word}`` placeholders (a fixed vocabulary such as colours)."""
+    phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """{key: {lang: template}} for ``{where:phrase}`` placeholders, whose value is {"phrase": key, **params}."""
     fallback: "Wording | None" = field(default=None)
     """A shared table asked for rule ids this one lacks (player names, record syntax)."""
 
@@ -151,7 +166,7 @@ class Wording:
         text = self.template(rule, lang, self._why(params))
         if text is None:
             raise KeyError(rule)
-        return _Formatter(lang, card or self.card, self.words).format(text, **params)
+        return _Formatter(lang, card or self.card, self.words, self.phrases).format(text, **params)
 
     def violation(self, rule: str, /, **params: Any) -> RuleViolation:
         """Return a RuleViolation for rule, with params and its English sentence as message."""
