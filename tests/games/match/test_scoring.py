@@ -149,7 +149,7 @@ def test_a_card_the_camera_missed_is_named_not_scored():
     assert info.value.message == "Ann shows 9 cards; every player has 10 in the basic game: 1 card was not seen."
     with pytest.raises(RuleViolation) as info:
         score_round(basic_round(cat_matches=6))
-    assert info.value.message.endswith("Cat shows 12 cards; every player has 10 in the basic game: 2 cards too many")
+    assert info.value.message.endswith("Cat shows 12 cards; every player has 10 in the basic game: 2 cards too many.")
 
 
 def test_a_result_without_advanced_is_checked_as_basic_when_it_shows_no_action_card():
