@@ -35,6 +35,9 @@ AND = {"en": "and", "ru": "и"}
 OR = {"en": "or", "ru": "или"}
 
 CardNamer = Callable[[str], str]
+"""Names a card code for one reader: a screen's (by face, in its language) or the CLI's."""
+GameCardNamer = Callable[[str, str], str]
+"""A game's own namer: (code, lang) -> words; used when the reader brings none."""
 
 
 def join_words(items: list[str], lang: str = "en", *, conjunction: dict[str, str] = AND) -> str:
@@ -130,8 +133,8 @@ class Wording:
 
     messages: Mapping[str, Mapping[str, str]]
     """{rule id: {"en": template, "ru": template}}."""
-    card: CardNamer = str
-    """Names a card code when the reader gives no namer (the CLI, the English fallback): the full face."""
+    card: GameCardNamer = lambda code, lang="en": str(code)
+    """Names a card code in a language when the reader gives no namer (the CLI, the English fallback): the full face."""
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """{lang: {word: translation}} for ``{colour:word}`` placeholders (a fixed vocabulary such as colours)."""
     phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -166,7 +169,8 @@ class Wording:
         text = self.template(rule, lang, self._why(params))
         if text is None:
             raise KeyError(rule)
-        return _Formatter(lang, card or self.card, self.words, self.phrases).format(text, **params)
+        namer = card or (lambda code: self.card(code, lang))
+        return _Formatter(lang, namer, self.words, self.phrases).format(text, **params)
 
     def violation(self, rule: str, /, **params: Any) -> RuleViolation:
         """Return a RuleViolation for rule, with params and its English sentence as message."""

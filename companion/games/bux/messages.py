@@ -16,7 +16,7 @@ TURN_KINDS = ("draw", "sell", "swap", "broke")
 """The line types whose refusals share the turn guards ("draw.not_your_turn", "sell.not_your_turn", ...)."""
 
 
-def card_words(code: str) -> str:
+def card_words(code: str, lang: str = "en") -> str:
     """Return a card for the operator (CLI, record checks): '♥ circle 100', a timer 'BUX 2', else the code.
 
     >>> card_words("heart-circle-100")

@@ -16,7 +16,7 @@ TURN_KINDS = ("pick", "roll", "act", "decline")
 """The line types one player makes in turn ("pick.not_your_turn/roll")."""
 
 
-def card_words(code: str) -> str:
+def card_words(code: str, lang: str = "en") -> str:
     """Return a card as printed (all Grow cards lie face up): 'green 3', 'gold +2', 'gold ×2'.
 
     >>> card_words(next(c for c in NUMBER if COLOUR[c] == "green" and NUMBER[c] == 3))

@@ -16,7 +16,7 @@ ACTION_KINDS = ("trade", "steal", "discard_wild")
 DECK_DRAW_KINDS = ("trade", "steal", "discard_wild")
 
 
-def card_words(code: str) -> str:
+def card_words(code: str, lang: str = "en") -> str:
     """Return what is printed large on a card: '300' (blue), '<300>' (red), 'Red Wild'; anything else as given."""
     try:
         card = DECK.card(code)
