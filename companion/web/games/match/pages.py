@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from companion.errors import CompanionError, REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import json_body, load
+from companion.web.common import error_body, json_body, load
 from companion.web.games.match.view import MatchView, face, js_strings, preview
 
 bp = Blueprint("match", __name__, url_prefix="/g/<game_id>/match")
@@ -35,9 +35,7 @@ def _view(game_id: str):
 
 
 def _error(view: MatchView, error: CompanionError, status: int = 422):
-    body = error.to_json()
-    body["error"]["message"] = view.sanitise(body["error"]["message"])
-    return jsonify(body), status
+    return jsonify(error_body(view, error)), status
 
 
 @bp.get("/")
