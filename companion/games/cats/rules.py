@@ -326,8 +326,7 @@ def verify_bid(state: CatsState, move: Bid) -> None:
         raise W.violation("bid.card_twice")
     for card in move.cards:
         if card in _CATS:
-            rule = "bid.cat_card" if stake_state(state) != ZERO else "bid.open_with_cat"
-            raise W.violation(rule, card=card)
+            raise W.violation("bid.cat_card" if stake_state(state) != ZERO else "bid.open_with_cat", card=card)
         if card not in _NUMBERS:
             raise W.violation("bid.unknown_card", card=card)
         if card not in state.hands[seat]:
