@@ -120,7 +120,7 @@ def test_a_violation_comes_back_in_the_devices_language_and_changes_nothing(clie
     assert ru["rule"] == "bid.too_low" and "вдвое" in ru["message"] and "2000" in ru["message"]
     assert "does not double" in en["message"]
     cat = phone(client, keys, "Вика", {"type": "play", "card": "top-up"}, lang="ru").get_json()["error"]
-    assert cat["rule"] == "play.not_your_turn" and "ход Борис" in cat["message"]
+    assert cat["rule"] == "play.not_your_turn" and "ход игрока Борис" in cat["message"]
     assert moves_stored(db) == before
 
 
