@@ -186,3 +186,29 @@ def test_attention_bad_confirm_leaves_item_open(client, auth, db):
     assert client.post(f"{API}/attention/{item}", json={"how": "maybe"}, headers=auth).status_code == 400
     assert client.post(f"{API}/attention/{item}", json={"how": "dismiss"}, headers=auth).status_code == 200
     assert client.get(f"/g/{GAME_ID}/state.json").json["board"]["attention"] == []
+
+
+@pytest.mark.parametrize("line, rule, words", [
+    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, "sell.not_a_set",
+     "У карт ♥ крест [{a}], ♣ овал [{b}] и ♦ квадрат [{c}] нет ни общей масти, ни общей фигуры."),
+    ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, "draw.not_your_turn",
+     "Сейчас ход игрока Ann, а не игрока Ben."),
+    ({"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat", "price": "lots"}, "draw.price_not_integer",
+     "Цена — это целое число фишек, а не lots."),
+    ({"type": "broke", "player": "Ann"}, "broke.has_chips", "У игрока Ann 160 фишек: «без фишек» — только тот, у кого их нет."),
+])
+def test_a_refusal_reads_as_a_russian_sentence_and_names_cards_by_face_only(client, auth, db, line, rule, words):
+    """Issue 16: the engine's rule id and parameters, worded in the tablet's language; a card by suit, shape and tag, never its value."""
+    before = snapshot(db)
+    response = client.post(f"{API}/move?lang=ru", json={"line": line}, headers=auth)
+    assert response.status_code == 422
+    error = response.json["error"]
+    assert error["rule"] == rule
+    with session_of(db)[0] as store:
+        key = game_key(store, GAME_ID)
+    from companion.web.access import card_tag
+
+    tags = [card_tag(card_handle(key, c)) for c in (line.get("sets") or [[]])[0]]
+    assert error["message"] == words.format(**dict(zip("abc", tags)))
+    assert CODE.search(error["message"]) is None and not any(v in error["message"] for v in ("100", "25 ", "50"))
+    assert snapshot(db) == before
