@@ -53,6 +53,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Unknown move {move}.",
         "ru": "Неизвестный ход {move}.",
     },
+    "dice.bad_values/missing": {
+        "en": "Type the values shown on the dice.",
+        "ru": "Введите числа, выпавшие на кубиках.",
+    },
+    "dice.bad_values/face": {
+        "en": "{value} is not a face of a {sides}-sided die.",
+        "ru": "{value} — не грань кубика с {sides:n:гранью:гранями:гранями}.",
+    },
+    "dice.revealed": {
+        "en": "The dice seed has been revealed; the game's dice are closed.",
+        "ru": "Зерно кубиков уже раскрыто: кубики этой игры закрыты.",
+    },
     "record.unknown_type": {
         "en": "Unknown line type {kind}; expected {known:or}.",
         "ru": "Неизвестный тип строки {kind}; ожидается {known:or}.",

@@ -89,7 +89,7 @@ def test_grow_phone_says_a_bid_over_the_tokens_in_russian(tmp_path, browser, art
         phone.fill("#bid-amount", "99")
         phone.click("#bid-seal")
         message = phone.locator("#bid-msg")
-        expect(message).to_have_text("У игрока Ann жетонов на 15 очков, поставить 99 нельзя.")
+        expect(message).to_have_text("У игрока Ann жетонов всего на 15 очков: поставить 99 нельзя.")
         reads_as_russian(message.inner_text())
         phone.screenshot(path=str(artifacts_dir(artifacts) / "refusal-grow-ru.png"), full_page=True)
     assert errors == []

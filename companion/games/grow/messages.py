@@ -110,7 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bid.over_tokens": {
         "en": "{player} has {worth:n:token point:token points} and cannot bid {bid}.",
-        "ru": "У игрока {player} жетонов на {worth:n:очко:очка:очков}, поставить {bid} нельзя.",
+        "ru": "У игрока {player} жетонов всего на {worth:n:очко:очка:очков}: поставить {bid} нельзя.",
     },
     "bids.missing": {
         "en": "There is no bid from {missing:list}; all bids are revealed together.",
