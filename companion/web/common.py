@@ -39,10 +39,15 @@ def error_body(view: Any, error: CompanionError) -> dict:
     so no card code reaches the page. Any other error keeps its message.
     """
     body = error.to_json()
+    body["error"]["message"] = error_text(view, error)
+    return body
+
+
+def error_text(view: Any, error: CompanionError) -> str:
+    """Return a refusal's sentence for this screen: in the request's language, cards as the view may show them."""
     sanitise = getattr(view, "sanitise", None)
     text = render(error, str(get_locale() or "en"), card=sanitise)
-    body["error"]["message"] = sanitise(text) if sanitise is not None else text
-    return body
+    return sanitise(text) if sanitise is not None else text
 
 
 def json_body() -> dict:

@@ -202,3 +202,15 @@ def test_player_names_are_never_declined_in_russian():
         table = COMMON if game == "common" else importlib.import_module(f"companion.games.{game}.messages").W
         for key, texts in table.messages.items():
             assert not bare.search(texts["ru"]) and not glued.search(texts["ru"]), (key, texts["ru"])
+
+
+def test_doctests():
+    import doctest
+
+    from companion.games import base, wording
+    from companion.games.bux import messages as bux
+    from companion.games.cats import messages as cats
+    from companion.games.grow import messages as grow
+
+    for module in (wording, base, bux, cats, grow):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -11,6 +11,8 @@ from companion.games.messages import WORDING as COMMON
 from companion.games.wording import Wording
 
 SUIT_SYMBOL = {"heart": "♥", "club": "♣", "spade": "♠", "diamond": "♦"}
+SHAPE_WORDS = {"en": {"x": "X", "oval": "oval", "circle": "circle", "square": "square"},
+               "ru": {"x": "крест", "oval": "овал", "circle": "круг", "square": "квадрат"}}
 
 TURN_KINDS = ("draw", "sell", "swap", "broke")
 """The line types whose refusals share the turn guards ("draw.not_your_turn", "sell.not_your_turn", ...)."""
@@ -19,11 +21,14 @@ TURN_KINDS = ("draw", "sell", "swap", "broke")
 def card_words(code: str, lang: str = "en") -> str:
     """Return a card for the operator (CLI, record checks): '♥ circle 100', a timer 'BUX 2', else the code.
 
-    >>> card_words("heart-circle-100")
-    '♥ circle 100'
+    Its value is named: only the operator, who holds the whole record, reads
+    this; a shared screen names cards through its view (suit and shape only).
+
+    >>> card_words("heart-circle-100"), card_words("spade-x-50", "ru")
+    ('♥ circle 100', '♠ крест 50')
     """
     if code in VALUE:
-        return f"{SUIT_SYMBOL[SUIT[code]]} {SHAPE[code].replace('x', 'X')} {VALUE[code]}"
+        return f"{SUIT_SYMBOL[SUIT[code]]} {SHAPE_WORDS.get(lang, SHAPE_WORDS['en'])[SHAPE[code]]} {VALUE[code]}"
     if code in TIMER_CARDS:
         return f"BUX {DECK.card(code)['label']}"
     return code
