@@ -14,6 +14,7 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
+from companion.games.messages import WORDING as COMMON
 
 
 ANNOTATIONS = ("note", "evidence")
@@ -160,11 +161,11 @@ def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
         raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     if kind not in move_types:
-        raise _common().malformed("record.unknown_type", kind=kind, known=list(move_types))
+        raise COMMON.malformed("record.unknown_type", kind=kind, known=list(move_types))
     if first and kind != "setup":
-        raise _common().malformed("record.first_not_setup", kind=kind)
+        raise COMMON.malformed("record.first_not_setup", kind=kind)
     if kind == "setup" and not first:
-        raise _common().malformed("setup.not_first")
+        raise COMMON.malformed("setup.not_first")
     return kind
 
 
@@ -200,7 +201,7 @@ def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> st
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
-        raise _common().malformed("record.not_a_name", key=key, value=value)
+        raise COMMON.malformed("record.not_a_name", key=key, value=value)
     return value
 
 
@@ -208,7 +209,7 @@ def list_field(data: dict, key: str, kind: str) -> list:
     """Return a line's list under `key`. Raises RecordError if it is not a list."""
     value = data.get(key)
     if not isinstance(value, list):
-        raise _common().malformed("record.not_a_list", key=key, value=value)
+        raise COMMON.malformed("record.not_a_list", key=key, value=value)
     return value
 
 
@@ -222,7 +223,7 @@ def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optio
     if value is None and optional:
         return None
     if not isinstance(value, str) or value not in cards:
-        raise _common().malformed("record.not_a_card", key=key, value=value)
+        raise COMMON.malformed("record.not_a_card", key=key, value=value)
     return value
 
 
@@ -233,14 +234,9 @@ def card_list(value: Any, what: str, cards: Collection[str]) -> list[str]:
         RecordError: naming the first thing that is not.
     """
     if not isinstance(value, list):
-        raise _common().malformed("record.not_card_list", value=value)
+        raise COMMON.malformed("record.not_card_list", value=value)
     for card in value:
         if not isinstance(card, str) or card not in cards:
-            raise _common().malformed("record.unknown_card", card=card)
+            raise COMMON.malformed("record.unknown_card", card=card)
     return value
 
-
-def _common():
-    """Return the shared refusal table (imported late: companion.games.messages sits above this module)."""
-    from companion.games.messages import WORDING
-    return WORDING

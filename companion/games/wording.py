@@ -170,7 +170,10 @@ class Wording:
         if text is None:
             raise KeyError(rule)
         namer = card or (lambda code: self.card(code, lang))
-        return _Formatter(lang, namer, self.words, self.phrases).format(text, **params)
+        sentence = _Formatter(lang, namer, self.words, self.phrases).format(text, **params)
+        if text.startswith(("{card", "{turned")) and sentence[:1].islower():
+            sentence = sentence[0].upper() + sentence[1:]  # "Blue 2 is not in the deck."
+        return sentence
 
     def violation(self, rule: str, /, **params: Any) -> RuleViolation:
         """Return a RuleViolation for rule, with params and its English sentence as message."""

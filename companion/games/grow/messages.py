@@ -16,19 +16,23 @@ TURN_KINDS = ("pick", "roll", "act", "decline")
 """The line types one player makes in turn ("pick.not_your_turn/roll")."""
 
 
+COLOUR_WORDS = {"en": {}, "ru": {"green": "зелёная", "red": "красная", "blue": "синяя", "gold": "золотая"}}
+
+
 def card_words(code: str, lang: str = "en") -> str:
     """Return a card as printed (all Grow cards lie face up): 'green 3', 'gold +2', 'gold ×2'.
 
-    >>> card_words(next(c for c in NUMBER if COLOUR[c] == "green" and NUMBER[c] == 3))
-    'green 3'
+    >>> card_words(next(c for c in NUMBER if COLOUR[c] == "green" and NUMBER[c] == 3), "ru")
+    'зелёная 3'
     """
     if code not in COLOUR:
         return code
+    colour = COLOUR_WORDS.get(lang, {}).get(COLOUR[code], COLOUR[code])
     if code in PLUS:
-        return f"{COLOUR[code]} +{PLUS[code]}"
+        return f"{colour} +{PLUS[code]}"
     if code in TIMES:
-        return f"{COLOUR[code]} ×{TIMES[code]}"
-    return f"{COLOUR[code]} {NUMBER[code]}"
+        return f"{colour} ×{TIMES[code]}"
+    return f"{colour} {NUMBER[code]}"
 
 
 WAITING: dict[str, dict[str, str]] = {
@@ -114,7 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bids.missing": {
         "en": "There is no bid from {missing:list}; all bids are revealed together.",
-        "ru": "Нет ставки от игроков {missing:list}: все ставки открывают вместе.",
+        "ru": "Нет ставки от {missing:w:игрока:игроков:игроков} {missing:list}: все ставки открывают вместе.",
     },
     "bids.unknown_player": {
         "en": "{player} is not playing.",
@@ -130,7 +134,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bids.not_all_in": {
         "en": "Still waiting for {missing:list}; nothing is revealed before every bid is in.",
-        "ru": "Ещё ждём ставок от игроков {missing:list}: ничего не открывают, пока не поставят все.",
+        "ru": "Ещё ждём ставок от {missing:w:игрока:игроков:игроков} {missing:list}: ничего не открывают, пока не поставят все.",
     },
     "tiebreak.players": {
         "en": "The dice must come from exactly {tied:list}, not {given:list}.",
@@ -207,7 +211,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 WHERE = {
-    "removed": {"en": "it was removed at setup.", "ru": "её убрали перед игрой."},
+    "removed": {"en": "it is not in play.", "ru": "она не в игре."},  # which cards were removed stays secret
     "row": {"en": "it is face up this round.", "ru": "она лежит открытой в этом раунде."},
     "discard": {"en": "it is in the discard pile.", "ru": "она в сбросе."},
     "held": {"en": "{owner} holds it.", "ru": "она у игрока {owner}."},
