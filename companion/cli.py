@@ -14,6 +14,7 @@ import sys
 
 from companion import __version__
 from companion.errors import CompanionError
+from companion.games.wording import LANGUAGES, render, render_line
 
 COMMANDS = (
     "replay",
@@ -37,6 +38,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def error_json(error: CompanionError) -> dict:
+    """Return the `{"error": {...}}` body the CLI prints: the English sentence, and every language's for a worded refusal."""
+    body = error.to_json()
+    body["error"]["message"] = render(error, "en")
+    if getattr(error, "templates", None) is not None:
+        body["error"]["messages"] = {lang: render(error, lang) for lang in LANGUAGES}
+    return body
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status (0 ok, 1 user error, 2 usage)."""
     parser = build_parser()
@@ -48,9 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except CompanionError as error:
         if getattr(args, "json", False):
-            print(json.dumps(error.to_json(), ensure_ascii=False))
+            print(json.dumps(error_json(error), ensure_ascii=False))
         else:
-            print(f"companion: {error}", file=sys.stderr)
+            print(f"companion: {render_line(error)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)

@@ -12,10 +12,20 @@ from __future__ import annotations
 class CompanionError(Exception):
     """Base of every error that is the user's input's fault, never a bug."""
 
-    def __init__(self, message: str, *, line: int | None = None):
+    rule: str | None = None
+    """A stable dotted id ("draw.not_your_turn") when a rule or check names the refusal, else None."""
+
+    def __init__(self, message: str, *, line: int | None = None, rule: str | None = None,
+                 params: dict | None = None, templates: dict | None = None):
         super().__init__(message)
         self.message = message
         self.line = line
+        if rule is not None:
+            self.rule = rule
+        self.params: dict = dict(params or {})
+        """Plain values the sentence is made of (names, numbers, card codes, lists of them), by placeholder."""
+        self.templates: dict | None = templates
+        """The table of sentences by rule id and language this refusal is worded from (companion.games.wording)."""
 
     def at_line(self, line: int) -> "CompanionError":
         """Return this error, marked with the record line it came from."""
@@ -37,15 +47,19 @@ class CompanionError(Exception):
 
 
 class RecordError(CompanionError):
-    """A record line that is not a well-formed move (bad JSON, key, type or code)."""
+    """A record line that is not a well-formed move (bad JSON, key, type or code).
+
+    Where a player's screen shows it (a price that is not a number), it carries
+    a `rule` id and `params` like a RuleViolation, so it can be said in their language.
+    """
 
 
 class RuleViolation(CompanionError):
     """A well-formed move that the game's rules forbid; `rule` is a stable dotted id."""
 
-    def __init__(self, rule: str, message: str, *, line: int | None = None):
-        super().__init__(message, line=line)
-        self.rule = rule
+    def __init__(self, rule: str, message: str, *, params: dict | None = None, line: int | None = None,
+                 templates: dict | None = None):
+        super().__init__(message, line=line, rule=rule, params=params, templates=templates)
 
 
 class StoreError(CompanionError):

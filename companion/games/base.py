@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, MutableSequence, 
 
 from companion.errors import RuleViolation
 from companion.games.jsonl import KeyWarning, key_warnings, refuse_unknown_keys
+from companion.games.messages import WORDING as COMMON
 
 
 @dataclass(frozen=True)
@@ -89,29 +90,30 @@ MAX_NAME = 24
 """Longest player name: it must fit a seat plate, a phone's header and a scoreboard column."""
 
 
-def name_problem(name: object) -> str | None:
-    """Return why `name` cannot be a player's name (a clause for a sentence), or None if it can.
+def name_problem(name: object) -> tuple[str, dict] | None:
+    """Return why `name` cannot be a player's name, as (reason key, parameters), or None if it can.
 
     Names travel in links (/g/<id>/me/<name>), record lines and screens, so
     a name holds no '/', no control character or line/paragraph separator
     (U+2028/U+2029 break a JSON Lines record read back by some tools), and no
     leading or trailing space (two names that look alike must not differ).
+    The key picks the sentence (companion.games.messages, "setup.player_name/<key>").
 
     >>> name_problem("Ann"), name_problem("A/B"), name_problem(" Ann")
-    (None, "'A/B' holds a '/', which a link cannot carry", "' Ann' starts or ends with a space")
+    (None, ('slash', {'name': 'A/B'}), ('space', {'name': ' Ann'}))
     """
     if not isinstance(name, str):
-        return f"{name!r} is not text"
+        return "not_text", {"name": name}
     if not name.strip():
-        return "a name is empty"
+        return "empty", {}
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") for ch in name):
-        return f"{name!r} holds a control character or a line break"
+        return "control", {"name": name}
     if name != name.strip():
-        return f"{name!r} starts or ends with a space"
+        return "space", {"name": name}
     if len(name) > MAX_NAME:
-        return f"{name!r} has {len(name)} characters; at most {MAX_NAME} are allowed"
+        return "long", {"name": name, "length": len(name), "maximum": MAX_NAME}
     if "/" in name:
-        return f"{name!r} holds a '/', which a link cannot carry"
+        return "slash", {"name": name}
     return None
 
 
@@ -124,14 +126,15 @@ def verify_player_names(players: Sequence[object]) -> None:
     for player in players:
         problem = name_problem(player)
         if problem:
-            raise RuleViolation("setup.player_name", f"setup: player name {problem}" if not problem.startswith("a name")
-                                else "setup: every player needs a name, but one is empty")
+            why, params = problem
+            raise COMMON.violation("setup.player_name", why=why, **params)
     seen: dict[str, str] = {}
     for player in players:
         key = player.casefold()  # type: ignore[union-attr]  (all str after the loop above)
         if key in seen:
-            same = "twice" if seen[key] == player else f"and {seen[key]!r}, the same name but for case"
-            raise RuleViolation("setup.duplicate_player", f"setup: {player!r} is seated {same}; every player needs a different name")
+            if seen[key] == player:
+                raise COMMON.violation("setup.duplicate_player", name=player)
+            raise COMMON.violation("setup.duplicate_player", why="case", name=player, other=seen[key])
         seen[key] = player
 
 
@@ -142,7 +145,7 @@ def verify_seating(players: tuple[str, ...], minimum: int, maximum: int, title: 
         RuleViolation: setup.player_count, setup.player_name or setup.duplicate_player.
     """
     if not minimum <= len(players) <= maximum:
-        raise RuleViolation("setup.player_count", f"setup: {title} is for {minimum} to {maximum} players, not {len(players)}")
+        raise COMMON.violation("setup.player_count", title=title, minimum=minimum, maximum=maximum, count=len(players))
     verify_player_names(players)
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
+from companion.games.messages import WORDING as COMMON
 
 
 ANNOTATIONS = ("note", "evidence")
@@ -160,11 +161,11 @@ def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
         raise RecordError(f"a line must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     if kind not in move_types:
-        raise RecordError(f"unknown line type {kind!r}; expected one of {', '.join(move_types)}")
+        raise COMMON.malformed("record.unknown_type", kind=kind, known=list(move_types))
     if first and kind != "setup":
-        raise RecordError(f"the first line must be a setup, not {kind!r}")
+        raise COMMON.malformed("record.first_not_setup", kind=kind)
     if kind == "setup" and not first:
-        raise RecordError("setup: only the first line of a record is a setup")
+        raise COMMON.malformed("setup.not_first")
     return kind
 
 
@@ -200,7 +201,7 @@ def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> st
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
-        raise RecordError(f"{kind}: {key!r} must be a player's name, not {value!r}")
+        raise COMMON.malformed("record.not_a_name", key=key, value=value)
     return value
 
 
@@ -208,7 +209,7 @@ def list_field(data: dict, key: str, kind: str) -> list:
     """Return a line's list under `key`. Raises RecordError if it is not a list."""
     value = data.get(key)
     if not isinstance(value, list):
-        raise RecordError(f"{kind}: {key!r} must be a list, not {value!r}")
+        raise COMMON.malformed("record.not_a_list", key=key, value=value)
     return value
 
 
@@ -222,7 +223,7 @@ def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optio
     if value is None and optional:
         return None
     if not isinstance(value, str) or value not in cards:
-        raise RecordError(f"{kind}: {key!r} is not a card code: {value!r}")
+        raise COMMON.malformed("record.not_a_card", key=key, value=value)
     return value
 
 
@@ -233,8 +234,9 @@ def card_list(value: Any, what: str, cards: Collection[str]) -> list[str]:
         RecordError: naming the first thing that is not.
     """
     if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes, not {value!r}")
+        raise COMMON.malformed("record.not_card_list", value=value)
     for card in value:
         if not isinstance(card, str) or card not in cards:
-            raise RecordError(f"{what}: unknown card code {card!r}")
+            raise COMMON.malformed("record.unknown_card", card=card)
     return value
+

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from companion.errors import CompanionError
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import js_strings, json_body, load
+from companion.web.common import error_body, js_strings, json_body, load
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
 BOUNDARY = "frame"
@@ -93,7 +93,7 @@ def photo(game_id: str):
     try:
         result = handler(data)
     except CompanionError as error:
-        return jsonify(error.to_json()), 422
+        return jsonify(error_body(None, error)), 422
     if isinstance(result, dict) and isinstance(result.get("cards"), list):
         # The page shows how many cards were read, never which: codes and payloads carry the backs.
         result = {**result, "cards": len(result["cards"])}

@@ -6,10 +6,12 @@ import json
 from typing import Any
 
 from flask import abort, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
+from companion.games.wording import render
 from companion.store.session import GameSession
 from companion.web.access import game_key
 from companion.web.db import get_session, get_store
@@ -27,11 +29,25 @@ def load(game_id: str) -> tuple[GameSession, bytes, Any]:
 
 
 def error_body(view: Any, error: CompanionError) -> dict:
-    """Return the JSON error body for a rejected entry, with card codes rewritten to faces."""
+    """Return the JSON error body for a refused entry: the rule's sentence in the reader's language.
+
+    The one error handler of every game's screens. A refusal carrying a rule
+    id and parameters is worded by its game's table (companion.games.wording)
+    in the request's language; cards are named by the view's `sanitise`, which
+    shows on this screen only what it may show (a BUX card by suit and shape,
+    never its value), and the whole sentence passes through `sanitise` again
+    so no card code reaches the page. Any other error keeps its message.
+    """
     body = error.to_json()
-    if view is not None and hasattr(view, "sanitise"):
-        body["error"]["message"] = view.sanitise(body["error"]["message"])
+    body["error"]["message"] = error_text(view, error)
     return body
+
+
+def error_text(view: Any, error: CompanionError) -> str:
+    """Return a refusal's sentence for this screen: in the request's language, cards as the view may show them."""
+    sanitise = getattr(view, "sanitise", None)
+    text = render(error, str(get_locale() or "en"), card=sanitise)
+    return sanitise(text) if sanitise is not None else text
 
 
 def json_body() -> dict:

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion import dice
 from companion.errors import RuleViolation, StorageFault, StoreError
+from companion.games.messages import WORDING as COMMON
 from companion.store.events import Event
 from companion.store.session import GameSession
 
@@ -86,11 +87,11 @@ class DiceService:
             RuleViolation: dice.bad_values if a value is not a whole number from 1 to sides; dice.revealed.
         """
         if not isinstance(values, list) or not values:
-            raise RuleViolation("dice.bad_values", "dice: type the values shown on the dice")
+            raise COMMON.violation("dice.bad_values", why="missing")
         _validate(len(values), sides)
         for value in values:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-                raise RuleViolation("dice.bad_values", f"dice: {value!r} is not a face of a {sides}-sided die")
+                raise COMMON.violation("dice.bad_values", why="face", value=value, sides=sides)
         _refuse_after_reveal(events)
         number = first_number or len(_of(events, DICE)) + 1
         return [(DICE, {"number": number, "count": len(values), "sides": sides, "values": values, "physical": True})]
@@ -146,7 +147,7 @@ class DiceService:
 
 def _refuse_after_reveal(events: list[Event]) -> None:
     if _of(events, REVEAL):
-        raise RuleViolation("dice.revealed", "dice: the seed has been revealed; the game's dice are closed")
+        raise COMMON.violation("dice.revealed")
 
 
 def _validate(count: object, sides: object) -> None:

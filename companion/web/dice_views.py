@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from companion.dice import parse_notation
 from companion.errors import REFUSALS
 from companion.web.access import require_token
-from companion.web.common import json_body, load
+from companion.web.common import error_body, json_body, load
 from companion.web.dice_service import DiceService
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>/api/dice")
@@ -25,7 +25,7 @@ def roll(game_id: str):
     except ValueError as exc:
         return jsonify({"error": {"message": str(exc), "rule": "dice.bad_roll"}}), 400
     except REFUSALS as error:
-        return jsonify(error.to_json()), 409
+        return jsonify(error_body(None, error)), 409
     return jsonify(payload)
 
 
@@ -43,7 +43,7 @@ def physical(game_id: str):
     try:
         payload = DiceService(load(game_id)[0]).enter_physical(values, sides)
     except REFUSALS as error:
-        return jsonify(error.to_json()), 400
+        return jsonify(error_body(None, error)), 400
     return jsonify(payload)
 
 

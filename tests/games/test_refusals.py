@@ -1,11 +1,12 @@
-"""Every refusal reads as a sentence, names its rule and counts in English (issue 14).
+"""Every refusal reads as a sentence in English and in Russian, names its rule and counts (issues 14 and 16).
 
 A walk through many illegal lines: from each state of every golden record, lines
 taken from elsewhere in the record, with their player or cards changed, and
 every line type after the game is over. Each refusal must be a RecordError or a
-RuleViolation with a dotted rule id; its message starts with the line type
-("draw: ...") like every engine message, and never reads "'Ann''s" (a quoted
-name with a possessive) or "1 cards".
+RuleViolation with a dotted rule id, worded by its game's table; rendered in
+English and in Russian it is a sentence: no "draw:"-style prefix, no Python
+quoting ('Ann', "'A''s"), no list syntax ([...]), no leftover {placeholder},
+never "1 cards"; the Russian one is in Russian.
 """
 
 from __future__ import annotations
@@ -19,23 +20,34 @@ import pytest
 
 from companion.errors import CompanionError, RecordError, RuleViolation
 from companion.games import find_game
+from companion.games.wording import render
 
 RECORDS = Path(__file__).parent.parent / "records"
 GOLDEN = sorted(RECORDS.glob("*.jsonl"))
 
 RULE_ID = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
-PREFIX = re.compile(r"^[a-z_]+: \S")
-"""Every engine message starts with the line type it refuses ("draw: ...", "setup: ...")."""
+PREFIX = re.compile(r"^[a-z_]+: ")
+"""A message that starts with the line type it refuses ("draw: ...") reads like a traceback."""
+QUOTED = re.compile(r"(?<![\w])'[^'\s][^']*'(?![\w])|\"")
+"""Python's repr quoting: 'Ann', 'heart-x-50' (an apostrophe inside a word, "Ann's", is fine)."""
+LIST_SYNTAX = re.compile(r"[\[\]{}]")
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 QUOTED_POSSESSIVE = re.compile(r"'[^' ]+''s\b|\"[^\" ]+\"'s\b")
 ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (?:[a-z]+ )?(cards|cats|tokens|points|chips|copies|rounds|players|stacks|bids|dice|matches|times)\b")
 """'1 cards', '1 cat cards', '1 points': a count of one with a plural noun."""
 
 
-def problems(message: str) -> list[str]:
+def problems(message: str, lang: str = "en") -> list[str]:
     """Return what is wrong with a refusal's text (empty: it reads well)."""
     found = []
-    if not PREFIX.match(message):
-        found.append("does not start with its line type")
+    if PREFIX.match(message):
+        found.append("starts with its line type")
+    if QUOTED.search(message):
+        found.append("quotes like Python")
+    if LIST_SYNTAX.search(message):
+        found.append("shows list or placeholder syntax")
+    if lang == "ru" and not CYRILLIC.search(message):
+        found.append("is not in Russian")
     if QUOTED_POSSESSIVE.search(message):
         found.append("has a quoted name with 's")
     if ONE_PLURAL.search(message):
@@ -123,14 +135,21 @@ def test_every_refusal_names_its_rule_and_reads_well(name, lines):
         assert isinstance(error, (RecordError, RuleViolation)), error
         if isinstance(error, RuleViolation):
             assert RULE_ID.match(error.rule), (error.rule, error.message)
-        for problem in problems(error.message):
-            bad.setdefault((getattr(error, "rule", "record"), problem), error.message)
+        assert error.templates is not None, ("no wording table", error.rule, error.message)
+        for lang in ("en", "ru"):
+            text = render(error, lang)
+            for problem in problems(text, lang):
+                bad.setdefault((getattr(error, "rule", "record"), f"{lang} {problem}"), text)
     assert not bad, "\n".join(f"{rule} {problem}: {text}" for (rule, problem), text in sorted(bad.items()))
 
 
-def test_the_checks_catch_what_the_issue_quotes():
-    assert problems("play: it is 'A''s turn, not 'B''s") == ["has a quoted name with 's"]
-    assert problems("draw: Ann draws 1 cards, not 2") == ["says 1 with a plural noun"]
-    assert problems("setup: with 2 players each is dealt 1 cat cards") == ["says 1 with a plural noun"]
-    assert problems("game is for 2 to 5 players, not 1") == ["does not start with its line type"]
-    assert problems("draw: Ann draws 1 card, not 2; it is Ann's turn") == []
+def test_the_checks_catch_what_the_issues_quote():
+    assert "has a quoted name with 's" in problems("It is 'A''s turn, not 'B''s.")
+    assert problems("Ann draws 1 cards, not 2.") == ["says 1 with a plural noun"]
+    assert problems("With 2 players each is dealt 1 cat cards.") == ["says 1 with a plural noun"]
+    assert problems("draw: it is Cat's turn, not Ben's") == ["starts with its line type"]
+    assert problems("['♥ circle [CA6]', '♠ X'] share neither a suit nor a shape") == ["quotes like Python", "shows list or placeholder syntax"]
+    assert problems("The price must be a whole number (an integer), not '-5'.") == ["quotes like Python"]
+    assert problems("Ann draws 1 card, not 2; it is Ann's turn.") == []
+    assert problems("It is Ann's turn, not Ben's.", "ru") == ["is not in Russian"]
+    assert problems("Сейчас ход игрока Аня, а не игрока Боря.", "ru") == []

@@ -130,7 +130,7 @@ def test_a_violation_comes_back_in_the_devices_language_and_changes_nothing(clie
     assert ru["rule"] == "bid.too_low" and "вдвое" in ru["message"] and "2000" in ru["message"]
     assert "does not double" in en["message"]
     cat = phone(client, keys, "Вика", {"type": "play", "card": "top-up"}, lang="ru").get_json()["error"]
-    assert cat["rule"] == "play.not_your_turn" and "ход Борис" in cat["message"]
+    assert cat["rule"] == "play.not_your_turn" and "ход игрока Борис" in cat["message"]
     assert moves_stored(db) == before
 
 
@@ -261,11 +261,13 @@ def test_a_phone_says_your_turn_to_its_owner_and_offers_only_what_the_stake_allo
 
 def test_a_refusal_names_cards_as_players_do_never_by_code(client):
     """No raw codes: «Обнули ставку», not 'cat-zero-1' (nor the code in brackets after the name)."""
-    from companion.games.cats.rules import CatsViolation
-    from companion.web.games.cats.view import error_body
+    from companion.games.cats.messages import W
+    from companion.web.common import error_body
+    from companion.web.games.cats.view import CatsView
 
+    view = CatsView.__new__(CatsView)  # sanitise needs no session
     with client.application.test_request_context("/?lang=ru"):
-        said = error_body(CatsViolation("deal.card_taken", "deal: x", "раздача: карта «Обнули ставку» ('cat-zero-1') уже у другого игрока"))
-        turned = error_body(CatsViolation("play.turned_missing", "play: x", "карта: карты 'bank-1000-03' нет в колоде «Банк»"))
-    assert said["error"]["message"] == "раздача: карта «Обнули ставку» уже у другого игрока"
-    assert turned["error"]["message"] == "карта: карты 1000 нет в колоде «Банк»"
+        said = error_body(view, W.violation("deal.card_taken", card="cat-zero-1"))
+        turned = error_body(view, W.violation("play.turned_not_in_deck", turned="bank-1000-03", deck="bank"))
+    assert said["error"]["message"] == "Карта «Обнули ставку» уже у другого игрока."
+    assert "bank-1000-03" not in turned["error"]["message"] and "1000" in turned["error"]["message"]

@@ -113,7 +113,7 @@ def test_a_handle_in_a_draw_is_never_turned_into_a_card(client, auth, db):
     line = {"type": "draw", "player": "Ann", "cards": [handle(db, "heart-x-100"), face_of("spade-square-100"),
                                                         face_of("diamond-oval-25")], "winner": None}
     response = client.post(f"{API}/move", json={"line": line}, headers=auth)
-    assert response.status_code == 422 and "unknown card code" in response.json["error"]["message"]
+    assert response.status_code == 422 and "There is no card" in response.json["error"]["message"]
     assert "100" not in response.json["error"]["message"].replace("spade", "")
     history = client.get(f"/g/{GAME_ID}/state.json").json["board"]["history"]
     assert not any(entry.get("refused") for entry in history)
@@ -214,7 +214,7 @@ def test_bid_won_is_stored_and_pays(client, auth, db):
     ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, 422, "draw.not_your_turn", "Ann"),
     ({"type": "draw", "player": "Ann", "cards": ["heart-x-100", "club-x-100", "spade-square-100"], "winner": None}, 422, "draw.not_in_draw_deck", "not in the draw deck"),
     ({"type": "sell", "player": "Ann", "sets": [["h:heart-x-100", "h:club-oval-25", "h:diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
-    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "not a card"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "must be a card"),
     ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 400, None, "not by card codes"),
     ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "spade-oval-100", "from": "Ben"}, 400, None, "not by card codes"),
     ({"type": "broke", "player": "Ann"}, 422, "broke.has_chips", ""),
@@ -338,3 +338,30 @@ def test_attention_bad_confirm_leaves_item_open(client, auth, db):
     assert client.post(f"{API}/attention/{item}", json={"how": "maybe"}, headers=auth).status_code == 400
     assert client.post(f"{API}/attention/{item}", json={"how": "dismiss"}, headers=auth).status_code == 200
     assert client.get(f"/g/{GAME_ID}/state.json").json["board"]["attention"] == []
+
+
+@pytest.mark.parametrize("line, rule, words", [
+    ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, "sell.not_a_set",
+     "У карт ♥ крест [{a}], ♣ овал [{b}] и ♦ квадрат [{c}] нет ни общей масти, ни общей фигуры."),
+    ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, "draw.not_your_turn",
+     "Сейчас ход игрока Ann, а не игрока Ben."),
+    ({"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat", "price": "lots"}, "draw.price_not_integer",
+     "Цена — это целое число фишек, а не lots."),
+    ({"type": "broke", "player": "Ann"}, "broke.has_chips", "У игрока Ann 160 фишек: «без фишек» — только тот, у кого их нет."),
+])
+def test_a_refusal_reads_as_a_russian_sentence_and_names_cards_by_face_only(client, auth, db, line, rule, words):
+    """Issue 16: the engine's rule id and parameters, worded in the tablet's language; a card by suit, shape and tag, never its value."""
+    before = snapshot(db)
+    sent = {**line, "sets": [[handle(db, c) for c in group] for group in line["sets"]]} if "sets" in line else line
+    response = client.post(f"{API}/move?lang=ru", json={"line": sent}, headers=auth)  # spread cards go by handle
+    assert response.status_code == 422
+    error = response.json["error"]
+    assert error["rule"] == rule and "params" not in error, "parameters hold card codes: they never leave the server"
+    with session_of(db)[0] as store:
+        key = game_key(store, GAME_ID)
+    from companion.web.access import card_tag
+
+    tags = [card_tag(card_handle(key, c)) for c in (line.get("sets") or [[]])[0]]
+    assert error["message"] == words.format(**dict(zip("abc", tags)))
+    assert CODE.search(error["message"]) is None and not any(v in error["message"] for v in ("100", "25 ", "50"))
+    assert snapshot(db) == before

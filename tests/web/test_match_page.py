@@ -114,7 +114,7 @@ def test_a_missed_card_is_typed_in_and_the_round_is_marked_corrected(client, aut
                for n in scenes.PLAYERS}
     refused = client.post(f"/g/{GAME}/match/api/preview", headers=auth, json={"players": players})
     assert refused.status_code == 422, refused.get_json()
-    assert "match 2 needs two cards" in refused.get_json()["error"]["message"]
+    assert "Match 2 of Ben needs two cards" in refused.get_json()["error"]["message"]
     players["Ben"]["matches"][1][1] = "<200>"
     preview = client.post(f"/g/{GAME}/match/api/preview", headers=auth, json={"players": players}).get_json()
     assert {n: s["score"] for n, s in preview["scores"].items()} == scenes.SCORES[1]

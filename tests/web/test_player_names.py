@@ -27,7 +27,7 @@ def bux_setup(names: list[str]) -> dict:
 
 
 @pytest.mark.parametrize("name, fragment", [
-    ("A/B", "'/'"), ("", "name"), (" Ann", "space"), ("Ann ", "space"), ("x" * 25, "25 characters; at most 24"),
+    ("A/B", "slash (/)"), ("", "name"), (" Ann", "space"), ("Ann ", "space"), ("x" * 25, "25 characters; at most 24"),
     ("Ann\u2028Lee", "line break"), ("Ann\u2029", "line break"), ("Ann\nLee", "line break"), ("A\x00", "control"),
     ("A\u200bB", "control"),
 ])

@@ -15,6 +15,7 @@ from companion.chips import describe_change
 from companion.errors import CompanionError, RecordError
 from companion.games.base import plural, possessive
 from companion.games.bux import rules
+from companion.games.bux.messages import W
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.state import (
     ALL_CARDS,
@@ -74,14 +75,14 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
 
 def _setup(data: dict) -> Setup:
     if data.get("game") != "bux":
-        raise RecordError(f"setup: game must be \"bux\", not {data.get('game')!r}")
+        raise W.malformed("setup.game", game=data.get("game"))
     players = _list(data, "players", "setup")
     if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RecordError("setup: player names must be non-empty strings")
+        raise W.malformed("setup.names")
     first = _name(data, "first", "setup")
     spreads = data.get("spreads")
     if not isinstance(spreads, dict):
-        raise RecordError("setup: spreads must be an object {player: [3 cards]}")
+        raise W.malformed("setup.spreads_shape")
     return Setup(
         players=tuple(players),
         first=first,
@@ -98,21 +99,21 @@ def _draw(data: dict, player: str) -> Draw:
         if winner is None:
             all_passed = True
         elif not isinstance(winner, str) or not winner:
-            raise RecordError(f"draw: winner must be a player's name or null, not {winner!r}")
+            raise W.malformed("draw.bad_winner", winner=winner)
     price = data.get("price")
     if "price" in data and (isinstance(price, bool) or not isinstance(price, int)):
-        raise RecordError(f"draw: price must be a whole number (an integer), not {price!r}")
+        raise W.malformed("draw.price_not_integer", price=price)
     keep = False
     if "keep" in data:
         if data["keep"] is not True:
-            raise RecordError(f"draw: keep may only be true, not {data['keep']!r}")
+            raise W.malformed("draw.bad_keep", keep=data["keep"])
         keep = True
     if keep and "winner" in data:
-        raise RecordError("draw: a draw is either kept or bid on, not both")
+        raise W.malformed("draw.keep_and_bid")
     if "price" in data and winner is None:
-        raise RecordError("draw: a price needs a winner" if not all_passed else "draw: everyone passed, so there is no price")
+        raise W.malformed("draw.price_needs_winner" if not all_passed else "draw.price_without_winner")
     if winner is not None and "price" not in data:
-        raise RecordError("draw: a winner needs a price")
+        raise W.malformed("draw.winner_needs_price")
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import plural, possessive, verify_seating
+from companion.games.base import verify_seating
+from companion.games.bux.messages import W
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.scoring import is_protected, sellable_sets, set_payout
 from companion.games.bux.state import (
@@ -49,21 +50,21 @@ def verify_setup(move: Setup) -> None:
     players = move.players
     verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "BUX")
     if move.first not in players:
-        raise RuleViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players")
+        raise W.violation("setup.first_not_seated", first=move.first)
     if set(move.spreads) != set(players):
-        raise RuleViolation("setup.spreads_players", "setup: spreads must name exactly the players")
+        raise W.violation("setup.spreads_players")
     seen: set[str] = set()
     for player in players:
         spread = move.spreads[player]
         if len(spread) != SPREAD_SIZE:
-            raise RuleViolation("setup.spread_size", f"setup: {player!r} must be dealt exactly {SPREAD_SIZE} cards, not {len(spread)}")
+            raise W.violation("setup.spread_size", player=player, size=SPREAD_SIZE, count=len(spread))
         for card in spread:
             if card in _TIMERS:
-                raise RuleViolation("setup.timer_in_spread", f"setup: timer card {card!r} cannot be dealt into a spread")
+                raise W.violation("setup.timer_in_spread", card=card)
             if card not in _PLAYING:
-                raise RuleViolation("setup.unknown_card", f"setup: unknown card {card!r}")
+                raise W.violation("setup.unknown_card", card=card)
             if card in seen:
-                raise RuleViolation("setup.card_twice", f"setup: card {card!r} is dealt twice")
+                raise W.violation("setup.card_twice", card=card)
             seen.add(card)
 
 
@@ -86,13 +87,13 @@ def initial_state(move: Setup) -> BuxState:
 
 def _verify_turn(state: BuxState, player: str, kind: str) -> int:
     if state.over:
-        raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
+        raise W.violation(f"{kind}.after_game_end")
     if player not in state.players:
-        raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
+        raise W.violation(f"{kind}.unknown_player", player=player)
     if player != turn(state):
-        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}")
+        raise W.violation(f"{kind}.not_your_turn", turn=turn(state), player=player)
     if state.redraw and kind != "draw":
-        raise RuleViolation(f"{kind}.must_redraw", f"{kind}: the deck was reshuffled; {player!r} must draw again")
+        raise W.violation(f"{kind}.must_redraw", player=player)
     return state.seat(player)
 
 
@@ -125,13 +126,13 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
     ends_deck = False
     for index, card in enumerate(move.cards):
         if card not in ALL_CARDS:
-            raise RuleViolation("draw.unknown_card", f"draw: unknown card {card!r}")
+            raise W.violation("draw.unknown_card", card=card)
         if card in seen:
-            raise RuleViolation("draw.card_twice", f"draw: {card!r} is turned over twice")
+            raise W.violation("draw.card_twice", card=card)
         if card not in available:
-            raise RuleViolation("draw.not_in_draw_deck", f"draw: {card!r} is not in the draw deck ({_where(state, card)})")
+            raise W.violation("draw.not_in_draw_deck", card=card, **_where(state, card))
         if ends_deck or len(playing) == CARDS_PER_DRAW:
-            raise RuleViolation("draw.too_many_cards", f"draw: {card!r} is turned over after the draw was complete")
+            raise W.violation("draw.too_many_cards", card=card)
         seen.add(card)
         if card in _TIMERS:
             timers.append(card)
@@ -139,19 +140,20 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
         else:
             playing.append(card)
     if not ends_deck and len(playing) != CARDS_PER_DRAW:
-        raise RuleViolation("draw.too_few_cards", f"draw: {plural(len(playing), 'playing card')} turned over; a draw takes {CARDS_PER_DRAW}")
+        raise W.violation("draw.too_few_cards", count=len(playing), need=CARDS_PER_DRAW)
     return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
 
 
-def _where(state: BuxState, card: str) -> str:
+def _where(state: BuxState, card: str) -> dict:
+    """Return where a card that is not in the draw deck is, as the parameters of draw.not_in_draw_deck."""
     for name, spread in zip(state.players, state.spreads):
         if card in spread:
-            return f"it is in {possessive(name)} spread"
+            return {"why": "spread", "owner": name}
     if card in state.discard:
-        return "it is in the discard pile"
+        return {"why": "discard"}
     if card in state.timers_out:
-        return "it was already set aside this deck"
-    return "it is not in play"
+        return {"why": "set_aside"}
+    return {"why": "out"}
 
 
 def verify_draw(state: BuxState, move: Draw) -> None:
@@ -165,22 +167,22 @@ def verify_draw(state: BuxState, move: Draw) -> None:
     settlements = sum((move.winner is not None, move.all_passed, move.keep))
     if turned.ends_deck:
         if settlements or move.price is not None:
-            raise RuleViolation("draw.settled_after_last_timer", "draw: a draw that ends on the third timer card has no winner, price or keep")
+            raise W.violation("draw.settled_after_last_timer")
         return
     if settlements != 1:
-        raise RuleViolation("draw.unsettled", "draw: say who won the bid (winner and price), that everyone passed (winner: null), or keep")
+        raise W.violation("draw.unsettled")
     if move.keep:
         if state.spreads[seat]:
-            raise RuleViolation("draw.keep_with_cards", f"draw: {move.player!r} has cards, so the drawn cards must go up for bid")
+            raise W.violation("draw.keep_with_cards", player=move.player)
         if move.price is not None:
-            raise RuleViolation("draw.keep_with_price", "draw: kept cards are free; no price")
+            raise W.violation("draw.keep_with_price")
         return
     if move.all_passed:
         if move.price is not None:
-            raise RuleViolation("draw.price_without_winner", "draw: everyone passed, so there is no price")
+            raise W.violation("draw.price_without_winner")
         return
     if move.winner not in state.players:
-        raise RuleViolation("draw.unknown_winner", f"draw: winner {move.winner!r} is not playing")
+        raise W.violation("draw.unknown_winner", winner=move.winner)
     verify_bid(state, move.winner, move.price)
 
 
@@ -191,14 +193,14 @@ def verify_bid(state: BuxState, winner: str, price: object) -> None:
         RuleViolation: bid.not_integer, bid.not_multiple, bid.too_low or bid.over_chips.
     """
     if isinstance(price, bool) or not isinstance(price, int):
-        raise RuleViolation("bid.not_integer", f"bid: price must be a whole number of chips, not {price!r}")
+        raise W.violation("bid.not_integer", price=price)
     if price < BID_MULTIPLE:
-        raise RuleViolation("bid.too_low", f"bid: price must be at least {BID_MULTIPLE}, not {price}")
+        raise W.violation("bid.too_low", minimum=BID_MULTIPLE, price=price)
     if price % BID_MULTIPLE:
-        raise RuleViolation("bid.not_multiple", f"bid: price must be a multiple of {BID_MULTIPLE}, not {price}")
+        raise W.violation("bid.not_multiple", multiple=BID_MULTIPLE, price=price)
     chips = state.chips[state.seat(winner)]
     if price > chips:
-        raise RuleViolation("bid.over_chips", f"bid: {winner!r} has {plural(chips, 'chip')} and cannot pay {price}")
+        raise W.violation("bid.over_chips", winner=winner, chips=chips, price=price)
 
 
 def apply_draw(state: BuxState, move: Draw) -> BuxState:
@@ -247,19 +249,19 @@ def verify_sell(state: BuxState, move: Sell) -> None:
     """
     seat = _verify_turn(state, move.player, "sell")
     if not move.sets:
-        raise RuleViolation("sell.no_sets", "sell: name at least one 3-card set")
+        raise W.violation("sell.no_sets")
     seen: set[str] = set()
     for cards in move.sets:
         if len(cards) != 3:
-            raise RuleViolation("sell.set_size", f"sell: a set has 3 cards, not {len(cards)}: {list(cards)!r}")
+            raise W.violation("sell.set_size", count=len(cards), cards=list(cards))
         for card in cards:
             if card in seen:
-                raise RuleViolation("sell.card_twice", f"sell: {card!r} is sold twice")
+                raise W.violation("sell.card_twice", card=card)
             if card not in state.spreads[seat]:
-                raise RuleViolation("sell.not_in_spread", f"sell: {card!r} is not in {possessive(move.player)} spread")
+                raise W.violation("sell.not_in_spread", card=card, player=move.player)
             seen.add(card)
         if set_payout(cards) is None:
-            raise RuleViolation("sell.not_a_set", f"sell: {list(cards)!r} share neither a suit nor a shape")
+            raise W.violation("sell.not_a_set", cards=list(cards))
 
 
 def sale_payout(state: BuxState, move: Sell) -> int:
@@ -299,16 +301,16 @@ def verify_swap(state: BuxState, move: Swap) -> None:
     """
     seat = _verify_turn(state, move.player, "swap")
     if move.from_ not in state.players:
-        raise RuleViolation("swap.unknown_player", f"swap: {move.from_!r} is not playing")
+        raise W.violation("swap.unknown_player", player=move.from_)
     if move.from_ == move.player:
-        raise RuleViolation("swap.from_self", "swap: take the card from another player")
+        raise W.violation("swap.from_self")
     if move.give not in state.spreads[seat]:
-        raise RuleViolation("swap.give_not_in_spread", f"swap: {move.give!r} is not in {possessive(move.player)} spread")
+        raise W.violation("swap.give_not_in_spread", card=move.give, player=move.player)
     other = state.spreads[state.seat(move.from_)]
     if move.take not in other:
-        raise RuleViolation("swap.take_not_in_spread", f"swap: {move.take!r} is not in {possessive(move.from_)} spread")
+        raise W.violation("swap.take_not_in_spread", card=move.take, player=move.from_)
     if is_protected(other, move.take):
-        raise RuleViolation("swap.take_protected", f"swap: {move.take!r} is protected in {possessive(move.from_)} spread")
+        raise W.violation("swap.take_protected", card=move.take, player=move.from_)
 
 
 def apply_swap(state: BuxState, move: Swap) -> BuxState:
@@ -335,7 +337,7 @@ def verify_broke(state: BuxState, move: Broke) -> None:
     """
     seat = _verify_turn(state, move.player, "broke")
     if state.chips[seat]:
-        raise RuleViolation("broke.has_chips", f"broke: {move.player!r} has {plural(state.chips[seat], 'chip')}; only a player with none is broke")
+        raise W.violation("broke.has_chips", player=move.player, chips=state.chips[seat])
 
 
 def apply_broke(state: BuxState, move: Broke) -> BuxState:
@@ -364,8 +366,8 @@ def apply(state: BuxState, move: Move) -> BuxState:
     handler = _APPLY.get(type(move))
     if handler is None:
         if isinstance(move, Setup):
-            raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
-        raise RuleViolation("move.unknown", f"unknown move {move!r}")
+            raise W.violation("setup.not_first")
+        raise W.violation("move.unknown", move=type(move).__name__)
     return handler(state, move)
 
 

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator
 from companion.errors import CompanionError, RecordError
 from companion.games.base import possessive
 from companion.games.cats import rules
+from companion.games.cats.messages import W
 from companion.games.cats.moves import (
     Bid,
     Deal,
@@ -101,14 +102,14 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
 
 def _setup(data: dict) -> Setup:
     if data.get("game") != "cats":
-        raise RecordError(f"setup: game must be \"cats\", not {data.get('game')!r}")
+        raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
     if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RecordError("setup: players must be a list of non-empty names")
+        raise W.malformed("setup.names")
     first = _name(data, "first", "setup")
     hands = data.get("hands", {})
     if not isinstance(hands, dict):
-        raise RecordError("setup: hands must be an object {player: [cards]}")
+        raise W.malformed("setup.hands_shape")
     return Setup(players=tuple(players), first=first,
                  hands={name: tuple(_cards(cards, f"setup: {possessive(name)} hand")) for name, cards in hands.items()})
 

@@ -3,8 +3,8 @@
 Pure and deterministic: no I/O, no clock, no randomness. Each move kind has
 verify_* (raises), and apply_* (verify, then build the new state); apply()
 picks by type. Rule ids are stable dotted strings. Every violation carries
-its message in English and Russian (CatsViolation.texts) so the tablet can
-show the player's language; the hint table comes from the deck data (hints.py).
+its rule id and parameters, worded in Russian and English by cats/messages.py
+so the tablet can show the player's language; the hint table comes from the deck data (hints.py).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import plural, possessive, verify_player_names
+from companion.games.base import verify_player_names
 from companion.games.cats import hints
+from companion.games.cats.messages import W
 from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
-from companion.games.cats.names import card_name as _name
 from companion.games.cats.state import (
     ALL_CARDS,
     BANK_CARDS_EACH,
@@ -50,51 +50,25 @@ TURNS_A_CARD = {"random": "bank", "top-up": "prize", "frame-up": "prize"}
 """Cat kinds whose effect takes a card from a deck, and which deck."""
 
 
-class CatsViolation(RuleViolation):
-    """A RuleViolation whose message exists in English (`message`) and Russian (`texts["ru"]`)."""
-
-    def __init__(self, rule: str, en: str, ru: str):
-        super().__init__(rule, en)
-        self.texts = {"en": en, "ru": ru}
-
-    def text(self, lang: str) -> str:
-        """Return the message in `lang` ("en" or "ru"), English for any other."""
-        return self.texts.get(lang, self.message)
-
-    def to_json(self) -> dict:
-        """Return the error body with both languages under "messages"."""
-        body = super().to_json()
-        body["error"]["messages"] = dict(self.texts)
-        return body
-
-
 # --- Setup ------------------------------------------------------------------
 
 def verify_setup(move: Setup) -> None:
     """Check a deal: 2-4 unique players, a seated first player, 7 Bank cards and N-1 dealable cats each.
 
     Raises:
-        CatsViolation: naming the first thing wrong.
+        RuleViolation: naming the first thing wrong.
     """
     players = move.players
     count = len(players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise CatsViolation("setup.player_count", f"setup: the cat auction is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
-                            f"раздача: в «Котиков» играют от {MIN_PLAYERS} до {MAX_PLAYERS} игроков, а не {count}")
-    try:
-        verify_player_names(players)
-    except RuleViolation as error:
-        ru = ("раздача: имена игроков не должны повторяться (без учёта регистра)" if error.rule == "setup.duplicate_player"
-              else "раздача: имя игрока должно быть непустым, без «/», управляющих символов и пробелов по краям, не длиннее 24 знаков")
-        raise CatsViolation(error.rule, error.message, ru) from None
+        raise W.violation("setup.player_count", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, count=count)
+    verify_player_names(players)
     if move.first not in players:
-        raise CatsViolation("setup.first_not_seated", f"setup: first player {move.first!r} is not one of the players",
-                            f"раздача: первый ход у {move.first!r}, но такого игрока нет за столом")
+        raise W.violation("setup.first_not_seated", first=move.first)
     if not move.hands:
         return  # a secret deal: each player enters their own hand (Deal moves)
     if set(move.hands) != set(players):
-        raise CatsViolation("setup.hands_players", "setup: hands must name exactly the players",
-                            "раздача: руки должны быть указаны ровно для игроков за столом")
+        raise W.violation("setup.hands_players")
     seen: set[str] = set()
     for player in players:
         _verify_hand(player, move.hands[player], count, seen)
@@ -104,29 +78,26 @@ def _verify_hand(player: str, hand, count: int, seen: set[str]) -> None:
     """Check one dealt hand: known unique cards, 7 Bank cards and N-1 dealable cats."""
     for card in hand:
         if card not in ALL_CARDS:
-            raise CatsViolation("setup.unknown_card", f"setup: unknown card {card!r}", f"раздача: неизвестная карта {card!r}")
+            raise W.violation("setup.unknown_card", card=card)
         if card in seen:
-            raise CatsViolation("setup.card_twice", f"setup: card {card!r} is dealt twice", f"раздача: карта {card!r} роздана дважды")
+            raise W.violation("setup.card_twice", card=card)
         seen.add(card)
     numbers = [c for c in hand if c in _NUMBERS]
     cats = [c for c in hand if c in _CATS]
     if len(numbers) != BANK_CARDS_EACH:
-        raise CatsViolation("setup.bank_cards", f"setup: {player!r} must be dealt {BANK_CARDS_EACH} Bank cards, not {len(numbers)}",
-                            f"раздача: {player} должен получить {BANK_CARDS_EACH} карт из «Банка», а не {len(numbers)}")
+        raise W.violation("setup.bank_cards", player=player, need=BANK_CARDS_EACH, count=len(numbers))
     if len(cats) != count - 1:
-        raise CatsViolation("setup.cat_cards", f"setup: with {count} players each is dealt {plural(count - 1, 'cat card')}; {player!r} has {len(cats)}",
-                            f"раздача: при {count} игроках каждому раздают {count - 1} карт котиков, а у {player} их {len(cats)}")
+        raise W.violation("setup.cat_cards", players=count, need=count - 1, player=player, count=len(cats))
     for card in cats:
         if KIND[card] in NOT_DEALT:
-            raise CatsViolation("setup.pair_dealt", f"setup: {_name(card)} is one of the pairs that are not dealt ({card!r})",
-                                f"раздача: {_name(card, 'ru')} — из пар, которые не раздают ({card!r})")
+            raise W.violation("setup.pair_dealt", card=card)
 
 
 def initial_state(move: Setup) -> CatsState:
     """Return the state after the deal: the rest of each deck face down, waiting for the first lot.
 
     Raises:
-        CatsViolation: if the deal is not legal (see verify_setup).
+        RuleViolation: if the deal is not legal (see verify_setup).
     """
     verify_setup(move)
     dealt = frozenset(c for hand in move.hands.values() for c in hand)
@@ -148,29 +119,27 @@ def verify_deal(state: CatsState, move: Deal) -> None:
     """Check one player's dealt hand: the deal is open, theirs is not in yet, the cards are still in the decks.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     if state.phase != DEAL:
-        raise CatsViolation("deal.not_now", "deal: the cards were already dealt", "раздача: карты уже розданы")
+        raise W.violation("deal.not_now")
     if move.player not in state.players:
-        raise CatsViolation("deal.unknown_player", f"deal: {move.player!r} is not playing", f"раздача: {move.player!r} не играет")
+        raise W.violation("deal.unknown_player", player=move.player)
     if state.seat(move.player) in state.dealt:
-        raise CatsViolation("deal.twice", f"deal: {move.player}'s hand is already entered (undo it to correct)",
-                            f"раздача: рука игрока {move.player} уже введена (чтобы исправить, отмените ввод)")
+        raise W.violation("deal.twice", player=move.player)
     if len(set(move.cards)) != len(move.cards):
-        raise CatsViolation("deal.card_twice", "deal: a card is entered twice", "раздача: одна карта введена дважды")
+        raise W.violation("deal.card_twice")
     _verify_hand(move.player, move.cards, len(state.players), set())
     for card in move.cards:
         if card not in state.bank and card not in state.prize:
-            raise CatsViolation("deal.card_taken", f"deal: {_name(card)} ({card!r}) is already in another hand",
-                                f"раздача: карта {_name(card, 'ru')} ({card!r}) уже у другого игрока")
+            raise W.violation("deal.card_taken", card=card)
 
 
 def apply_deal(state: CatsState, move: Deal) -> CatsState:
     """Return the state with one more hand known; the first round begins once every hand is in.
 
     Raises:
-        CatsViolation: if the hand is not a legal deal.
+        RuleViolation: if the hand is not a legal deal.
     """
     verify_deal(state, move)
     seat = state.seat(move.player)
@@ -280,25 +249,25 @@ def verify_lot(state: CatsState, move: Lot) -> None:
     """Check a lot: the round is waiting for one and the card is in the Prize deck.
 
     Raises:
-        CatsViolation: lot.after_game_end, lot.not_now, lot.unknown_card or lot.not_in_prize.
+        RuleViolation: lot.after_game_end, lot.not_now, lot.unknown_card or lot.not_in_prize.
     """
     if state.phase == OVER:
-        raise CatsViolation("lot.after_game_end", "lot: the game is over", "лот: игра окончена")
+        raise W.violation("lot.after_game_end")
     if state.phase != LOT:
-        raise CatsViolation("lot.not_now", "lot: the round is not waiting for a lot", "лот: сейчас не время выкладывать лот")
+        raise W.violation("lot.not_now")
     if move.card is None:
         return
     if move.card not in ALL_CARDS:
-        raise CatsViolation("lot.unknown_card", f"lot: unknown card {move.card!r}", f"лот: неизвестная карта {move.card!r}")
+        raise W.violation("lot.unknown_card", card=move.card)
     if move.card not in state.prize:
-        raise CatsViolation("lot.not_in_prize", f"lot: {move.card!r} is not in the Prize deck", f"лот: карты {move.card!r} нет в колоде «Приз»")
+        raise W.violation("lot.not_in_prize", card=move.card)
 
 
 def apply_lot(state: CatsState, move: Lot) -> CatsState:
     """Return the state after the lot is laid: bidding starts with the round's starter.
 
     Raises:
-        CatsViolation: if no lot is due or the card is not in the Prize deck.
+        RuleViolation: if no lot is due or the card is not in the Prize deck.
     """
     verify_lot(state, move)
     if move.card is None:
@@ -312,33 +281,28 @@ def apply_lot(state: CatsState, move: Lot) -> CatsState:
 # --- Bidding guards ----------------------------------------------------------
 
 def _verify_turn(state: CatsState, player: str, kind: str) -> int:
-    ru_kind = {"bid": "ставка", "play": "карта", "pass": "пас", "draw": "добор", "reveal": "лот"}[kind]
     if state.phase == OVER:
-        raise CatsViolation(f"{kind}.after_game_end", f"{kind}: the game is over", f"{ru_kind}: игра окончена")
+        raise W.violation(f"{kind}.after_game_end")
     if player not in state.players:
-        raise CatsViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing", f"{ru_kind}: {player!r} не играет")
+        raise W.violation(f"{kind}.unknown_player", player=player)
     seat = state.seat(player)
     if seat in state.out:
-        raise CatsViolation(f"{kind}.player_out", f"{kind}: {player!r} is out of the game", f"{ru_kind}: {player} выбыл из игры")
+        raise W.violation(f"{kind}.player_out", player=player)
     wanted = {"draw": DRAWING, "reveal": REVEAL}.get(kind, BIDDING)
     if state.phase != wanted:
         if state.phase == DEAL:
-            raise CatsViolation(f"{kind}.deal_first", f"{kind}: every player must enter their dealt hand first",
-                                f"{ru_kind}: сначала все игроки вводят свои розданные карты")
+            raise W.violation(f"{kind}.deal_first")
         if state.phase == REVEAL:
-            raise CatsViolation(f"{kind}.reveal_first", f"{kind}: {turn(state)} must first say which cards the won lot holds",
-                                f"{ru_kind}: сначала {turn(state)} называет карты выигранного лота")
+            raise W.violation(f"{kind}.reveal_first", turn=turn(state))
         if state.phase == LOT:
-            raise CatsViolation(f"{kind}.lot_first", f"{kind}: lay the lot from the Prize deck first", f"{ru_kind}: сначала выложите лот из колоды «Приз»")
+            raise W.violation(f"{kind}.lot_first")
         if state.phase == DRAWING:
-            raise CatsViolation(f"{kind}.draws_first", f"{kind}: the round's losers must draw first ({turn(state)!r} next)",
-                                f"{ru_kind}: сначала проигравшие берут карты из «Банка» (сейчас {turn(state)})")
+            raise W.violation(f"{kind}.draws_first", turn=turn(state))
         if kind == "reveal":
-            raise CatsViolation("reveal.not_now", "reveal: no won lot waits to be named", "лот: сейчас нет выигранного лота, который нужно назвать")
-        raise CatsViolation(f"{kind}.not_now", f"{kind}: nobody draws now", f"{ru_kind}: сейчас никто не берёт карты")
+            raise W.violation("reveal.not_now")
+        raise W.violation(f"{kind}.not_now")
     if player != turn(state):
-        raise CatsViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}",
-                            f"{ru_kind}: сейчас ход {turn(state)}, а не {player}")
+        raise W.violation(f"{kind}.not_your_turn", turn=turn(state), player=player)
     return seat
 
 
@@ -353,37 +317,33 @@ def verify_bid(state: CatsState, move: Bid) -> None:
     """Check a number bid: own number cards, at zero stake any sum, else at least twice the stake.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     seat = _verify_turn(state, move.player, "bid")
     if not move.cards:
-        raise CatsViolation("bid.no_cards", "bid: lay at least one number card", "ставка: выложите хотя бы одну числовую карту")
+        raise W.violation("bid.no_cards")
     if len(set(move.cards)) != len(move.cards):
-        raise CatsViolation("bid.card_twice", "bid: a card is laid twice", "ставка: одна карта выложена дважды")
+        raise W.violation("bid.card_twice")
     for card in move.cards:
         if card in _CATS:
-            rule = "bid.cat_card" if stake_state(state) != ZERO else "bid.open_with_cat"
-            raise CatsViolation(rule, f"bid: {_name(card)} is a cat card; a bid is made of number cards (play cat cards one at a time)",
-                                f"ставка: {_name(card, 'ru')} — карта котика; ставку делают числовыми картами (котиков играют по одному)")
+            raise W.violation("bid.cat_card" if stake_state(state) != ZERO else "bid.open_with_cat", card=card)
         if card not in _NUMBERS:
-            raise CatsViolation("bid.unknown_card", f"bid: unknown card {card!r}", f"ставка: неизвестная карта {card!r}")
+            raise W.violation("bid.unknown_card", card=card)
         if card not in state.hands[seat]:
-            raise CatsViolation("bid.not_in_hand", f"bid: {card!r} is not in {possessive(move.player)} hand", f"ставка: карты {card!r} нет на руке у {move.player}")
+            raise W.violation("bid.not_in_hand", card=card, player=move.player)
     column = stake_state(state)
     if column == GOLDEN:
-        raise CatsViolation("bid.golden_stake", "bid: number cards cannot beat a golden stake",
-                            "ставка: золотую ставку числовыми картами не перебить")
+        raise W.violation("bid.golden_stake")
     value = bid_value(move.cards)
     if column != ZERO and value < 2 * state.stake:
-        raise CatsViolation("bid.too_low", f"bid: {value} does not double the stake of {state.stake} (at least {2 * state.stake})",
-                            f"ставка: {value} — мало, нужно хотя бы вдвое больше ставки на кону {state.stake}, то есть не меньше {2 * state.stake}")
+        raise W.violation("bid.too_low", value=value, stake=state.stake, least=2 * state.stake)
 
 
 def apply_bid(state: CatsState, move: Bid) -> CatsState:
     """Return the state after a number bid: its sum is the stake and the bidder holds it.
 
     Raises:
-        CatsViolation: if the bid is illegal.
+        RuleViolation: if the bid is illegal.
     """
     verify_bid(state, move)
     seat = state.to_move
@@ -397,49 +357,42 @@ def verify_play(state: CatsState, move: Play) -> None:
     """Check a cat card: in hand, allowed at this stake by the hint table, its condition holding.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     seat = _verify_turn(state, move.player, "play")
     card = move.card
     if card in _NUMBERS:
-        raise CatsViolation("play.number_card", f"play: {card!r} is a number card; bid it instead", f"карта: {card!r} — числовая карта, ею делают ставку")
+        raise W.violation("play.number_card", card=card)
     if card not in _CATS:
-        raise CatsViolation("play.unknown_card", f"play: unknown card {card!r}", f"карта: неизвестная карта {card!r}")
+        raise W.violation("play.unknown_card", card=card)
     if card not in state.hands[seat]:
-        raise CatsViolation("play.not_in_hand", f"play: {card!r} is not in {possessive(move.player)} hand", f"карта: карты {card!r} нет на руке у {move.player}")
+        raise W.violation("play.not_in_hand", card=card, player=move.player)
     kind, column = KIND[card], stake_state(state)
     cell = hints.cell(kind, column)
     if column == ZERO:
-        raise CatsViolation("play.cat_at_zero", f"play: at a zero stake only number cards may be laid; {_name(card)} cannot open",
-                            f"карта: при нулевой ставке ходят только числовыми картами; начинать с {_name(card, 'ru')} нельзя")
+        raise W.violation("play.cat_at_zero", card=card)
     if not cell.allowed:
-        raise CatsViolation("play.not_allowed", f"play: {_name(card)} cannot be played at a {column} stake",
-                            f"карта: {_name(card, 'ru')} нельзя сыграть, когда ставка {hints.STAKE_STATES[column]['ru'].lower()}")
+        raise W.violation("play.not_allowed", card=card, column=column)
     if not hints.condition_holds(cell.condition, state):
-        raise CatsViolation(f"play.condition.{cell.condition}",
-                            f"play: {_name(card)} needs: {hints.condition_text(cell.condition)}",
-                            f"карта: для {_name(card, 'ru')} нужно условие: {hints.condition_text(cell.condition, 'ru')}")
+        raise W.violation(f"play.condition.{cell.condition}", card=card, condition=cell.condition)
     deck = TURNS_A_CARD.get(kind)
     if deck is None:
         if move.turned is not None:
-            raise CatsViolation("play.turned_unexpected", f"play: {_name(card)} turns up no card", f"карта: {_name(card, 'ru')} не открывает карт")
+            raise W.violation("play.turned_unexpected", card=card)
         return
-    deck_ru = "«Банк»" if deck == "bank" else "«Приз»"
     if move.turned is None and deck == "prize":
         return  # laid face down from the Prize deck: nobody can name it yet
     if move.turned is None:
-        raise CatsViolation("play.turned_missing", f"play: say which card {_name(card)} turned up from the {deck.title()} deck",
-                            f"карта: укажите, какую карту {_name(card, 'ru')} открыла из колоды {deck_ru}")
+        raise W.violation("play.turned_missing", card=card, deck=deck)
     if move.turned not in getattr(state, deck) or (deck == "prize" and move.turned not in _CATS):
-        raise CatsViolation("play.turned_not_in_deck", f"play: {move.turned!r} is not in the {deck.title()} deck",
-                            f"карта: карты {move.turned!r} нет в колоде {deck_ru}")
+        raise W.violation("play.turned_not_in_deck", turned=move.turned, deck=deck)
 
 
 def apply_play(state: CatsState, move: Play) -> CatsState:
     """Return the state after a cat card's effect (see the deck file's effect texts).
 
     Raises:
-        CatsViolation: if the card may not be played now.
+        RuleViolation: if the card may not be played now.
     """
     verify_play(state, move)
     seat, kind = state.to_move, KIND[move.card]
@@ -482,21 +435,20 @@ def verify_pass(state: CatsState, move: Pass) -> None:
     """Check a pass: the player's turn and a penalty card from their own hand.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     seat = _verify_turn(state, move.player, "pass")
     if move.penalty not in ALL_CARDS:
-        raise CatsViolation("pass.unknown_card", f"pass: unknown card {move.penalty!r}", f"пас: неизвестная карта {move.penalty!r}")
+        raise W.violation("pass.unknown_card", card=move.penalty)
     if move.penalty not in state.hands[seat]:
-        raise CatsViolation("pass.not_in_hand", f"pass: the penalty {move.penalty!r} is not in {possessive(move.player)} hand",
-                            f"пас: штрафной карты {move.penalty!r} нет на руке у {move.player}")
+        raise W.violation("pass.not_in_hand", card=move.penalty, player=move.player)
 
 
 def apply_pass(state: CatsState, move: Pass) -> CatsState:
     """Return the state after a pass: the penalty card goes into the lot; the player leaves the bidding.
 
     Raises:
-        CatsViolation: if it is not the player's turn or the card is not theirs.
+        RuleViolation: if it is not the player's turn or the card is not theirs.
     """
     verify_pass(state, move)
     seat = state.to_move
@@ -512,25 +464,24 @@ def verify_draw(state: CatsState, move: Draw) -> None:
     """Check a loser's draw: their turn to draw, 2 cards (or what is left), all from the Bank.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     _verify_turn(state, move.player, "draw")
     need = draw_count(state)
     if len(move.cards) != need:
-        raise CatsViolation("draw.count", f"draw: {move.player!r} draws {plural(need, 'card')}, not {len(move.cards)}",
-                            f"добор: {move.player} берёт карт: {need}, а не {len(move.cards)}")
+        raise W.violation("draw.count", player=move.player, need=need, count=len(move.cards))
     if len(set(move.cards)) != len(move.cards):
-        raise CatsViolation("draw.card_twice", "draw: a card is drawn twice", "добор: одна карта взята дважды")
+        raise W.violation("draw.card_twice")
     for card in move.cards:
         if card not in state.bank:
-            raise CatsViolation("draw.not_in_bank", f"draw: {card!r} is not in the Bank deck", f"добор: карты {card!r} нет в колоде «Банк»")
+            raise W.violation("draw.not_in_bank", card=card)
 
 
 def apply_draw(state: CatsState, move: Draw) -> CatsState:
     """Return the state after a loser draws; the next round begins once the last one has.
 
     Raises:
-        CatsViolation: if the draw is illegal.
+        RuleViolation: if the draw is illegal.
     """
     verify_draw(state, move)
     seat = state.draws[0]
@@ -547,28 +498,25 @@ def verify_reveal(state: CatsState, move: Reveal) -> None:
     """Check the winner's naming of the face-down lot cards: as many as lay there, cat cards nobody has named.
 
     Raises:
-        CatsViolation: naming the rule broken.
+        RuleViolation: naming the rule broken.
     """
     _verify_turn(state, move.player, "reveal")
     if len(move.cards) != state.lot_hidden:
-        raise CatsViolation("reveal.count", f"reveal: the lot held {state.lot_hidden} face-down cards, not {len(move.cards)}",
-                            f"лот: в лоте было закрытых карт: {state.lot_hidden}, а названо {len(move.cards)}")
+        raise W.violation("reveal.count", held=state.lot_hidden, count=len(move.cards))
     if len(set(move.cards)) != len(move.cards):
-        raise CatsViolation("reveal.card_twice", "reveal: a card is named twice", "лот: одна карта названа дважды")
+        raise W.violation("reveal.card_twice")
     for card in move.cards:
         if card not in _CATS:
-            raise CatsViolation("reveal.not_a_cat", f"reveal: {card!r} is not a cat card; a lot holds cat cards",
-                                f"лот: {card!r} — не карта котика, а в лоте только котики")
+            raise W.violation("reveal.not_a_cat", card=card)
         if card not in state.prize:
-            raise CatsViolation("reveal.card_seen", f"reveal: {_name(card)} ({card!r}) is already elsewhere on the table",
-                                f"лот: карта {_name(card, 'ru')} ({card!r}) уже лежит в другом месте")
+            raise W.violation("reveal.card_seen", card=card)
 
 
 def apply_reveal(state: CatsState, move: Reveal) -> CatsState:
     """Return the state with the won lot's cards named in the winner's hand; then the losers draw.
 
     Raises:
-        CatsViolation: if the cards cannot be what the lot held.
+        RuleViolation: if the cards cannot be what the lot held.
     """
     verify_reveal(state, move)
     seat = state.holder
@@ -584,13 +532,12 @@ _APPLY = {Deal: apply_deal, Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pa
 
 
 def apply(state: CatsState, move: Move) -> CatsState:
-    """Return the state after `move`. Raises CatsViolation if it is illegal."""
+    """Return the state after `move`. Raises RuleViolation if it is illegal."""
     handler = _APPLY.get(type(move))
     if handler is None:
         if isinstance(move, Setup):
-            raise CatsViolation("setup.not_first", "setup: only the first line of a record is a setup",
-                                "раздача: раздача бывает только в первой строке записи")
-        raise CatsViolation("move.unknown", f"unknown move {move!r}", f"неизвестный ход {move!r}")
+            raise W.violation("setup.not_first")
+        raise W.violation("move.unknown", move=type(move).__name__)
     return handler(state, move)
 
 

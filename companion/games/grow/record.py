@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
 from companion.games.base import plural, possessive
+from companion.games.grow.messages import W
 from companion.games.grow import rules
 from companion.games.grow.moves import (
     Act,
@@ -70,10 +71,10 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     kind = line_type(data, MOVE_TYPES, first=first)
     if kind == "setup":
         if data.get("game") != "grow":
-            raise RecordError(f"setup: game must be \"grow\", not {data.get('game')!r}")
+            raise W.malformed("setup.game", game=data.get("game"))
         players = _list(data, "players", kind)
         if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise RecordError("setup: player names must be non-empty strings")
+            raise W.malformed("setup.names")
         removed = _cards(data.get("removed", []), "setup: removed")
         return Setup(players=tuple(players), removed=tuple(removed))
     if kind == "draw":
@@ -82,7 +83,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
         bids = _object(data, "bids", kind)
         for player, bid in bids.items():
             if isinstance(bid, bool) or not isinstance(bid, int):
-                raise RecordError(f"reveal_bids: {possessive(player)} bid must be a whole number, not {bid!r}")
+                raise W.malformed("reveal_bids.not_integer", player=player, bid=bid)
         return RevealBids(bids=dict(bids))
     if kind == "tiebreak":
         rolls = _object(data, "rolls", kind)
@@ -106,7 +107,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
 def _object(data: dict, key: str, kind: str) -> dict:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise RecordError(f"{kind}: {key!r} must be an object {{player: ...}}, not {value!r}")
+        raise W.malformed("record.not_an_object", key=key, value=value)
     return value
 
 
@@ -123,7 +124,7 @@ def _stack(data: dict, kind: str) -> str | None:
 def _dice(value: Any, what: str) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or any(isinstance(d, bool) or not isinstance(d, int) for d in value)):
-        raise RecordError(f"{what} must be two whole numbers [die, die], not {value!r}")
+        raise W.malformed("record.bad_dice", value=value)
     return (value[0], value[1])
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from companion.errors import RuleViolation
-from companion.games.base import plural, possessive, verify_seating
+from companion.games.base import verify_seating
+from companion.games.grow.messages import W, waiting_words
 from companion.games.grow.checks import (
     LOSE_CARD,
     LOSE_STACK,
@@ -76,14 +77,14 @@ def verify_setup(move: Setup) -> None:
     per_colour = REMOVED_PER_COLOUR_TWO_PLAYERS if len(players) == 2 else 0
     for card in move.removed:
         if card not in ALL_CARDS:
-            raise RuleViolation("setup.unknown_card", f"setup: unknown card {card!r} in removed")
+            raise W.violation("setup.unknown_card", card=card)
     if len(set(move.removed)) != len(move.removed):
-        raise RuleViolation("setup.card_twice", "setup: a card is removed twice")
+        raise W.violation("setup.card_twice")
     for colour in COLOURS:
         count = sum(COLOUR[c] == colour for c in move.removed)
         if count != per_colour:
-            want = f"two players remove {per_colour} {colour} cards" if per_colour else f"with {len(players)} players the whole deck is used"
-            raise RuleViolation("setup.removed", f"setup: {want}, not {count}")
+            raise W.violation("setup.removed", why="two_players" if per_colour else "whole_deck",
+                              need=per_colour, colour=colour, count=count, players=len(players))
 
 
 def initial_state(move: Setup) -> GrowState:
@@ -107,29 +108,34 @@ def initial_state(move: Setup) -> GrowState:
 def _verify_phase(state: GrowState, kind: str, *wanted: str) -> None:
     now = phase(state)
     if now == OVER:
-        raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
+        raise W.violation(f"{kind}.after_game_end")
     if now not in wanted:
-        raise RuleViolation(f"{kind}.wrong_phase", f"{kind}: not now; the game is waiting for {_waiting_for(state)}")
+        raise W.violation(f"{kind}.wrong_phase", **_waiting_for(state))
 
 
-def _waiting_for(state: GrowState) -> str:
+def _waiting_for(state: GrowState) -> dict:
+    """Return what the game waits for, as parameters ("why" picks the sentence in grow.messages.WAITING)."""
     now = phase(state)
     who = to_move(state)
-    return {
-        DRAW: "the next round's cards to be drawn",
-        BID: "everyone's bids" + (" (rebid after a tie for the highest bid)" if state.rebid else ""),
-        TIEBREAK: f"tiebreak dice from {', '.join(map(repr, tied_players(state)))}",
-        PICK: f"{who!r} to pick a card",
-        ROLL: f"{who!r} to roll for a warning",
-        ACT: f"{who!r} to take or decline the card's action",
-    }.get(now, "nothing (the game is over)")
+    if now == BID:
+        return {"why": "bid_rebid" if state.rebid else "bid"}
+    if now == TIEBREAK:
+        return {"why": "tiebreak", "tied": list(tied_players(state))}
+    if now in (PICK, ROLL, ACT):
+        return {"why": now, "who": who}
+    return {"why": now if now == DRAW else "over"}
+
+
+def waiting_text(state: GrowState, lang: str = "en") -> str:
+    """Return what the game waits for, in words ("everyone's bids", "Joe to pick a card")."""
+    return waiting_words(_waiting_for(state), lang)
 
 
 def _verify_player(state: GrowState, player: str, kind: str) -> int:
     if player not in state.players:
-        raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
+        raise W.violation(f"{kind}.unknown_player", player=player)
     if player != to_move(state):
-        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: the game is waiting for {_waiting_for(state)}, not {player!r}")
+        raise W.violation(f"{kind}.not_your_turn", player=player, **_waiting_for(state))
     return state.seat(player)
 
 
@@ -137,17 +143,18 @@ def _set(items: tuple, seat: int, value) -> tuple:
     return items[:seat] + (value,) + items[seat + 1:]
 
 
-def _where(state: GrowState, card: str) -> str:
+def _where(state: GrowState, card: str) -> dict:
+    """Return where a card is, as parameters ("why" picks the sentence in grow.messages.WHERE)."""
     if card in state.removed:
-        return "it was removed at setup"
+        return {"why": "removed"}
     if card in state.row:
-        return "it is face up this round"
+        return {"why": "row"}
     if card in state.discard:
-        return "it is in the discard pile"
+        return {"why": "discard"}
     for name, held in zip(state.players, state.holdings):
         if card in held.cards():
-            return f"{name!r} holds it"
-    return "it is not in play"
+            return {"why": "held", "owner": name}
+    return {"why": "out"}
 
 
 def _stack_index(held: Holdings, colour: str, card: str) -> int | None:
@@ -162,10 +169,10 @@ def _verify_stack(held: Holdings, player: str, card: str, stack: str | None, kin
     colour = COLOUR[card]
     if colour not in STACKED_COLOURS:
         if stack is not None:
-            raise RuleViolation(f"{kind}.stack_not_allowed", f"{kind}: a {colour} card goes to the {colour} stack; do not name a stack")
+            raise W.violation(f"{kind}.stack_not_allowed", colour=colour)
         return
     if stack is not None and _stack_index(held, colour, stack) is None:
-        raise RuleViolation(f"{kind}.stack_not_yours", f"{kind}: {stack!r} is not in one of {possessive(player)} {colour} stacks")
+        raise W.violation(f"{kind}.stack_not_yours", card=stack, player=player, colour=colour)
 
 
 def _place(held: Holdings, card: str, stack: str | None) -> Holdings:
@@ -236,14 +243,14 @@ def verify_draw(state: GrowState, move: Draw) -> None:
     seen: set[str] = set()
     for card in move.cards:
         if card not in ALL_CARDS:
-            raise RuleViolation("draw.unknown_card", f"draw: unknown card {card!r}")
+            raise W.violation("draw.unknown_card", card=card)
         if card in seen:
-            raise RuleViolation("draw.card_twice", f"draw: {card!r} is drawn twice")
+            raise W.violation("draw.card_twice", card=card)
         if card not in pile:
-            raise RuleViolation("draw.not_in_deck", f"draw: {card!r} is not in the deck ({_where(state, card)})")
+            raise W.violation("draw.not_in_deck", card=card, **_where(state, card))
         seen.add(card)
     if len(move.cards) != len(state.players):
-        raise RuleViolation("draw.card_count", f"draw: a round draws {len(state.players)} cards (one per player), not {len(move.cards)}")
+        raise W.violation("draw.card_count", need=len(state.players), count=len(move.cards))
 
 
 def apply_draw(state: GrowState, move: Draw) -> GrowState:
@@ -265,12 +272,12 @@ def verify_bid(state: GrowState, player: str, bid: object) -> None:
         RuleViolation: bid.not_integer, bid.negative or bid.over_tokens.
     """
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise RuleViolation("bid.not_integer", f"bid: {possessive(player)} bid must be a whole number of tokens, not {bid!r}")
+        raise W.violation("bid.not_integer", player=player, bid=bid)
     if bid < 0:
-        raise RuleViolation("bid.negative", f"bid: {possessive(player)} bid cannot be negative ({bid})")
+        raise W.violation("bid.negative", player=player, bid=bid)
     worth = state.tokens[state.seat(player)].worth
     if bid > worth:
-        raise RuleViolation("bid.over_tokens", f"bid: {player!r} has {plural(worth, 'token point')} and cannot bid {bid}")
+        raise W.violation("bid.over_tokens", player=player, worth=worth, bid=bid)
 
 
 def verify_reveal_bids(state: GrowState, move: RevealBids) -> None:
@@ -282,10 +289,10 @@ def verify_reveal_bids(state: GrowState, move: RevealBids) -> None:
     _verify_phase(state, "bids", BID)
     missing = [p for p in state.players if p not in move.bids]
     if missing:
-        raise RuleViolation("bids.missing", f"bids: no bid from {', '.join(map(repr, missing))}; all bids are revealed together")
+        raise W.violation("bids.missing", missing=missing)
     strangers = [p for p in move.bids if p not in state.players]
     if strangers:
-        raise RuleViolation("bids.unknown_player", f"bids: {strangers[0]!r} is not playing")
+        raise W.violation("bids.unknown_player", player=strangers[0])
     for player in state.players:
         verify_bid(state, player, move.bids[player])
 
@@ -329,10 +336,10 @@ def verify_tiebreak(state: GrowState, move: Tiebreak) -> None:
     _verify_phase(state, "tiebreak", TIEBREAK)
     tied = tied_players(state)
     if set(move.rolls) != set(tied):
-        raise RuleViolation("tiebreak.players", f"tiebreak: the dice must come from exactly {', '.join(map(repr, tied))}, not {', '.join(map(repr, move.rolls)) or 'nobody'}")
+        raise W.violation("tiebreak.players", tied=list(tied), given=list(move.rolls), **({} if move.rolls else {"why": "nobody"}))
     for player, dice in move.rolls.items():
         if not is_dice(dice):
-            raise RuleViolation("tiebreak.bad_dice", f"tiebreak: {player!r} must roll two dice (1-6 each), not {dice!r}")
+            raise W.violation("tiebreak.bad_dice", player=player, dice=list(dice) if isinstance(dice, (list, tuple)) else dice)
 
 
 def apply_tiebreak(state: GrowState, move: Tiebreak) -> GrowState:
@@ -364,7 +371,7 @@ def verify_pick(state: GrowState, move: Pick) -> None:
     _verify_phase(state, "pick", PICK)
     seat = _verify_player(state, move.player, "pick")
     if move.card not in state.row:
-        raise RuleViolation("pick.not_in_row", f"pick: {move.card!r} is not face up this round ({_where(state, move.card)})")
+        raise W.violation("pick.not_in_row", card=move.card, **_where(state, move.card))
     _verify_stack(state.holdings[seat], move.player, move.card, move.stack, "pick")
 
 
@@ -415,7 +422,7 @@ def verify_roll(state: GrowState, move: Roll) -> None:
     _verify_phase(state, "roll", ROLL)
     _verify_player(state, move.player, "roll")
     if not is_dice(move.dice):
-        raise RuleViolation("roll.bad_dice", f"roll: two dice of 1-6 each, not {move.dice!r}")
+        raise W.violation("roll.bad_dice", dice=list(move.dice) if isinstance(move.dice, (list, tuple)) else move.dice)
 
 
 def apply_roll(state: GrowState, move: Roll) -> GrowState:
@@ -453,27 +460,27 @@ def verify_act(state: GrowState, move: Act) -> None:
     action = ACTION[state.pending.card]
     kind, colour = action["kind"], action["colour"]
     if move.from_ not in state.players:
-        raise RuleViolation("act.unknown_player", f"act: {move.from_!r} is not playing")
+        raise W.violation("act.unknown_player", player=move.from_)
     if move.card not in ALL_CARDS or COLOUR[move.card] != colour:
-        raise RuleViolation("act.wrong_colour", f"act: this action takes a {colour} card, not {move.card!r}")
+        raise W.violation("act.wrong_colour", colour=colour, card=move.card)
     owner = state.holdings[state.seat(move.from_)]
     if move.card not in owner.cards():
-        raise RuleViolation("act.not_held", f"act: {move.from_!r} does not hold {move.card!r} ({_where(state, move.card)})")
+        raise W.violation("act.not_held", player=move.from_, card=move.card)
     mine = state.holdings[seat]
     if kind == "steal":
         if move.from_ == move.player:
-            raise RuleViolation("act.steal_from_self", "act: steal from another player")
+            raise W.violation("act.steal_from_self")
         _verify_stack(mine, move.player, move.card, move.stack, "act")
         return
     # shift: move one of your own cards to another of your stacks, or a new one.
     if move.from_ != move.player:
-        raise RuleViolation("act.shift_not_yours", f"act: shift moves one of {possessive(move.player)} own cards")
+        raise W.violation("act.shift_not_yours", player=move.player)
     _verify_stack(mine, move.player, move.card, move.stack, "act")
     current = _stack_of(mine, move.card)
     if move.stack is None and len(current) == 1:
-        raise RuleViolation("act.shift_nothing", f"act: {move.card!r} is already alone in its stack")
+        raise W.violation("act.shift_nothing", card=move.card)
     if move.stack is not None and move.stack in current:
-        raise RuleViolation("act.shift_same_stack", f"act: {move.card!r} is already in that stack")
+        raise W.violation("act.shift_same_stack", card=move.card)
 
 
 def apply_act(state: GrowState, move: Act) -> GrowState:
@@ -518,11 +525,11 @@ def verify_break(state: GrowState, move: Break) -> None:
         RuleViolation: break.after_game_end, break.unknown_player or break.no_blue_token.
     """
     if phase(state) == OVER:
-        raise RuleViolation("break.after_game_end", "break: the game is over")
+        raise W.violation("break.after_game_end")
     if move.player not in state.players:
-        raise RuleViolation("break.unknown_player", f"break: {move.player!r} is not playing")
+        raise W.violation("break.unknown_player", player=move.player)
     if not state.tokens[state.seat(move.player)].blue:
-        raise RuleViolation("break.no_blue_token", f"break: {move.player!r} has no blue token left")
+        raise W.violation("break.no_blue_token", player=move.player)
 
 
 def apply_break(state: GrowState, move: Break) -> GrowState:
@@ -556,8 +563,8 @@ def apply(state: GrowState, move: Move) -> GrowState:
     handler = _APPLY.get(type(move))
     if handler is None:
         if isinstance(move, Setup):
-            raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
-        raise RuleViolation("move.unknown", f"unknown move {move!r}")
+            raise W.violation("setup.not_first")
+        raise W.violation("move.unknown", move=type(move).__name__)
     new = handler(state, move)
     assert total_tokens(new) == START_TOKENS * len(new.players), "tokens not conserved"
     return new
@@ -677,7 +684,7 @@ def view_for(state: GrowState, player: str | None = None) -> dict:
         "viewer": player,
         "phase": phase(state),
         "to_move": to_move(state),
-        "waiting_for": _waiting_for(state),
+        "waiting_for": waiting_text(state),
         "round": state.rounds,
         "row": list(state.row),
         "rebid": state.rebid,

@@ -12,7 +12,8 @@ from typing import Any, Iterable, Mapping
 
 from collections import Counter
 
-from companion.errors import CompanionError, RuleViolation
+from companion.errors import CompanionError
+from companion.games.grow.messages import W
 from companion.games.grow.state import COLOUR, MAX_PLAYERS, NUMBER, PLUS, TIMES, Holdings
 
 BLUE_BONUS: tuple[int, ...] = (0, 0, 0, 2, 14, 25, 35, 55)
@@ -85,7 +86,7 @@ def score_holdings(data: Any) -> dict[str, dict[str, int]]:
     if not isinstance(data, Mapping) or not data:
         raise CompanionError("holdings must be a JSON object {player: {green, blue, red, gold_plus, gold_times}} with at least one player")
     if len(data) > MAX_PLAYERS:
-        raise RuleViolation("score.player_count", f"holdings: Grow Your Assets is for at most {MAX_PLAYERS} players, not {len(data)}")
+        raise W.violation("score.player_count", maximum=MAX_PLAYERS, count=len(data))
     scores = {str(player): _score_player(str(player), held) for player, held in data.items()}
     verify_against_deck(data)
     return scores
@@ -114,15 +115,14 @@ def verify_against_deck(data: Mapping[str, Mapping]) -> None:
             numbers = [n for stack in value for n in stack] if key in ("blue", "red") else list(value)
             for n in numbers:
                 if n not in deck:
-                    raise RuleViolation("score.not_in_deck", f"{str(player)!r} {key}: the deck has no {key.replace('_', ' ')} card "
-                                        f"of {n} (its numbers are {', '.join(map(str, sorted(deck)))})")
+                    raise W.violation("score.not_in_deck", player=str(player), key=key.replace("_", " "), number=n,
+                                      numbers=sorted(deck))
             shown[key].update(numbers)
     for key, counts in shown.items():
         for n, k in sorted(counts.items()):
             if k > DECK_VALUES[key][n]:
                 have = DECK_VALUES[key][n]
-                raise RuleViolation("score.too_many_cards", f"holdings: {key.replace('_', ' ')} {n} is shown {k} times, but the deck has "
-                                    f"{'only one such card' if have == 1 else f'only {have} such cards'}")
+                raise W.violation("score.too_many_cards", key=key.replace("_", " "), number=n, shown=k, have=have)
 
 
 def _score_player(player: str, held: Any) -> dict[str, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
-from companion.errors import RuleViolation
+from companion.games.grow.messages import W
 from companion.games.grow.moves import RevealBids
 from companion.games.grow.rules import verify_bid
 from companion.games.grow.state import BID, GrowState, phase
@@ -43,13 +43,13 @@ def open_bidding(state: GrowState) -> SealedBids:
         RuleViolation: bids.wrong_phase if the game is not waiting for bids.
     """
     if phase(state) != BID:
-        raise RuleViolation("bids.wrong_phase", f"bids: the game is not waiting for bids (phase {phase(state)!r})")
+        raise W.violation("bids.wrong_phase", phase=phase(state))
     return SealedBids(round=state.rounds, rebid=state.rebid)
 
 
 def _verify_current(state: GrowState, sealed: SealedBids) -> None:
     if phase(state) != BID or (sealed.round, sealed.rebid) != (state.rounds, state.rebid):
-        raise RuleViolation("bids.stale", "bids: these sealed bids belong to an earlier reveal; start again")
+        raise W.violation("bids.stale")
 
 
 def submit_bid(state: GrowState, sealed: SealedBids, player: str, bid: object) -> SealedBids:
@@ -60,7 +60,7 @@ def submit_bid(state: GrowState, sealed: SealedBids, player: str, bid: object) -
     """
     _verify_current(state, sealed)
     if player not in state.players:
-        raise RuleViolation("bids.unknown_player", f"bids: {player!r} is not playing")
+        raise W.violation("bids.unknown_player", player=player)
     verify_bid(state, player, bid)
     return replace(sealed, bids=MappingProxyType({**sealed.bids, player: bid}))
 
@@ -79,5 +79,5 @@ def reveal(state: GrowState, sealed: SealedBids) -> RevealBids:
     _verify_current(state, sealed)
     missing = waiting_on(state, sealed)
     if missing:
-        raise RuleViolation("bids.not_all_in", f"bids: still waiting for {', '.join(map(repr, missing))}; nothing is revealed before every bid is in")
+        raise W.violation("bids.not_all_in", missing=list(missing))
     return RevealBids(bids={p: sealed.bids[p] for p in state.players})

@@ -33,6 +33,7 @@ from companion.games.jsonl import (
 )
 from companion.games.jsonl import name_field as _name
 from companion.games.match import rules
+from companion.games.match.messages import W
 from companion.games.match.moves import (
     SOURCES,
     Deal,
@@ -102,12 +103,12 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
         if source is None and data.get("card") is None:
             return Draw(player=player, source=None, card=None)
         if source not in SOURCES:
-            raise RecordError(f"draw: 'from' must be one of {', '.join(SOURCES)} (or null with no card), not {source!r}")
+            raise W.malformed("record.draw_from", sources=list(SOURCES), value=source)
         return Draw(player=player, source=source, card=_card(data, "card", kind))
     if kind == "match":
         cards = _cards(data.get("cards"), "match: cards")
         if len(cards) != 2:
-            raise RecordError(f"match: 'cards' must be the two cards of one match, not {len(cards)}")
+            raise W.malformed("record.match_cards", count=len(cards))
         return Match(player=player, cards=(cards[0], cards[1]))
     if kind == "discard":
         return Discard(player=player, card=_card(data, "card", kind))
@@ -126,20 +127,20 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
 
 def _setup(data: dict) -> Setup:
     if data.get("game") != "match":
-        raise RecordError(f"setup: game must be \"match\", not {data.get('game')!r}")
+        raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
     if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RecordError("setup: 'players' must be a list of player names, seated clockwise")
+        raise W.malformed("setup.players")
     advanced = data.get("advanced", False)
     if not isinstance(advanced, bool):
-        raise RecordError(f"setup: 'advanced' must be true or false, not {advanced!r}")
+        raise W.malformed("setup.advanced", value=advanced)
     return Setup(players=tuple(players), dealer=_name(data, "dealer", "setup"), advanced=advanced)
 
 
 def _deal(data: dict) -> Deal:
     hands = data.get("hands")
     if not isinstance(hands, dict):
-        raise RecordError("deal: 'hands' must be an object {player: [cards]}")
+        raise W.malformed("record.hands")
     return Deal(hands={name: tuple(_cards(cards, f"deal: {possessive(name)} hand")) for name, cards in hands.items()},
                 round=_round(data, "deal", required=False))
 
@@ -149,7 +150,7 @@ def _round(data: dict, kind: str, *, required: bool) -> int | None:
     if value is None and not required:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUNDS:
-        raise RecordError(f"{kind}: 'round' must be 1 to {ROUNDS}, not {value!r}")
+        raise W.malformed("record.round", rounds=ROUNDS, value=value)
     return value
 
 

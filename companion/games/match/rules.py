@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.base import possessive, verify_seating
+from companion.games.base import verify_seating
+from companion.games.match.messages import W
 from companion.games.match.moves import (
     SOURCES,
     Deal,
@@ -70,9 +71,9 @@ def verify_setup(move: Setup) -> None:
         RuleViolation: naming the first thing wrong.
     """
     players = move.players
-    verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "the game")
+    verify_seating(players, MIN_PLAYERS, MAX_PLAYERS, "Blue/red matching")
     if move.dealer not in players:
-        raise RuleViolation("setup.dealer_not_seated", f"setup: dealer {move.dealer!r} is not one of the players")
+        raise W.violation("setup.dealer_not_seated", dealer=move.dealer)
 
 
 def initial_state(move: Setup) -> MatchState:
@@ -82,7 +83,7 @@ def initial_state(move: Setup) -> MatchState:
         RuleViolation: if the setup is not legal.
     """
     if not isinstance(move, Setup):
-        raise RuleViolation("setup.missing", "the first line of a record must be a setup")
+        raise W.violation("setup.missing")
     verify_setup(move)
     return MatchState(players=tuple(move.players), advanced=move.advanced, dealer=move.players.index(move.dealer))
 
@@ -96,28 +97,27 @@ def verify_deal(state: MatchState, move: Deal) -> None:
         RuleViolation: naming the first thing wrong.
     """
     if state.phase == OVER:
-        raise RuleViolation("deal.after_game_end", f"deal: the game is over: all {ROUNDS} rounds are scored")
+        raise W.violation("deal.after_game_end", rounds=ROUNDS)
     if state.phase != DEAL:
-        raise RuleViolation("deal.mid_round", f"deal: round {state.round} is still being played")
+        raise W.violation("deal.mid_round", round=state.round)
     if move.round is not None and move.round != state.round:
-        raise RuleViolation("deal.wrong_round", f"deal: this is round {state.round}, not {move.round}")
+        raise W.violation("deal.wrong_round", round=state.round, given=move.round)
     if set(move.hands) != set(state.players):
-        raise RuleViolation("deal.hands_players", f"deal: the hands must name exactly the players {_names(state.players)}"
-                                                  f"{_who_differs(move.hands, state.players)}")
+        raise W.violation("deal.hands_players", players=list(state.players), **_who_differs(move.hands, state.players))
     allowed = cards_in_play(state.advanced)
     seen: set[str] = set()
     for player in state.players:
         hand = move.hands[player]
         for card in hand:
             if card not in allowed:
-                raise RuleViolation("deal.not_in_deck", f"deal: {card!r} is not in the {'advanced' if state.advanced else 'basic'} game's decks")
+                raise W.violation("deal.not_in_deck", why="advanced" if state.advanced else "basic", card=card)
             if card in seen:
-                raise RuleViolation("deal.card_twice", f"deal: {card!r} is dealt twice")
+                raise W.violation("deal.card_twice", card=card)
             seen.add(card)
         for colour, count in HAND_DEAL.items():
             got = sum(COLOUR[c] == colour for c in hand)
             if got != count:
-                raise RuleViolation("deal.hand_size", f"deal: {player!r} must get {count} {colour} cards, not {got}")
+                raise W.violation("deal.hand_size", player=player, count=count, colour=colour, got=got)
 
 
 def apply_deal(state: MatchState, move: Deal) -> MatchState:
@@ -142,44 +142,37 @@ def apply_deal(state: MatchState, move: Deal) -> MatchState:
     )
 
 
-def _names(players) -> str:
-    """Return names as a list in English: "Ann", "Ann and Ben", "Ann, Ben and Cat"."""
-    players = list(players)
-    return players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
-
-
-def _who_differs(named, players) -> str:
-    """Return the clause saying who a deal or result leaves out or adds: "; Ben is missing"."""
+def _who_differs(named, players) -> dict:
+    """Return who a deal or result leaves out or adds, as parameters ("why": missing, extra or both)."""
     missing = [p for p in players if p not in named]
     extra = [p for p in named if p not in players]
-    parts = ([f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} missing"] if missing else []) + \
-            ([f"{_names(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not playing"] if extra else [])
-    return "; " + " and ".join(parts) if parts else ""
+    why = "both" if missing and extra else "missing" if missing else "extra" if extra else None
+    return {"missing": missing, "extra": extra, **({"why": why} if why else {})}
 
 
 # --- Turn guards --------------------------------------------------------------
 
 def _verify_turn(state: MatchState, player: str, kind: str, phase: str) -> int:
     if state.phase == OVER:
-        raise RuleViolation(f"{kind}.after_game_end", f"{kind}: the game is over")
+        raise W.violation(f"{kind}.after_game_end")
     if state.phase == DEAL:
-        raise RuleViolation(f"{kind}.before_deal", f"{kind}: round {state.round} has not been dealt on the record")
+        raise W.violation(f"{kind}.before_deal", round=state.round)
     if state.phase == SCORE:
-        raise RuleViolation(f"{kind}.round_over", f"{kind}: round {state.round} is over; score it")
+        raise W.violation(f"{kind}.round_over", round=state.round)
     if player not in state.players:
-        raise RuleViolation(f"{kind}.unknown_player", f"{kind}: {player!r} is not playing")
+        raise W.violation(f"{kind}.unknown_player", player=player)
     if player != turn(state):
-        raise RuleViolation(f"{kind}.not_your_turn", f"{kind}: it is {possessive(turn(state))} turn, not {possessive(player)}")
+        raise W.violation(f"{kind}.not_your_turn", turn=turn(state), player=player)
     if phase == DRAW and state.phase != DRAW:
-        raise RuleViolation(f"{kind}.already_drew", f"{kind}: {player!r} has drawn this turn already")
+        raise W.violation(f"{kind}.already_drew", player=player)
     if phase == PLAY and state.phase != PLAY:
-        raise RuleViolation(f"{kind}.draw_first", f"{kind}: {player!r} must draw first")
+        raise W.violation(f"{kind}.draw_first", player=player)
     return state.seat(player)
 
 
 def _verify_in_hand(state: MatchState, seat: int, card: str, kind: str) -> None:
     if card not in state.hands[seat]:
-        raise RuleViolation(f"{kind}.not_in_hand", f"{kind}: {card!r} is not in {possessive(state.players[seat])} hand ({where(state, card)})")
+        raise W.violation(f"{kind}.not_in_hand", card=card, player=state.players[seat], where=where(state, card))
 
 
 def _refilled(state: MatchState, index: int) -> MatchState:
@@ -195,10 +188,10 @@ def _verify_deck_draw(state: MatchState, colour: str, card: str | None, kind: st
     deck = _refilled(state, index).decks[index]
     if card is None:
         if deck:
-            raise RuleViolation(f"{kind}.draw_missing", f"{kind}: a {colour} card must be drawn (the {colour} deck has cards)")
+            raise W.violation(f"{kind}.draw_missing", colour=colour)
         return
     if card not in deck:
-        raise RuleViolation(f"{kind}.draw_not_in_deck", f"{kind}: {card!r} is not in the {colour} deck ({where(state, card)})")
+        raise W.violation(f"{kind}.draw_not_in_deck", card=card, colour=colour, where=where(state, card))
 
 
 def _drawn(state: MatchState, seat: int, colour: str, card: str | None) -> MatchState:
@@ -234,23 +227,23 @@ def verify_draw(state: MatchState, move: Draw) -> None:
     sources = draw_sources(state)
     if move.source is None:
         if sources:
-            raise RuleViolation("draw.must_draw", f"draw: {move.player!r} must draw from one of {list(sources)!r}")
+            raise W.violation("draw.must_draw", player=move.player, sources=list(sources))
         return
     if move.source not in SOURCES:
-        raise RuleViolation("draw.unknown_source", f"draw: {move.source!r} is not one of {list(SOURCES)!r}")
+        raise W.violation("draw.unknown_source", source=move.source, sources=list(SOURCES))
     colour, pile = move.source.split("-")
     index = COLOURS.index(colour)
     if move.card is None or COLOUR.get(move.card) != colour:
-        raise RuleViolation("draw.wrong_colour", f"draw: {move.card!r} is not a {colour} card")
+        raise W.violation("draw.wrong_colour", card=move.card, colour=colour)
     if pile == "deck":
         if not state.decks[index]:
-            raise RuleViolation("draw.empty_deck", f"draw: the {colour} deck is empty")
+            raise W.violation("draw.empty_deck", colour=colour)
         if move.card not in state.decks[index]:
-            raise RuleViolation("draw.not_in_deck", f"draw: {move.card!r} is not in the {colour} deck ({where(state, move.card)})")
+            raise W.violation("draw.not_in_deck", card=move.card, colour=colour, where=where(state, move.card))
     else:
         top = state.discards[index][-1] if state.discards[index] else None
         if move.card != top:
-            raise RuleViolation("draw.not_top_of_discard", f"draw: {move.card!r} is not the top of the {colour} discard pile (top: {top!r})")
+            raise W.violation("draw.not_top_of_discard", card=move.card, colour=colour, top=top, **({} if top else {"why": "empty"}))
 
 
 def apply_draw(state: MatchState, move: Draw) -> MatchState:
@@ -281,11 +274,11 @@ def verify_match(state: MatchState, move: Match) -> None:
     """
     seat = _verify_turn(state, move.player, "match", PLAY)
     if len(move.cards) != 2 or len(set(move.cards)) != 2:
-        raise RuleViolation("match.two_cards", f"match: a match is two different cards, not {list(move.cards)!r}")
+        raise W.violation("match.two_cards", cards=list(move.cards))
     for card in move.cards:
         _verify_in_hand(state, seat, card, "match")
     if match_value(move.cards) is None:
-        raise RuleViolation("match.not_corresponding", f"match: {list(move.cards)!r} is not a blue and a red card of corresponding value")
+        raise W.violation("match.not_corresponding", cards=list(move.cards))
 
 
 def apply_match(state: MatchState, move: Match) -> MatchState:
@@ -306,9 +299,9 @@ def apply_match(state: MatchState, move: Match) -> MatchState:
 def _verify_action(state: MatchState, player: str, card: str, kind: str) -> int:
     seat = _verify_turn(state, player, kind, PLAY)
     if not state.advanced:
-        raise RuleViolation(f"{kind}.basic_game", f"{kind}: Trade, Steal and Wild cards are not used in the basic game")
+        raise W.violation(f"{kind}.basic_game")
     if KIND.get(card) != kind.replace("discard_wild", "wild"):
-        raise RuleViolation(f"{kind}.wrong_card", f"{kind}: {card!r} is not a {kind.replace('discard_wild', 'wild').title()} card")
+        raise W.violation(f"{kind}.wrong_card", card=card, action=kind.replace("discard_wild", "wild"))
     _verify_in_hand(state, seat, card, kind)
     return seat
 
@@ -326,23 +319,23 @@ def verify_trade(state: MatchState, move: Trade) -> None:
     seat = _verify_action(state, move.player, move.card, "trade")
     colour = COLOUR[move.card]
     if not _numbered(state.hands[seat], colour):
-        raise RuleViolation("trade.no_numbered_card", f"trade: {move.player!r} needs a {colour} numbered card in hand to play {move.card!r}")
+        raise W.violation("trade.no_numbered_card", player=move.player, colour=colour, card=move.card)
     able = [p for i, p in enumerate(state.players) if i != seat and _numbered(state.hands[i], colour)]
     if move.with_ is None:
         if able:
-            raise RuleViolation("trade.partner_available", f"trade: {able[0]!r} holds a {colour} numbered card; trade with them")
+            raise W.violation("trade.partner_available", partner=able[0], colour=colour)
         if move.take is not None or move.give is not None:
-            raise RuleViolation("trade.cards_without_partner", "trade: with no partner, no cards change hands")
+            raise W.violation("trade.cards_without_partner")
         return
     if move.with_ not in state.players or move.with_ == move.player:
-        raise RuleViolation("trade.bad_partner", f"trade: {move.with_!r} is not another player")
+        raise W.violation("trade.bad_partner", partner=move.with_)
     other = state.seat(move.with_)
     if move.with_ not in able:
-        raise RuleViolation("trade.partner_has_none", f"trade: {move.with_!r} has no {colour} numbered card (no trade): pick another player")
+        raise W.violation("trade.partner_has_none", partner=move.with_, colour=colour)
     if move.take not in _numbered(state.hands[other], colour):
-        raise RuleViolation("trade.bad_take", f"trade: {move.take!r} is not a {colour} numbered card in {possessive(move.with_)} hand")
+        raise W.violation("trade.bad_take", card=move.take, colour=colour, player=move.with_)
     if move.give not in _numbered(state.hands[seat], colour):
-        raise RuleViolation("trade.bad_give", f"trade: {move.give!r} is not a {colour} numbered card in {possessive(move.player)} hand")
+        raise W.violation("trade.bad_give", card=move.give, colour=colour, player=move.player)
 
 
 def apply_trade(state: MatchState, move: Trade) -> MatchState:
@@ -372,16 +365,16 @@ def verify_steal(state: MatchState, move: Steal) -> None:
     able = [p for i, p in enumerate(state.players) if i != seat and _numbered(state.hands[i], colour)]
     if move.from_ is None:
         if able:
-            raise RuleViolation("steal.victim_available", f"steal: {able[0]!r} holds a {colour} numbered card; steal from them")
+            raise W.violation("steal.victim_available", victim=able[0], colour=colour)
         if move.take is not None:
-            raise RuleViolation("steal.take_without_victim", "steal: with no victim, nothing is taken")
+            raise W.violation("steal.take_without_victim")
     else:
         if move.from_ not in state.players or move.from_ == move.player:
-            raise RuleViolation("steal.bad_victim", f"steal: {move.from_!r} is not another player")
+            raise W.violation("steal.bad_victim", victim=move.from_)
         if move.from_ not in able:
-            raise RuleViolation("steal.victim_has_none", f"steal: {move.from_!r} has no {colour} numbered card (no steal): pick another player")
+            raise W.violation("steal.victim_has_none", victim=move.from_, colour=colour)
         if move.take not in _numbered(state.hands[state.seat(move.from_)], colour):
-            raise RuleViolation("steal.bad_take", f"steal: {move.take!r} is not a {colour} numbered card in {possessive(move.from_)} hand")
+            raise W.violation("steal.bad_take", card=move.take, colour=colour, player=move.from_)
     after = replace(state, hands=_put(state.hands, seat, state.hands[seat] - {move.card}),
                     spent=_put(state.spent, colour_index(move.card), state.spent[colour_index(move.card)] | {move.card}))
     _verify_deck_draw(after, colour, move.draw, "steal")
@@ -476,23 +469,22 @@ def verify_score(state: MatchState, move: Score) -> None:
         RuleViolation: naming the rule broken.
     """
     if state.phase == OVER:
-        raise RuleViolation("score.after_game_end", "score: the game is over")
+        raise W.violation("score.after_game_end")
     if state.phase in (DRAW, PLAY):
-        raise RuleViolation("score.round_not_over", f"score: round {state.round} goes on: nobody's hand is empty yet")
+        raise W.violation("score.round_not_over", round=state.round)
     if move.round != state.round:
-        raise RuleViolation("score.wrong_round", f"score: this is round {state.round}, not {move.round}")
+        raise W.violation("score.wrong_round", round=state.round, given=move.round)
     if set(move.players) != set(state.players):
-        raise RuleViolation("score.players", f"score: the result must name exactly the players {_names(state.players)}"
-                                             f"{_who_differs(move.players, state.players)}")
+        raise W.violation("score.players", players=list(state.players), **_who_differs(move.players, state.players))
     score_layouts(move.players, advanced=state.advanced, counts=not state.tracked)
     if state.tracked:
         played = tracked_layouts(state)
         for player in state.players:
             shown = move.players[player]
             if tuple(blue_first(p) for p in shown.matches) != played[player].matches:
-                raise RuleViolation("score.disagrees", f"score: {possessive(player)} matches differ from the ones played")
+                raise W.violation("score.disagrees", why="matches", player=player)
             if sorted(shown.hand) != list(played[player].hand):
-                raise RuleViolation("score.disagrees", f"score: {possessive(player)} hand differs from the one played")
+                raise W.violation("score.disagrees", why="hand", player=player)
 
 
 def apply_score(state: MatchState, move: Score) -> MatchState:
@@ -529,8 +521,8 @@ def apply(state: MatchState, move: Move) -> MatchState:
     handler = _APPLY.get(type(move))
     if handler is None:
         if isinstance(move, Setup):
-            raise RuleViolation("setup.not_first", "setup: only the first line of a record is a setup")
-        raise RuleViolation("move.unknown", f"unknown move {move!r}")
+            raise W.violation("setup.not_first")
+        raise W.violation("move.unknown", move=type(move).__name__)
     return _round_ended(handler(state, move))
 
 

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from companion.errors import RecordError, RuleViolation
 from companion.games.base import possessive
+from companion.games.match.messages import W
 from companion.games.match.moves import Layout
 from companion.games.match.state import (
     ALL_CARDS,
@@ -152,21 +153,20 @@ def verify_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = Non
         cards = [c for pair in layout.matches for c in pair] + list(layout.hand)
         for card in cards:
             if card not in ALL_CARDS:
-                raise RuleViolation("score.unknown_card", f"score: {name!r} shows an unknown card {card!r}")
+                raise W.violation("score.unknown_card", player=name, card=card)
             if card in seen:
-                raise RuleViolation("score.card_twice", f"score: {card!r} is shown by {seen[card]!r} and again by {name!r}")
+                raise W.violation("score.card_twice", card=card, first=seen[card], player=name)
             seen[card] = name
             if advanced is False and card not in NUMBERED:
-                raise RuleViolation("score.advanced_card", f"score: {card!r} is an advanced card, but this is the basic game")
+                raise W.violation("score.advanced_card", card=card)
         for pair in layout.matches:
             if len(pair) != 2 or match_value(pair) is None:
-                raise RuleViolation("score.not_a_match", f"score: {list(pair)!r} in {possessive(name)} stacks is not a match")
+                raise W.violation("score.not_a_match", cards=list(pair), player=name)
     if layouts and all(layout.hand for layout in layouts.values()):
-        raise RuleViolation("score.no_empty_hand", "score: the round ends when a player has no cards in hand, but every hand shows cards")
+        raise W.violation("score.no_empty_hand")
     empty = [name for name, layout in layouts.items() if not layout.hand]
     if len(empty) > 1:
-        raise RuleViolation("score.two_empty_hands", f"score: {_names(empty)} {'both' if len(empty) == 2 else 'all'} show an empty hand, but the round ends as soon as "
-                            "the first player runs out of cards: only one hand can be empty")
+        raise W.violation("score.two_empty_hands", players=empty)
     if counts:
         verify_counts(layouts, advanced=advanced if advanced is not None else any(c not in NUMBERED for c in seen))
 
@@ -186,23 +186,13 @@ def verify_counts(layouts: Mapping[str, Layout], *, advanced: bool) -> None:
     for name, layout in layouts.items():
         shown = 2 * len(layout.matches) + len(layout.hand)
         if not advanced and shown != HAND_SIZE:
-            off = abs(shown - HAND_SIZE)
-            what = f"{_cards(off, 'one card')} {'was' if off == 1 else 'were'} not seen" if shown < HAND_SIZE else f"{_cards(off, 'one card')} too many"
-            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; every player has {HAND_SIZE} in the basic game: {what}")
+            raise W.violation("score.card_count", why="basic_missing" if shown < HAND_SIZE else "basic_extra",
+                              player=name, shown=shown, size=HAND_SIZE, off=abs(shown - HAND_SIZE))
         if advanced and shown > HAND_SIZE:
-            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; nobody has more than {HAND_SIZE} in the advanced "
-                                f"game: {_cards(shown - HAND_SIZE, 'one card')} too many")
+            raise W.violation("score.card_count", why="advanced_extra", player=name, shown=shown, size=HAND_SIZE,
+                              off=shown - HAND_SIZE)
         if advanced and shown < ADVANCED_MIN:
-            raise RuleViolation("score.card_count", f"score: {name} shows {_cards(shown)}; every player keeps at least {ADVANCED_MIN} in the "
-                                f"advanced game (only the Trade and Wild cards can take one away): a card was not seen")
-
-
-def _cards(n: int, one: str = "1 card") -> str:
-    return one if n == 1 else f"{n} cards"
-
-
-def _names(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            raise W.violation("score.card_count", why="advanced_missing", player=name, shown=shown, minimum=ADVANCED_MIN)
 
 
 def score_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None, counts: bool = True) -> dict[str, PlayerScore]:
@@ -291,8 +281,7 @@ def _face_resolver(cards: list[str], what: str):
     wanted = Counter(c for c in cards if c not in ALL_CARDS)
     for face, count in wanted.items():
         if count > len(free[face]):
-            raise RuleViolation("score.too_many_copies",
-                                f"{what}: {face!r} is shown more often than the deck has copies ({len(FACES[face])})")
+            raise W.violation("score.too_many_copies", face=face, copies=len(FACES[face]))
     queues = {face: list(copies) for face, copies in free.items()}
     return lambda card: card if card in ALL_CARDS else queues[card].pop(0)
 

@@ -93,18 +93,18 @@ def first_player(state: MatchState) -> int:
     return (state.dealer + 1) % len(state.players)
 
 
-def where(state: MatchState, card: str) -> str:
-    """Return where a card is in a tracked round, in words (for error messages)."""
+def where(state: MatchState, card: str) -> dict:
+    """Return where a card is in a tracked round, as a phrase's parameters (match.messages.PHRASES words them)."""
     for name, hand, matches in zip(state.players, state.hands, state.matches):
         if card in hand:
-            return f"in {name}'s hand"
+            return {"phrase": "hand", "owner": name}
         if any(card in pair for pair in matches):
-            return f"in {name}'s matches"
+            return {"phrase": "matches", "owner": name}
     for i, colour in enumerate(COLOURS):
         if card in state.decks[i]:
-            return f"in the {colour} deck"
+            return {"phrase": "deck", "colour": colour}
         if card in state.discards[i]:
-            return f"in the {colour} discard pile"
+            return {"phrase": "discard", "colour": colour}
         if card in state.spent[i]:
-            return f"in the {colour} advanced discard pile"
-    return "not in play this round"
+            return {"phrase": "spent", "colour": colour}
+    return {"phrase": "out"}

@@ -47,17 +47,17 @@ def test_summary_sorts_cards_in_plain_string_order():
 @pytest.mark.parametrize(
     "bad, fragment",
     [
-        ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "keep": False}, "keep may only be true"),
+        ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "keep": False}, "Keep may only be true"),
         ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "winner": None, "price": 10}, "no price"),
-        ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "winner": "Ben", "price": 10.0}, "integer"),
+        ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "winner": "Ben", "price": 10.0}, "whole number"),
         ({"type": "draw", "player": "Ann", "cards": ["heart-x-25", "club-oval-50", "spade-circle-100"], "winner": "Ben"}, "needs a price"),
-        ({"type": "draw", "player": "Ann", "cards": ["Heart-x-25", "club-oval-50", "spade-circle-100"], "winner": None}, "unknown card code"),
-        ({"type": "Draw", "player": "Ann"}, "unknown line type"),
+        ({"type": "draw", "player": "Ann", "cards": ["Heart-x-25", "club-oval-50", "spade-circle-100"], "winner": None}, "no card Heart-x-25"),
+        ({"type": "Draw", "player": "Ann"}, "Unknown line type Draw; expected setup, draw, sell, swap or broke"),
         ({"type": "sell", "player": "Ann", "sets": "nope"}, "must be a list"),
-        ({"type": "swap", "player": "Ann", "give": "heart-x-50", "take": "club-x-100"}, "'from'"),
-        ({"type": "broke"}, "'player'"),
-        ({"type": "swap", "player": "Ann", "give": ["heart-x-50"], "take": "club-x-100", "from": "Ben"}, "not a card code"),
-        ({"type": "setup", "game": "bux"}, "only the first line"),
+        ({"type": "swap", "player": "Ann", "give": "heart-x-50", "take": "club-x-100"}, "field from must"),
+        ({"type": "broke"}, "field player must"),
+        ({"type": "swap", "player": "Ann", "give": ["heart-x-50"], "take": "club-x-100", "from": "Ben"}, "must be a card"),
+        ({"type": "setup", "game": "bux"}, "Only the first line"),
     ],
 )
 def test_malformed_lines_fail_with_their_line_number(bad, fragment):
@@ -91,7 +91,7 @@ def test_empty_record_fails_at_line_one():
 
 def test_first_line_must_be_a_bux_setup():
     assert error_of(lines({"type": "broke", "player": "Ann"})).line == 1
-    assert "game must be" in error_of(lines({**SETUP, "game": "chess"})).message
+    assert "for the game chess, not BUX" in error_of(lines({**SETUP, "game": "chess"})).message
     assert error_of(lines({**SETUP, "players": ["Ann", "Ben", 7]})).line == 1
 
 

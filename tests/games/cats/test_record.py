@@ -71,15 +71,15 @@ def test_hands_are_hidden_in_the_summary_until_the_game_is_over():
 @pytest.mark.parametrize(
     "bad, fragment",
     [
-        ({"type": "bid", "player": "Аня", "cards": "bank-1-01"}, "must be a list"),
-        ({"type": "bid", "player": "Аня", "cards": ["bank-3-01"]}, "unknown card code"),
-        ({"type": "play", "player": "Аня"}, "'card'"),
-        ({"type": "play", "player": "Аня", "card": "cat-zero-1", "turned": 5}, "'turned'"),
-        ({"type": "pass", "player": "Аня", "penalty": None}, "'penalty'"),
-        ({"type": "lot", "card": 7}, "'card'"),
-        ({"type": "draw", "cards": []}, "'player'"),
-        ({"type": "Bid", "player": "Аня"}, "unknown line type"),
-        ({"type": "setup", "game": "cats"}, "only the first line"),
+        ({"type": "bid", "player": "Аня", "cards": "bank-1-01"}, "must be given as a list"),
+        ({"type": "bid", "player": "Аня", "cards": ["bank-3-01"]}, "no card bank-3-01"),
+        ({"type": "play", "player": "Аня"}, "field card"),
+        ({"type": "play", "player": "Аня", "card": "cat-zero-1", "turned": 5}, "field turned"),
+        ({"type": "pass", "player": "Аня", "penalty": None}, "field penalty"),
+        ({"type": "lot", "card": 7}, "field card"),
+        ({"type": "draw", "cards": []}, "field player"),
+        ({"type": "Bid", "player": "Аня"}, "Unknown line type Bid"),
+        ({"type": "setup", "game": "cats"}, "Only the first line"),
     ],
 )
 def test_malformed_lines_fail_with_their_line_number(bad, fragment):
@@ -96,7 +96,7 @@ def test_illegal_line_names_the_rule_and_the_line():
 
 @pytest.mark.parametrize("first, fragment", [
     ({"type": "setup", "game": "cats", "players": "Аня", "first": "Аня", "hands": {}}, "players must be a list"),
-    ({"type": "setup", "game": "cats", "players": ["Аня"], "first": "Аня", "hands": []}, "hands must be an object"),
+    ({"type": "setup", "game": "cats", "players": ["Аня"], "first": "Аня", "hands": []}, "hands must give each player a list"),
     ({"type": "lot", "card": "cat-zero-1"}, "first line must be a setup"),
 ])
 def test_bad_setup_lines(first, fragment):

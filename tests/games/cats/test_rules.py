@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RuleViolation
+from companion.games.wording import render
 from companion.games.cats import rules
 from companion.games.cats.moves import Bid, Draw, Lot, Pass, Play, Setup
 from companion.games.cats.state import (
@@ -83,7 +84,7 @@ def test_setup_never_deals_the_three_pairs(kind):
     move = deal()
     move.hands["Cat"] = move.hands["Cat"][:-1] + (c(kind),)
     error = violation_of_setup(move)
-    assert error.rule == "setup.pair_dealt" and "не раздают" in error.texts["ru"]
+    assert error.rule == "setup.pair_dealt" and "не раздают" in render(error, "ru")
 
 
 def test_setup_rejects_a_card_dealt_twice_and_a_stranger_moving_first():
@@ -148,7 +149,7 @@ def test_non_zero_stake_needs_number_cards_worth_at_least_twice():
     state = table({"Ann": [n(1000)], "Ben": ben, "Cat": [n(2000)]}, stake=1001, holder=0,
                   to_move="Ben", last_bid="number", bid_made=True, middle=(n(1, 3), n(1000, 3)))
     error = violation(state, Bid(player="Ben", cards=tuple(ben[:3])))
-    assert error.rule == "bid.too_low" and "2002" in error.message and "2002" in error.texts["ru"]
+    assert error.rule == "bid.too_low" and "2002" in error.message and "2002" in render(error, "ru")
     after = rules.apply(state, Bid(player="Ben", cards=tuple(ben)))
     # The new set alone is the stake; the cards laid before do not add to it.
     assert after.stake == 2002 and after.holder == 1 and after.middle[-4:] == tuple(ben)
@@ -170,7 +171,7 @@ def test_only_the_player_to_move_may_act():
     """«Ход передается, согласно очередности» (Turns pass in order.)"""
     state = table({"Ann": [n(1000)], "Ben": [n(2000)]})
     error = violation(state, Bid(player="Ben", cards=(n(2000),)))
-    assert error.rule == "bid.not_your_turn" and "Ann" in error.texts["ru"]
+    assert error.rule == "bid.not_your_turn" and "Ann" in render(error, "ru")
     assert violation(state, Pass(player="Zed", penalty=n(2000))).rule == "pass.unknown_player"
 
 
@@ -310,13 +311,13 @@ def test_winning_the_decisive_round_wins_the_game():
     assert rules.outcome(state).winners == ("Ann",) and "decisive" in rules.outcome(state).reason
     assert violation(state, Bid(player="Ann", cards=(n(5000),))).rule == "bid.after_game_end"
     late = violation(state, Lot(card=None))  # issue 14: it said "not waiting for a lot"
-    assert (late.rule, late.message, late.texts["ru"]) == ("lot.after_game_end", "lot: the game is over", "лот: игра окончена")
+    assert (late.rule, late.message, render(late, "ru")) == ("lot.after_game_end", "The game is over.", "Игра окончена.")
 
 
 def test_messages_count_and_name_in_english():
     """Issue 14: "1 cat cards", "draws 1 cards", "it is 'A''s turn"."""
     state = table({"Ann": [n(1), n(5000)], "Ben": [n(2000)]}, to_move="Ann")
-    assert violation(state, Bid(player="Ben", cards=(n(2000),))).message == "bid: it is Ann's turn, not Ben's"
+    assert violation(state, Bid(player="Ben", cards=(n(2000),))).message == "It is Ann's turn, not Ben's."
     message = violation_of_setup(deal(("Ann", "Ben"), cats_each=2)).message
     assert "each is dealt 1 cat card;" in message, message
 
@@ -346,8 +347,8 @@ def test_every_violation_has_a_russian_text():
     for move in (Bid(player="Ben", cards=(n(2000),)), Play(player="Ann", card=c("zero")), Pass(player="Ann", penalty=n(5000)),
                  Lot(card=c("golden")), Draw(player="Ann", cards=())):
         error = violation(state, move)
-        assert any("а" <= ch <= "я" for ch in error.texts["ru"].lower()), error.texts
-        assert error.to_json()["error"]["messages"]["ru"] == error.texts["ru"]
+        assert any("а" <= ch <= "я" for ch in render(error, "ru").lower()), error.rule
+        assert render(error, "en") == error.message
 
 
 def test_value_table_matches_the_sheet():

@@ -100,10 +100,10 @@ def test_stack_bonus_rejects_empty_stack():
 
 
 @pytest.mark.parametrize("data, rule, fragment", [
-    ({"P": {"green": [100]}}, "score.not_in_deck", "no green card of 100"),
-    ({"P": {"gold_times": [7]}}, "score.not_in_deck", "no gold times card of 7"),
+    ({"P": {"green": [100]}}, "score.not_in_deck", "green: the deck has no card of 100"),
+    ({"P": {"gold_times": [7]}}, "score.not_in_deck", "gold times: the deck has no card of 7"),
     ({"P": {"blue": [[1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 1]]}}, "score.too_many_cards", "blue 1 is shown 4 times, but the deck has only 3"),
-    ({"P": {"green": [15]}, "Q": {"green": [15]}}, "score.too_many_cards", "only one such card"),
+    ({"P": {"green": [15]}, "Q": {"green": [15]}}, "score.too_many_cards", "only 1 such card"),
     ({f"P{i}": {} for i in range(100)}, "score.player_count", "not 100"),
 ])
 def test_holdings_no_deck_can_hold_are_refused(data, rule, fragment):

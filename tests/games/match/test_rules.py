@@ -360,7 +360,7 @@ def test_three_rounds_then_the_highest_total_wins_and_the_deal_passes_left():
     assert violation(state, Score(round=3, players=layouts(Ann=([], []), Ben=([], [])))) == "score.after_game_end"
     with pytest.raises(RuleViolation) as info:
         rules.apply(state, Deal(hands=hands_for(("Ann", "Ben"))))
-    assert info.value.rule == "deal.after_game_end" and info.value.message == "deal: the game is over: all 3 rounds are scored"
+    assert info.value.rule == "deal.after_game_end" and info.value.message == "The game is over: all 3 rounds are scored."
 
 
 def test_a_score_line_missing_a_player_names_the_rule_and_who_is_missing():
@@ -372,7 +372,7 @@ def test_a_score_line_missing_a_player_names_the_rule_and_who_is_missing():
     with pytest.raises(RuleViolation) as info:
         replay(record)
     assert info.value.rule == "score.players" and info.value.line == 2
-    assert info.value.message == "score: the result must name exactly the players Ann and Ben; Ben is missing"
+    assert info.value.message == "The result must name exactly the players Ann and Ben; Ben is missing."
 
 
 def test_tied_totals_share_the_win():

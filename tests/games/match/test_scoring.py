@@ -146,10 +146,10 @@ def test_a_card_the_camera_missed_is_named_not_scored():
     with pytest.raises(RuleViolation) as info:
         score_round(basic_round(ann_hand=3))
     assert info.value.rule == "score.card_count"
-    assert info.value.message == "score: Ann shows 9 cards; every player has 10 in the basic game: one card was not seen"
+    assert info.value.message == "Ann shows 9 cards; every player has 10 in the basic game: 1 card was not seen."
     with pytest.raises(RuleViolation) as info:
         score_round(basic_round(cat_matches=6))
-    assert info.value.message.endswith("Cat shows 12 cards; every player has 10 in the basic game: 2 cards too many")
+    assert info.value.message.endswith("Cat shows 12 cards; every player has 10 in the basic game: 2 cards too many.")
 
 
 def test_a_result_without_advanced_is_checked_as_basic_when_it_shows_no_action_card():
@@ -173,4 +173,4 @@ def test_only_one_hand_can_be_empty():
     with pytest.raises(RuleViolation) as info:
         score_round(round_of(Ann=([["blue-500", "red-500"]], []), Ben=([["blue-600", "red-600"]], []),
                              Cat=([], ["blue-100", "blue-200"])) | {"advanced": True})
-    assert info.value.rule == "score.two_empty_hands" and info.value.message.startswith("score: Ann and Ben both show an empty hand")
+    assert info.value.rule == "score.two_empty_hands" and info.value.message.startswith("Ann and Ben show an empty hand")

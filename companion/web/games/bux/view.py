@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -33,9 +34,11 @@ from companion.games.bux.state import (
     turn,
 )
 from companion.errors import RecordError
+from companion.games.wording import render
 from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
 from companion.web.access import card_handle, card_tag
+from companion.web.common import error_text
 
 SUITS: tuple[str, ...] = tuple(DECK.data["suits"])
 SHAPES: tuple[str, ...] = tuple(DECK.data["shapes"])
@@ -176,7 +179,7 @@ class BuxView:
         """
         body = error.to_json()
         if line.get("type") != "draw":
-            body["error"]["message"] = self.sanitise(body["error"]["message"])
+            body["error"]["message"] = error_text(self, error)
             return body
         cards = line.get("cards") if isinstance(line.get("cards"), list) else []
         typed = {c for c in cards if isinstance(c, str)}
@@ -193,7 +196,8 @@ class BuxView:
                 return "?"
             return self.typed_text(code) if code in typed else self.face_text(code)
 
-        body["error"]["message"] = _CODE.sub(name, str(body["error"]["message"]))
+        worded = render(error, str(get_locale() or "en"), card=lambda text: _CODE.sub(name, str(text)))
+        body["error"]["message"] = _CODE.sub(name, worded)
         return body
 
     def refused_text(self, player: str, codes: list[str]) -> str:

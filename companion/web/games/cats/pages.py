@@ -19,8 +19,8 @@ from flask_babel import ngettext
 from companion.errors import REFUSALS
 from companion.games.cats import hints
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
-from companion.web.games.cats.view import KINDS, CatsView, EntryError, error_body, lang
-from companion.web.common import json_body, load
+from companion.web.games.cats.view import KINDS, CatsView, EntryError, lang
+from companion.web.common import error_body, json_body, load
 from companion.web.db import get_store
 from companion.web.i18n import plural_forms
 
@@ -79,11 +79,11 @@ def move(game_id: str):
 @require_token
 def undo(game_id: str):
     """Undo the last move in effect (a compensating event)."""
-    session, _key, _v = _view(game_id)
+    session, _key, view = _view(game_id)
     try:
         event = session.undo(source="tablet")
     except REFUSALS as error:
-        return jsonify(error_body(error)), 409
+        return jsonify(error_body(view, error)), 409
     return jsonify({"ok": True, "seq": event.seq})
 
 
@@ -133,7 +133,7 @@ def _submit(session, view: CatsView, entry: dict, *, player: str | None, source:
         session.check_seen()
         return jsonify({"error": {"message": error.message}}), 422
     except REFUSALS as error:
-        return jsonify(error_body(error)), 422
+        return jsonify(error_body(view, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 

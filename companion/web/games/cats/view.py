@@ -23,7 +23,6 @@ from companion.errors import CompanionError
 from companion.games.cats import hints, rules
 from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
 from companion.games.cats.record import state_to_json, view_for
-from companion.games.cats.rules import CatsViolation
 from companion.games.cats.state import DECK, KIND, VALUE, CatsState
 from companion.store.events import UNDO
 from companion.store.session import GameSession
@@ -65,17 +64,6 @@ def card_text(code: str) -> str:
     return "?"
 
 
-def error_body(error: CompanionError) -> dict:
-    """Return a rejected entry's JSON body in the request's language, card codes named as players name them."""
-    body = error.to_json()
-    text = error.text(lang()) if isinstance(error, CatsViolation) else error.message
-    text = _CODE_ASIDE.sub("", text)  # the name is already there: no raw code in brackets after it
-    text = _QUOTED_CODE.sub(lambda m: card_text(m.group(1)), text)
-    body["error"]["message"] = _CODE.sub(lambda m: card_text(m.group(0)), text)
-    body["error"].pop("messages", None)
-    return body
-
-
 class EntryError(CompanionError):
     """An entry the page cannot even turn into a record line (the message is already translated)."""
 
@@ -86,6 +74,12 @@ class CatsView:
     def __init__(self, session: GameSession, key: bytes):
         self.session = session
         self.key = key
+
+    def sanitise(self, text: str) -> str:
+        """Return text with every card code named as players name it (value or «title»), in this request's language."""
+        text = _CODE_ASIDE.sub("", str(text))  # a name already said, then its code in brackets: drop the code
+        text = _QUOTED_CODE.sub(lambda m: card_text(m.group(1)), text)
+        return _CODE.sub(lambda m: card_text(m.group(0)), text)
 
     # --- history ------------------------------------------------------------
 

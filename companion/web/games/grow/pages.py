@@ -22,7 +22,7 @@ from companion.games.grow.record import move_to_json
 from companion.store.events import MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
-from companion.web.common import json_body, load
+from companion.web.common import error_body, json_body, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.web.games.grow.view import GrowView, card_info
@@ -39,8 +39,8 @@ def _load(game_id: str):
     return session, key, view
 
 
-def _error(error: CompanionError, status: int = 422):
-    return jsonify(error.to_json()), status
+def _error(view: GrowView | None, error: CompanionError, status: int = 422):
+    return jsonify(error_body(view, error)), status
 
 
 def _strings() -> dict:
@@ -134,7 +134,7 @@ def bid(game_id: str):
         view.bids.seal(player, amount)
         revealed = view.bids.reveal()
     except REFUSALS as error:
-        return _error(error)
+        return _error(view, error)
     return jsonify({"ok": True, "sealed": True, "revealed": revealed is not None, "waiting": list(view.bids.waiting())})
 
 
@@ -148,7 +148,7 @@ def reveal(game_id: str):
     try:
         revealed = view.bids.reveal()
     except REFUSALS as error:
-        return _error(error, 409)
+        return _error(view, error, 409)
     if revealed is None:
         abort(409, description=_("Not every bid is in yet; nothing is revealed."))
     return jsonify({"ok": True, "seq": revealed.seq})
@@ -177,7 +177,7 @@ def move(game_id: str):
         before = session.state
         event = session.submit(line, source="tablet")
     except REFUSALS as error:
-        return _error(error)
+        return _error(view, error)
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line, before, session.state)})
 
 
@@ -240,7 +240,7 @@ def roll(game_id: str):
     try:
         events = session.write(decide, source="tablet")
     except REFUSALS as error:
-        return _error(error, 409 if getattr(error, "rule", None) == "roll.not_due" else 422)
+        return _error(view, error, 409 if getattr(error, "rule", None) == "roll.not_due" else 422)
     line = judged["line"]
     return jsonify({"ok": True, "seq": events[-1].seq, "line": line,
                     "message": view.describe(line, judged["before"], session.state)})
@@ -254,7 +254,7 @@ def undo(game_id: str):
     try:
         event = session.undo(source="tablet")
     except REFUSALS as error:
-        return _error(error, 409)
+        return _error(_view, error, 409)
     return jsonify({"ok": True, "seq": event.seq})
 
 
@@ -279,7 +279,7 @@ def table(game_id: str):
     try:
         return jsonify(_interpret(session, json_body().get("cards")))
     except CompanionError as error:
-        return _error(error, 400)
+        return _error(_view, error, 400)
 
 
 @bp.post("/api/photo")
@@ -300,5 +300,5 @@ def photo(game_id: str):
         result = handler(data)
         return jsonify(_interpret(session, (result or {}).get("cards")))
     except CompanionError as error:
-        return _error(error, 422)
+        return _error(_view, error, 422)
 

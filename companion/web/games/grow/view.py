@@ -10,6 +10,7 @@ Reads state only; moves are judged by the engine through GameSession.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import gettext as _
@@ -96,6 +97,9 @@ def roll_text(colour: str, check: str, dice: tuple[int, int]) -> str:
     return _("doubles on a red warning: the whole stack is discarded")
 
 
+_CODE = re.compile(r"\b(?:green|red|blue|gold)-\d\d\b")
+
+
 class GrowView:
     """Views of one stored Grow Your Assets game for one request."""
 
@@ -103,6 +107,10 @@ class GrowView:
         self.session = session
         self.key = key
         self.bids = SealedBidBox(session)
+
+    def sanitise(self, text: str) -> str:
+        """Return text with every card code named by its printed face ("green 3"): Grow's cards all lie face up."""
+        return _CODE.sub(lambda m: card_text(m.group(0)) if m.group(0) in ALL_CARDS else m.group(0), str(text))
 
     # --- history ------------------------------------------------------------
 

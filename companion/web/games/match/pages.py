@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from companion.errors import CompanionError, REFUSALS
 from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import json_body, load
+from companion.web.common import error_body, error_text, json_body, load
 from companion.web.games.match import photo as match_photo
 from companion.web.games.match.view import MatchView, face, js_strings, preview
 
@@ -36,9 +36,7 @@ def _view(game_id: str):
 
 
 def _error(view: MatchView, error: CompanionError, status: int = 422):
-    body = error.to_json()
-    body["error"]["message"] = view.sanitise(body["error"]["message"])
-    return jsonify(body), status
+    return jsonify(error_body(view, error)), status
 
 
 @bp.get("/")
@@ -91,7 +89,7 @@ def photo(game_id: str):
         try:
             proposed = view.score_line(reading.reading.round["players"])
         except CompanionError as error:
-            body["problems"].append(view.sanitise(error.message))
+            body["problems"].append(error_text(view, error))
     # A newer photo of the same round replaces any earlier reading still open.
     for item in session.open_attention():
         if item.get("source") == "camera" and (item.get("evidence") or {}).get("kind") == PHOTO_SOURCE:

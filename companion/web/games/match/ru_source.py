@@ -2,10 +2,10 @@
 
 RU = {
     "%(cards)s cards read in %(ms)s ms.": "Прочитано карт: %(cards)s за %(ms)s мс.",
-    "%(name)s: match %(number)s needs two cards": "%(name)s: в паре %(number)s нужны две карты",
-    "%(name)s: send matches and hand": "%(name)s: укажите пары и карты на руке",
-    "%(text)r is not a card": "%(text)r — не карта",
-    "%(text)r is not a card: type 300 for a blue card, <300> for a red one, or e.g. red wild": "%(text)r — не карта: введите 300 для синей карты, <300> для красной или, например, red wild",
+    "Match %(number)s of %(name)s needs two cards": "В паре %(number)s игрока %(name)s нужны две карты",
+    "Send the matches and the hand of %(name)s": "Укажите пары и карты на руке игрока %(name)s",
+    "«%(text)s» is not a card": "«%(text)s» — не карта",
+    "«%(text)s» is not a card: type 300 for a blue card, <300> for a red one, or e.g. red wild": "«%(text)s» — не карта: введите 300 для синей карты, <300> для красной или, например, red wild",
     "+ match": "+ пара",
     "Check each player's matches (in the order played) and hand. Fix or type a card the camera missed: 300 for blue, <300> for red, red wild.": "Проверьте пары каждого игрока (в порядке выкладывания) и карты на руке. Исправьте или впишите карту, которую камера не увидела: 300 — синяя, <300> — красная, red wild — джокер.",
     "Choose a photo first.": "Сначала выберите фото.",

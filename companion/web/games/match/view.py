@@ -50,7 +50,7 @@ def card_from_text(text: Any) -> str:
         RecordError: if the text names no card of this game.
     """
     if not isinstance(text, str):
-        raise RecordError(_("%(text)r is not a card", text=text))
+        raise RecordError(_("«%(text)s» is not a card", text=text))
     raw = " ".join(text.strip().lower().split())
     if raw in ALL_CARDS or raw in FACES:
         return raw
@@ -68,7 +68,7 @@ def card_from_text(text: Any) -> str:
             name = ""
         if name in FACES:
             return name
-    raise RecordError(_("%(text)r is not a card: type 300 for a blue card, <300> for a red one, or e.g. red wild", text=text))
+    raise RecordError(_("«%(text)s» is not a card: type 300 for a blue card, <300> for a red one, or e.g. red wild", text=text))
 
 
 def typed_players(players: Any) -> dict:
@@ -82,14 +82,14 @@ def typed_players(players: Any) -> dict:
     out: dict[str, dict] = {}
     for name, entry in players.items():
         if not isinstance(entry, dict):
-            raise RecordError(_("%(name)s: send matches and hand", name=name))
+            raise RecordError(_("Send the matches and the hand of %(name)s", name=name))
         matches, hand = entry.get("matches", []), entry.get("hand", [])
         if not isinstance(matches, list) or not isinstance(hand, list):
-            raise RecordError(_("%(name)s: send matches and hand", name=name))
+            raise RecordError(_("Send the matches and the hand of %(name)s", name=name))
         pairs = []
         for number, pair in enumerate(matches, start=1):
             if not isinstance(pair, list) or len(pair) != 2 or any(c in (None, "") for c in pair):
-                raise RecordError(_("%(name)s: match %(number)s needs two cards", name=name, number=number))
+                raise RecordError(_("Match %(number)s of %(name)s needs two cards", name=name, number=number))
             pairs.append([card_from_text(c) for c in pair])
         out[str(name)] = {"matches": pairs, "hand": [card_from_text(c) for c in hand if c not in (None, "")]}
     return out
