@@ -32,13 +32,19 @@ EXTRA_GAMES_VARIABLE = "COMPANION_GAMES"
 """Games kept outside this package, by module (comma-separated); see companion.games."""
 
 
+def extra_game_modules() -> tuple[str, ...]:
+    """Return the modules named in COMPANION_GAMES, in order (the one reader of the variable)."""
+    import os
+
+    return tuple(m.strip() for m in os.environ.get(EXTRA_GAMES_VARIABLE, "").split(",") if m.strip())
+
+
 def extra_game_folders() -> list[Path]:
     """Return the folders of the game packages named in COMPANION_GAMES (their deck files sit there), without importing them."""
     import importlib.util
-    import os
 
     folders = []
-    for module in filter(None, (m.strip() for m in os.environ.get(EXTRA_GAMES_VARIABLE, "").split(","))):
+    for module in extra_game_modules():
         try:
             spec = importlib.util.find_spec(module)
         except (ImportError, ValueError):
@@ -46,4 +52,3 @@ def extra_game_folders() -> list[Path]:
         if spec is not None and spec.submodule_search_locations:
             folders.extend(Path(folder) for folder in spec.submodule_search_locations)
     return folders
-

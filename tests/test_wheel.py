@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.games import GAME_MODULES
+from companion.games import game_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "tests" / "records"
@@ -92,7 +92,7 @@ def installed(tmp_path_factory) -> Path:
 def test_the_wheel_carries_decks_and_layout_but_no_prints(installed):
     data = installed / "companion" / "_data"
     decks = sorted(p.name for p in (data / "decks").iterdir() if p.name != "__pycache__")
-    assert decks == sorted(f"{game}.deck.json" for game in GAME_MODULES)
+    assert decks == sorted(f"{game}.deck.json" for game in game_modules())
     assert {"markers.json", "table-layout.json"} <= {p.name for p in (data / "calibration").iterdir()}
     assert not (data / "calibration" / "README.md").exists()
     for sub in ("web/templates/base.html", "web/static/app.css", "web/translations/ru/LC_MESSAGES/messages.mo",
@@ -101,8 +101,8 @@ def test_the_wheel_carries_decks_and_layout_but_no_prints(installed):
 
 
 def test_installed_wheel_prints_every_deck_and_replays_a_golden_record_of_each_game(installed, tmp_path, capsys):
-    argvs = [["cards", "list", "--game", game] for game in sorted(GAME_MODULES)]
-    argvs += [["replay", str(RECORDS / f"{GOLDEN[game]}.jsonl"), "--json"] for game in sorted(GAME_MODULES)]
+    argvs = [["cards", "list", "--game", game] for game in sorted(game_modules())]
+    argvs += [["replay", str(RECORDS / f"{GOLDEN[game]}.jsonl"), "--json"] for game in sorted(game_modules())]
     venv_site = sysconfig.get_paths()["purelib"]
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PYTHONPATH"] = os.pathsep.join([str(installed), venv_site])

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import functools
 import importlib
-import os
 import pkgutil
 from typing import Mapping, Sequence
 
-from companion.data import EXTRA_GAMES_VARIABLE
+from companion.data import extra_game_modules
 from companion.errors import RecordError
 from companion.games.base import Game
 from companion.games.jsonl import is_blank, parse_line
 
 
 @functools.lru_cache(maxsize=8)
-def _registry(extra: str) -> Mapping[str, str]:
+def _registry(extra: tuple[str, ...]) -> Mapping[str, str]:
     found: dict[str, str] = {}
-    modules = [f"{__name__}.{info.name}" for info in pkgutil.iter_modules(__path__) if info.ispkg]
-    modules += [m.strip() for m in extra.split(",") if m.strip()]
+    modules = [f"{__name__}.{info.name}" for info in pkgutil.iter_modules(__path__) if info.ispkg] + list(extra)
     for module in modules:
         game = getattr(importlib.import_module(module), "GAME", None)
         if isinstance(game, Game):
@@ -36,18 +34,12 @@ def _registry(extra: str) -> Mapping[str, str]:
 
 def game_modules() -> Mapping[str, str]:
     """Return {game name: module} for every known game, sorted by name."""
-    return _registry(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
+    return _registry(extra_game_modules())
 
 
 def games() -> list[Game]:
     """Return every known game, sorted by name."""
     return [find_game(name) for name in game_modules()]
-
-
-def __getattr__(name: str):
-    if name == "GAME_MODULES":  # the registry as a mapping, read at use (COMPANION_GAMES may add games)
-        return game_modules()
-    raise AttributeError(name)
 
 
 def find_game(name: str) -> Game:

@@ -144,12 +144,12 @@ def test_serve_help_lists_every_game():
     import argparse
 
     from companion.commands import serve
-    from companion.games import GAME_MODULES
+    from companion.games import game_modules
 
     parser = argparse.ArgumentParser()
     serve.add_parser(parser.add_subparsers())
     text = " ".join(parser._subparsers._group_actions[0].choices["serve"].format_help().split())
-    for name in GAME_MODULES:
+    for name in game_modules():
         assert name in text.split("--game-type", 1)[1].split("--first")[0], name
     with pytest.raises(SystemExit):
         parser.parse_args(["serve", "--new-game", "--game-type", "chess"])

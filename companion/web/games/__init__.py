@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 import pkgutil
 from dataclasses import dataclass, field
 from functools import cache
@@ -30,7 +29,7 @@ from typing import Any, Callable
 
 from flask import Blueprint
 
-from companion.data import EXTRA_GAMES_VARIABLE
+from companion.data import extra_game_modules
 
 
 @dataclass(frozen=True)
@@ -66,15 +65,14 @@ class GameScreens:
 
 def all_screens() -> dict[str, GameScreens]:
     """Return game name -> its screens: each package under companion/web/games/, then each COMPANION_GAMES game's `screens`."""
-    return _screens(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
+    return _screens(extra_game_modules())
 
 
 @cache
-def _screens(extra: str) -> dict[str, GameScreens]:
+def _screens(extra: tuple[str, ...]) -> dict[str, GameScreens]:
     packages = [f"{__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name) if m.ispkg]
-    for module in filter(None, (m.strip() for m in extra.split(","))):
-        if importlib.util.find_spec(module) is not None and importlib.util.find_spec(f"{module}.screens") is not None:
-            packages.append(f"{module}.screens")
+    packages += [f"{module}.screens" for module in extra
+                 if importlib.util.find_spec(module) is not None and importlib.util.find_spec(f"{module}.screens") is not None]
     found: dict[str, GameScreens] = {}
     for name in packages:
         package = importlib.import_module(name)
