@@ -43,12 +43,15 @@ def check_file(db: sqlite3.Connection) -> list[str]:
 def check_game(db: sqlite3.Connection, game_id: str) -> list[str]:
     """Return what is wrong with how the file holds one game's events (empty if the counts agree)."""
     try:
-        count, first, last = db.execute("SELECT COUNT(*), MIN(seq), MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-        # The table read backwards from its end, without the index: the newest row of the game.
-        row = db.execute("SELECT seq FROM events NOT INDEXED WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)).fetchone()
+        # One statement, so both halves read the same snapshot: two would let another
+        # writer's commit fall between them and look like a damaged index.
+        # The subquery reads the table backwards from its end, without the index: the newest row of the game.
+        count, first, last, newest = db.execute(
+            "SELECT COUNT(*), MIN(seq), MAX(seq), "
+            "(SELECT seq FROM events NOT INDEXED WHERE game_id = ?1 ORDER BY id DESC LIMIT 1) "
+            "FROM events WHERE game_id = ?1", (game_id,)).fetchone()
     except sqlite3.DatabaseError as exc:
         return [f"the events of game {game_id!r} cannot be read: {exc}"]
-    newest = row[0] if row else None
     problems = []
     if newest != last:
         problems.append(f"the index lists game {game_id!r} up to event {last}, but the table holds event {newest}: the index is damaged")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 
 from companion.cli import main
 from companion.store.sqlite import EventStore
@@ -30,6 +31,36 @@ def test_one_byte_in_the_events_index_is_found_by_the_cheap_check(tmp_path):
         [problem] = store.integrity("g")
         assert "up to event 19, but the table holds event 47" in problem
         assert any("missing from index" in p for p in store.integrity(full=True))
+
+
+def test_a_write_committed_during_the_check_is_not_damage(tmp_path):
+    """The check reads the index and the table in one snapshot: a writer committing meanwhile is no damaged index.
+
+    Four tablets rolling dice at once saw "the database file is damaged" and a
+    read-only game when a commit fell between the check's two reads.
+    """
+    path = tmp_path / "race.db"
+    with EventStore(path) as store:
+        store.create_game("g", "bux")
+        store.append("g", "move", {"n": 0})
+    done = threading.Event()
+    seen: list[str] = []
+
+    def checker() -> None:
+        with EventStore(path) as store:
+            while not done.is_set():
+                seen.extend(store.integrity("g"))
+
+    thread = threading.Thread(target=checker)
+    thread.start()
+    try:
+        with EventStore(path) as store:
+            for n in range(1, 400):
+                store.append("g", "move", {"n": n})
+    finally:
+        done.set()
+        thread.join(timeout=30)
+    assert seen == []
 
 
 def test_the_audit_never_calls_a_game_with_a_damaged_index_intact(tmp_path, capsys):
