@@ -11,7 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from companion.store.events import GENESIS_HASH, Event, format_seal
+from companion.store.events import Event, continues, format_seal
 
 # Same bytes as events.canonical_json (sorted keys, no spaces), built once: this runs per event.
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -42,7 +42,7 @@ class ChainCheck:
     """Feed events in seq order to check(); read breaks and head afterwards."""
 
     breaks: list[Break] = field(default_factory=list)
-    head: str = GENESIS_HASH
+    head: str = ""
     """The hash of the last event checked: the log's seal, to compare with a copy kept elsewhere."""
     count: int = 0
     unlisted: int = 0
@@ -63,7 +63,7 @@ class ChainCheck:
         if fast_hash(event) != event.hash:
             self.breaks.append(Break("edited", event.seq, f"event {event.seq} was changed after it was stored: its content no longer matches its hash"))
             ok = False
-        elif ok and event.prev_hash != self.head:
+        elif ok and not continues(event.seq, event.prev_hash, self.head):
             self.breaks.append(Break("relinked", event.seq,
                                      f"event {event.seq} does not link to event {event.seq - 1}: an earlier event was replaced or removed"))
             ok = False

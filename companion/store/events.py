@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 GENESIS_HASH = "0" * 64
+"""The start of chains stored before each game got its own random anchor; still accepted by every check."""
 SOURCES = ("camera", "tablet", "system", "import")
 MOVE = "move"
 UNDO = "undo"
@@ -23,6 +25,25 @@ RESOLVED = "resolved"
 OBSERVATION = "observation"
 """A settled table change the camera saw: {"t": seconds, "changes": [{"code", "from", "to"}]}."""
 KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, "evidence", "dice", "seed", "seed_reveal")
+
+
+def chain_anchor() -> str:
+    """Return a fresh random start for a new game's chain: its first event's prev_hash.
+
+    Why random: every screen shows a seal, and an event's hash covers its
+    payload. A BUX setup is known to the table but for each spread card's
+    value (3^9 choices), so with a fixed start a holder could hash guesses
+    until one matched the wall's seal #1 and read every hidden value. 256
+    unknown bits in front of the first event make every seal unguessable. The
+    anchor is no secret kept from an auditor: it is stored with the event and
+    travels in the events file; it is only never shown on a screen.
+    """
+    return secrets.token_hex(32)
+
+
+def continues(event_seq: int, prev_hash: str, head: str) -> bool:
+    """Return True if an event links to the chain head before it; the first event may start from any anchor."""
+    return event_seq == 1 or prev_hash == head
 
 
 def canonical_json(value: Any) -> str:

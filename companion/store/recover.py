@@ -25,7 +25,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, StoreError
 from companion.games import find_game
-from companion.store.events import GENESIS_HASH, MOVE, Event
+from companion.store.events import MOVE, Event, continues
 from companion.store.integrity import check_file
 from companion.store.pages import PageFile
 from companion.store.readonly import connect_read_only
@@ -172,12 +172,12 @@ def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]])
 def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[Event], str | None]:
     """Return (verified events 1..n, the suspect event before a break, why the chain stops or None)."""
     chain: list[Event] = []
-    prev = GENESIS_HASH
+    prev = ""
     seq = 1
     last = max(options, default=0)
     while seq <= last:
         candidates = options.get(seq, [])
-        pick = next((e for e in candidates if e.prev_hash == prev and e.hash == e.expected_hash()), None)
+        pick = next((e for e in candidates if continues(seq, e.prev_hash, prev) and e.hash == e.expected_hash()), None)
         if pick is None:
             break
         chain.append(pick)

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
 from companion.store import notify
-from companion.store.events import GENESIS_HASH, Event, canonical_json, event_hash
+from companion.store.events import Event, canonical_json, chain_anchor, continues, event_hash
 from companion.store.integrity import check_file, check_game
 from companion.store.readonly import connect_read_only
 
@@ -337,9 +337,9 @@ class EventStore:
         notify.committed(self.path)  # live screens learn of the write at once (companion/store/notify.py)
 
     def _last(self, game_id: str) -> tuple[int, str]:
-        """Return (seq, hash) of the game's latest event, (0, genesis) if none, inside the caller's transaction."""
+        """Return (seq, hash) of the game's latest event, (0, a fresh anchor) if none, inside the caller's transaction."""
         row = self.db.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
-        return (row[0], row[1]) if row else (0, GENESIS_HASH)
+        return (row[0], row[1]) if row else (0, chain_anchor())
 
     def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None,
                        request_id: str | None = None) -> list[Event]:
@@ -512,9 +512,9 @@ def verify_chain(events: list[Event]) -> int | None:
 
     A deleted event shows as a gap in seq or a prev_hash that does not match.
     """
-    prev = GENESIS_HASH
+    prev = ""
     for expected_seq, event in enumerate(events, start=1):
-        if event.seq != expected_seq or event.prev_hash != prev or event.hash != event.expected_hash():
+        if event.seq != expected_seq or not continues(event.seq, event.prev_hash, prev) or event.hash != event.expected_hash():
             return event.seq
         prev = event.hash
     return None

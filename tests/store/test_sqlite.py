@@ -25,7 +25,7 @@ def test_events_are_numbered_and_chained(store):
     a = store.append("g1", "move", {"type": "x"}, "tablet")
     b = store.append("g1", "note", {"text": "hi"}, "system")
     assert (a.seq, b.seq) == (1, 2)
-    assert a.prev_hash == GENESIS_HASH and b.prev_hash == a.hash
+    assert re.fullmatch(r"[0-9a-f]{64}", a.prev_hash) and a.prev_hash != GENESIS_HASH and b.prev_hash == a.hash
     assert verify_chain(store.events("g1")) is None
     assert [e.data for e in store.events("g1")] == [{"type": "x"}, {"text": "hi"}]
 
@@ -34,7 +34,20 @@ def test_games_have_separate_chains(store):
     store.create_game("g2", "bux")
     store.append("g1", "move", {"n": 1})
     first_of_g2 = store.append("g2", "move", {"n": 1})
-    assert first_of_g2.seq == 1 and first_of_g2.prev_hash == GENESIS_HASH
+    assert first_of_g2.seq == 1 and first_of_g2.prev_hash != store.events("g1")[0].prev_hash, "each game's chain starts from its own random anchor"
+
+
+def test_a_chain_from_before_random_anchors_still_verifies(store, tmp_path):
+    """Games stored when every chain started from zeros audit as before."""
+    from companion.store.events import Event, event_hash
+
+    def event(seq: int, prev: str) -> Event:
+        time = "2026-01-01T00:00:00.000+00:00"
+        return Event("old", seq, time, "tablet", "move", "{}", prev, event_hash("old", seq, time, "tablet", "move", "{}", prev))
+
+    first = event(1, GENESIS_HASH)
+    assert verify_chain([first, event(2, first.hash)]) is None
+    assert verify_chain([first, event(2, GENESIS_HASH)]) == 2, "only the first event may start anywhere"
 
 
 def test_an_edited_event_is_detected_and_located(store, tmp_path):

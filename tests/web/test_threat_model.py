@@ -320,8 +320,6 @@ def test_a_seat_key_opens_its_own_seat_only(tables):
     assert sorted(PLAYERS) == sorted(tables.keys("match")[1])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="known gap (docs/web.md, threat model): a seal is a plain hash of the payloads, "
-                   "so a holder can test guesses of BUX values against it; fixed by a random value at the chain's start")
 def test_seals_cannot_be_recomputed_from_guesses(tmp_path):
     """Every screen shows the seal (the chain head's first 48 bits); it must not let a holder check a guess.
 
@@ -329,7 +327,9 @@ def test_seals_cannot_be_recomputed_from_guesses(tmp_path):
     narrows the search to keep it short (the setup's time to ±25 ms, the order
     the faces were dealt in, the source): ~10^6 hashes. A real attacker also
     tries the order within each spread (216) and a minute of times: ~10^11
-    hashes, minutes on one GPU. Any match names every spread value.
+    hashes, minutes on one GPU. Any match names every spread value. It can
+    only start the chain where chains started before each game got a random
+    anchor (all zeros); the anchor itself is on no screen.
     """
     import datetime as dt
     import hashlib
@@ -344,7 +344,10 @@ def test_seals_cannot_be_recomputed_from_guesses(tmp_path):
         stored = store.events("bux")[0]
     client = create_app({"DB": str(db), "TESTING": True}).test_client()
     seal = client.get("/g/bux/seal.json").get_json()["seal"]
-    board = client.get("/g/bux/state.json").get_json()["board"]
+    state = client.get("/g/bux/state.json")
+    board = state.get_json()["board"]
+    shared = [client.get(path).get_data(as_text=True) for path in ("/g/bux", "/g/bux/wall", "/g/bux/seal.json")] + [state.get_data(as_text=True)]
+    assert stored.prev_hash != GENESIS_HASH and not any(stored.prev_hash in text for text in shared), "the chain's anchor must be random and shown nowhere"
     shown = {p["name"]: sorted((c["suit"], c["shape"]) for c in p["spread"]) for p in board["players"]}
     faces = {name: [tuple(code.split("-")[:2]) for code in codes] for name, codes in BUX_SETUP["spreads"].items()}
     assert {name: sorted(f) for name, f in faces.items()} == shown, "the attacker uses only faces the wall shows"
