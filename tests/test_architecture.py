@@ -151,3 +151,29 @@ def test_game_screens_stay_in_their_own_home():
             if parts[:3] == ["companion", "web", "games"] and len(parts) > 3 and parts[3] in games and parts[3] != inside:
                 problems.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
     assert not problems, "\n".join(problems)
+
+
+GAME_HOMES = ("games", "web/games", "table/games", "audit/games")
+"""The folders where one game's own code lives, one package per game."""
+BUX_DEMO = {"companion/demo.py", "companion/commands/demo.py", "companion/audit/sample.py"}
+"""The self-playing demo and its sample game are a BUX game by design (a film of a BUX table); they name it openly."""
+
+
+def test_shared_code_imports_no_game_and_each_game_only_its_own():
+    """Outside a game's homes (companion/<home>/<game>/), no module imports a game's package; inside, only its own game's."""
+    homes = [PACKAGE / home for home in GAME_HOMES]
+    games = {p.name for home in homes for p in home.iterdir() if (p / "__init__.py").exists()}
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        owner = next((path.relative_to(home).parts[0] for home in homes
+                      if path.is_relative_to(home) and path.parent != home), None)
+        where = str(path.relative_to(PACKAGE.parent))
+        for name in _imported_modules(path):
+            parts = name.split(".")
+            for home in GAME_HOMES:
+                prefix = ["companion", *home.split("/")]
+                if parts[:len(prefix)] == prefix and len(parts) > len(prefix) and parts[len(prefix)] in games:
+                    game = parts[len(prefix)]
+                    if game != owner and not (owner is None and where in BUX_DEMO and game == "bux"):
+                        problems.append(f"{where} imports {name}")
+    assert not problems, "\n".join(problems)

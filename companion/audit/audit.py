@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
 from companion.audit import anomalies as find
 from companion.audit.chain import ChainCheck
 from companion.audit.runs import SeqRuns
-from companion.audit.flow import describe_generic, flow_for
+from companion.audit.games import audit_for
 from companion.audit.limits import MAX_JSON_ANOMALIES, MAX_KEPT
 from companion.audit.seals import SealCheck
 from companion.audit.source import AuditSource
@@ -227,6 +227,13 @@ def _mark_undone(audit: Audit, undos: list[dict]) -> None:
     del undo_at
 
 
+def describe_generic(line: dict) -> str:
+    """Return a plain one-line description of any game's record line."""
+    who = line.get("player")
+    rest = ", ".join(f"{k} {v}" for k, v in line.items() if k not in ("type", "player"))
+    return f"{line.get('type', 'move')}{' by ' + str(who) if who else ''}{': ' + rest if rest else ''}"
+
+
 def _replay(audit: Audit) -> None:
     """Apply the moves in effect through the rules, keeping a summary after each and the money flow."""
     try:
@@ -235,6 +242,7 @@ def _replay(audit: Audit) -> None:
         audit.replay_error = str(exc)
         audit.anomalies.append(find.Anomaly("replay.fails", find.ERROR, None, str(exc)))
         return
+    extras = audit_for(audit.game)
     state = None
     book = None
     number = 0
@@ -259,7 +267,7 @@ def _replay(audit: Audit) -> None:
             row["failed"] = True
             break
         if state is None:
-            book = flow_for(audit.game, row["line"], after)
+            book = extras.book(row["line"], after) if extras.book else None
             row["text"] = f"{', '.join(after.players)} sit down" if hasattr(after, "players") else "setup"
         elif book is not None:
             row["text"] = book.step(row["line"], state, after)
@@ -269,8 +277,9 @@ def _replay(audit: Audit) -> None:
         number += 1
         summary = game.state_to_json(after)
         row["standing"] = standing(summary)
-        if "bux_timer" in summary:
-            row["timer"] = {"deck": summary["deck"], "timer": summary["bux_timer"], "double": summary["double_bux"]}
+        phase = extras.phase(summary) if extras.phase else None
+        if phase is not None:
+            row["phase"] = asdict(phase)
         state = after
     if state is not None:
         audit.final = game.state_to_json(state)

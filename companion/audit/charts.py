@@ -1,4 +1,4 @@
-"""Inline SVG charts for the audit report: chips over time and the BUX timer strip.
+"""Inline SVG charts for the audit report: each player's number over time, with the game's phases.
 
 Plain SVG strings (no JavaScript, no fonts to fetch), so the report opens
 offline in any browser and prints. Pure: data in, markup out.
@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
+from companion.audit.games import Phase
+
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
-DOUBLE_FILL = "#fde2c4"
+SHADE_FILL = "#fde2c4"
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -28,30 +30,30 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return 10 * power
 
 
-def double_spans(timers: list[dict | None]) -> list[tuple[int, int]]:
-    """Return [start, end) move-number ranges during which Double-BUX was on (after move i, before move i+1).
+def shaded_spans(phases: list[Phase | None]) -> list[tuple[int, int, str]]:
+    """Return [start, end) move-number ranges the game shades (after move i, before move i+1), each with its label.
 
-    >>> double_spans([{"double": False}, {"double": True}, {"double": True}, {"double": False}])
-    [(1, 3)]
+    >>> shaded_spans([Phase(), Phase(shaded=True, label="hot"), Phase(shaded=True, label="hot"), None])
+    [(1, 3, 'hot')]
     """
     spans, start = [], None
-    for i, item in enumerate(timers):
-        on = bool(item and item.get("double"))
+    for i, item in enumerate(phases):
+        on = bool(item and item.shaded)
         if on and start is None:
             start = i
         elif not on and start is not None:
-            spans.append((start, i))
+            spans.append((start, i, phases[start].label))
             start = None
     if start is not None:
-        spans.append((start, len(timers)))
+        spans.append((start, len(phases), phases[start].label))
     return spans
 
 
-def chips_chart(series: dict[str, list[float]], *, timers: list[dict | None] | None = None, labels: list[str] | None = None,
-                width: int = 960, height: int = 320, unit: str = "chips") -> str:
+def chips_chart(series: dict[str, list[float]], *, phases: list[Phase | None] | None = None, labels: list[str] | None = None,
+                width: int = 960, height: int = 320, unit: str = "score") -> str:
     """Return an SVG line chart of each player's number after every move (x = move number).
 
-    Double-BUX periods are shaded and deck changes marked when `timers` is given.
+    When the game gives `phases`, its shaded stretches are shaded and each change of stage is a dashed line.
     """
     left, right, top, bottom = 56, 120, 14, 34
     n = max((len(v) for v in series.values()), default=0)
@@ -70,19 +72,17 @@ def chips_chart(series: dict[str, list[float]], *, timers: list[dict | None] | N
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
            f'aria-label="{escape(unit)} over time">']
-    for start, end in double_spans(timers or []):
+    for start, end, label in shaded_spans(phases or []):
         out.append(f'<rect x="{x(start):.1f}" y="{top}" width="{max(x(min(end, n - 1)) - x(start), 2):.1f}" height="{plot_h}" '
-                   f'fill="{DOUBLE_FILL}"><title>Double-BUX</title></rect>')
+                   f'fill="{SHADE_FILL}"><title>{escape(label)}</title></rect>')
     value = 0
     while value <= y_max:
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" class="grid"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" class="tick">{value:g}</text>')
         value += step
-    if timers:
-        for i in range(1, len(timers)):
-            if timers[i] and timers[i - 1] and timers[i]["deck"] != timers[i - 1]["deck"]:
-                out.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{top}" y2="{top + plot_h}" class="deck"/>')
-                out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">deck {timers[i]["deck"]}</text>')
+    for i in stage_changes(phases or []):
+        out.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{top}" y2="{top + plot_h}" class="deck"/>')
+        out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">{escape(str(phases[i].stage))}</text>')
     xstep = nice_step(n - 1, 8)
     i = 0
     while i < n:
@@ -107,34 +107,10 @@ def chips_chart(series: dict[str, list[float]], *, timers: list[dict | None] | N
     return "".join(out)
 
 
-def timer_strip(timers: list[dict | None], labels: list[str] | None = None, *, width: int = 960, height: int = 64) -> str:
-    """Return an SVG strip of the BUX timer after each move: 0, 1, 2 (Double-BUX) timer cards, per deck."""
-    left, right = 56, 120
-    n = len(timers)
-    if n == 0:
-        return ""
-    plot_w = width - left - right
-    fills = {0: "#e8eef3", 1: "#c7d7e6", 2: "#f4a259"}
+def stage_changes(phases: list[Phase | None]) -> list[int]:
+    """Return the move numbers after which the game's stage differs from the move before.
 
-    def x(i: float) -> float:
-        return left + plot_w * (i / max(n - 1, 1))
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" aria-label="timer">']
-    for i, item in enumerate(timers):
-        if not item:
-            continue
-        x0, x1 = x(i), x(min(i + 1, n - 1)) if i + 1 < n else x(i) + 2
-        title = f"deck {item['deck']}, timer {item['timer']}/3{', Double-BUX' if item['double'] else ''}"
-        out.append(f'<rect x="{x0:.1f}" y="8" width="{max(x1 - x0, 1):.2f}" height="26" fill="{fills.get(item["timer"], "#999")}">'
-                   f'<title>{escape(title)}</title></rect>')
-        if i and timers[i - 1] and timers[i - 1]["deck"] != item["deck"]:
-            out.append(f'<line x1="{x0:.1f}" x2="{x0:.1f}" y1="2" y2="40" class="deck"/>')
-    starts = [0] + [i for i in range(1, n) if timers[i] and timers[i - 1] and timers[i]["deck"] != timers[i - 1]["deck"]]
-    for i in starts:
-        out.append(f'<text x="{x(i) + 3:.1f}" y="26" class="tick">deck {timers[i]["deck"] if timers[i] else "?"}</text>')
-    legend = [(0, "no timer card"), (1, "1 timer card"), (2, "Double-BUX")]
-    for k, (level, text) in enumerate(legend):
-        out.append(f'<rect x="{left + k * 150}" y="44" width="14" height="12" fill="{fills[level]}"/>'
-                   f'<text x="{left + k * 150 + 20}" y="55" class="tick">{text}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    >>> stage_changes([Phase(stage="deck 1"), Phase(stage="deck 1"), Phase(stage="deck 2"), None])
+    [2]
+    """
+    return [i for i in range(1, len(phases)) if phases[i] and phases[i - 1] and phases[i].stage != phases[i - 1].stage]

@@ -1,14 +1,14 @@
 """The audit as a self-contained HTML page: inline CSS and SVG, thumbnails as data: URIs.
 
 Opens offline in any browser (nothing is fetched). While a game is still in
-progress the BUX card values (the numbers on the card backs, which the rules
-keep private) are masked, so a mid-game report may be shown on a shared screen.
+progress, what its rules keep private (BUX's card values, say) is hidden by
+the game's own audit (companion/audit/games/), so a mid-game report may be
+shown on a shared screen. The frame of the page names no game.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,13 +17,13 @@ from markupsafe import Markup
 
 from companion import __version__
 from companion.audit.audit import Audit
-from companion.audit.charts import chips_chart, timer_strip
+from companion.audit.charts import chips_chart
+from companion.audit.games import Phase, audit_for
 from companion.audit.keyframes import thumbnail_uri
 from companion.audit.limits import MAX_REPORT_ANOMALIES, MAX_REPORT_ROWS
 from companion.games import find_game
 
 _ENV = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"]))
-_BUX_VALUE = re.compile(r"\b((?:heart|club|spade|diamond)-(?:x|oval|circle|square))-\d+\b")
 
 
 def _parse(time: str) -> dt.datetime | None:
@@ -43,10 +43,11 @@ def _elapsed(start: dt.datetime | None, time: str) -> str:
 
 def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = True) -> str:
     """Return the report page for an audit."""
-    masked = audit.game == "bux" and not audit.over
+    extras = audit_for(audit.game)
+    masked = extras.hidden_while_playing is not None and not audit.over
 
     def mask(text: str) -> str:
-        return _BUX_VALUE.sub(r"\1", text) if masked else text
+        return extras.hidden_while_playing(text) if masked else text
 
     start = _parse(audit.start_time)
     applied = [m for m in audit.moves if "number" in m]
@@ -56,11 +57,10 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     labels = [(c[2:] if short else c[:-3]) or str(m["number"]) for c, m in zip(clock, applied)]
     players = list((audit.final or {}).get("players", {}))
     series = {p: [m["standing"].get(p, 0) for m in applied] for p in players if all(p in m["standing"] for m in applied)}
-    timers = [m.get("timer") for m in applied]
-    has_timer = any(timers)
-    unit = "chips" if audit.game == "bux" else "score"
-    chart = chips_chart(series, timers=timers if has_timer else None, labels=labels, unit=unit) if series else ""
-    strip = timer_strip(timers, labels) if has_timer else ""
+    phases = [Phase(**m["phase"]) if m.get("phase") else None for m in applied]
+    unit = extras.unit
+    chart = chips_chart(series, phases=phases if any(phases) else None, labels=labels, unit=unit) if series else ""
+    sections = extras.sections(phases, labels, audit.flow) if extras.sections else []
     thumbs = _thumbnails(audit) if thumbnails else {}
     by_seq: dict[int, list] = {}
     for anomaly in audit.anomalies:
@@ -72,7 +72,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
         rows.append({
             "seq": m["seq"], "number": m.get("number"), "elapsed": _elapsed(start, m["time"]), "source": m["source"],
             "text": mask(m.get("text", "")), "undone": m["undone"], "failed": m.get("failed", False),
-            "standing": m.get("standing", {}), "timer": m.get("timer"),
+            "standing": m.get("standing", {}), "badge": (m.get("phase") or {}).get("label", ""),
             "thumb": thumbs.get(evidence.get("keyframe")), "keyframe": evidence.get("keyframe"),
             "observations": evidence.get("observations") or [], "flags": by_seq.get(m["seq"], []),
         })
@@ -87,7 +87,8 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
         title = audit.game
     return _ENV.get_template("report.html").render(
         audit=audit, title=title, rows=rows, standings=standings, last=last, winners=final.get("winners", []),
-        chart=Markup(chart), strip=Markup(strip), flow=audit.flow, masked=masked, json_name=json_name,
+        chart=Markup(chart), sections=sections, shading=extras.shading, columns=extras.columns,
+        masked=masked, hidden_note=extras.hidden_note, json_name=json_name,
         counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies[:MAX_REPORT_ANOMALIES]], unit=unit,
         more_anomalies=max(0, len(audit.anomalies) - MAX_REPORT_ANOMALIES), more_rows=max(0, len(audit.moves) - MAX_REPORT_ROWS),
         started=start.strftime("%d %b %Y, %H:%M") if start else "", duration=_elapsed(start, audit.moves[-1]["time"]) if end else "",

@@ -1,4 +1,4 @@
-"""Where each player's chips came from and went, move by move: BUX's money flow.
+"""Where each player's chips came from and went, move by move: BUX's money flow (the audit's book for BUX).
 
 Works from the record lines and the states the engine produced before and
 after each move (the audit replays them), so the figures are the engine's,
@@ -106,17 +106,3 @@ class BuxFlow:
     def to_json(self) -> dict:
         """Return every player's account."""
         return {name: account.to_json() for name, account in self.accounts.items()}
-
-
-def flow_for(game: str, setup: dict, initial):
-    """Return the money-flow book for a game, or None if the game has no chip economy to follow."""
-    if game == "bux":
-        return BuxFlow(setup, initial)
-    return None
-
-
-def describe_generic(line: dict) -> str:
-    """Return a plain one-line description of any game's record line."""
-    who = line.get("player")
-    rest = ", ".join(f"{k} {v}" for k, v in line.items() if k not in ("type", "player"))
-    return f"{line.get('type', 'move')}{' by ' + str(who) if who else ''}{': ' + rest if rest else ''}"

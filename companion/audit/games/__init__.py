@@ -1,0 +1,94 @@
+"""The registry of what each game adds to its audit, built from the packages under companion/audit/games/.
+
+The audit itself (chain, file, replay through the rules, anomalies, the
+report's frame) names no game. A game whose record says more than moves and
+scores brings a package here exposing `AUDIT = GameAudit(...)`: how to book
+its economy move by move, what to shade on the chart, the sections it adds to
+the report, what to hide while the game is in progress. A game without one
+gets the generic audit. A game kept outside the package (named by module in
+COMPANION_GAMES) brings its audit as the subpackage `<module>.audit`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable, Mapping, Protocol
+
+from markupsafe import Markup
+
+from companion.data import extra_game_modules
+
+
+class Book(Protocol):
+    """A game's running account of a replayed game: fed each applied move, read at the end."""
+
+    def step(self, line: dict, before: Any, after: Any) -> str:
+        """Book one applied move and return a one-line description of it."""
+
+    def to_json(self) -> dict:
+        """Return the account as plain JSON (the audit's "flow")."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """Where a game stood after one move, for the chart: shaded while `shaded`, a dashed line where `stage` changes."""
+
+    stage: Any = None
+    shaded: bool = False
+    label: str = ""
+    """A badge for the move's row (e.g. "Double-BUX"); empty for none."""
+    detail: dict | None = None
+    """The game's own JSON for the move row (kept in the audit's JSON as "phase")."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One block a game adds to its report, after the chart: a heading and its markup."""
+
+    title: str
+    html: Markup
+
+
+@dataclass(frozen=True)
+class GameAudit:
+    """What one game adds to the shared audit; every field has a generic default."""
+
+    name: str
+    """The game's name, as its rules engine knows it."""
+    unit: str = "score"
+    """What the standings count ("chips")."""
+    book: Callable[[dict, Any], Book] | None = None
+    """book(setup line, initial state) -> the game's running account; None: moves are described generically."""
+    phase: Callable[[dict], Phase | None] | None = None
+    """phase(state summary) -> where the game stood after a move; None: no phases."""
+    shading: str = ""
+    """The chart legend's words for a shaded stretch and a stage line."""
+    sections: Callable[[list[Phase | None], list[str], dict | None], list[Section]] | None = None
+    """sections(phase after each applied move, x labels, the book's JSON) -> blocks for the report."""
+    hidden_while_playing: Callable[[str], str] | None = None
+    """Remove from a text what the rules keep hidden until the game ends; None: nothing is hidden in the record."""
+    hidden_note: str = ""
+    """What the report says it hid while the game is in progress."""
+    columns: tuple[tuple[str, Callable[[dict], Any]], ...] = ()
+    """Extra standings columns: (heading, value from a player's final summary)."""
+
+
+def audit_for(game: str) -> GameAudit:
+    """Return what the game adds to its audit (the generic audit for a game that adds nothing)."""
+    return _audits(extra_game_modules()).get(game) or GameAudit(name=game)
+
+
+@cache
+def _audits(extra: tuple[str, ...]) -> Mapping[str, GameAudit]:
+    packages = [f"{__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name) if m.ispkg]
+    packages += [f"{module}.audit" for module in extra
+                 if importlib.util.find_spec(module) is not None and importlib.util.find_spec(f"{module}.audit") is not None]
+    found = {}
+    for name in packages:
+        audit = importlib.import_module(name).AUDIT
+        found[audit.name] = audit
+    return found
