@@ -67,3 +67,17 @@ def test_other_games_get_a_generic_report(store, tmp_path, game):
     path.write_text(text)
     plain = run_audit(from_file(path))
     assert not plain.chained and plain.final == audit.final
+
+
+@pytest.mark.parametrize("game", ["cats", "grow", "match"])
+def test_a_report_that_hides_nothing_mid_game_says_so(store, game):
+    """A game whose audit hides nothing mid-game gets a warning on an unfinished report, and none once it is over."""
+    selfplay = importlib.import_module(f"companion.games.{game}.selfplay")
+    record = importlib.import_module(f"companion.games.{game}.record")
+    lines = record.write_record(selfplay.random_game(4)).splitlines(True)
+    import_record(store, lines[:3], game_id="part")
+    import_record(store, lines, game_id="whole")
+    part, whole = run_audit(from_store(store, "part")), run_audit(from_store(store, "whole"))
+    assert not part.over and whole.over
+    assert "keep it off the table" in render(part, thumbnails=False)
+    assert "keep it off the table" not in render(whole, thumbnails=False)
