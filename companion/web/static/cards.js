@@ -77,3 +77,16 @@ function chipStack(breakdown) {
   }
   return wrap;
 }
+
+// A dice seed (or its hash) is 64 hex digits: show 12, the whole value one tap away (and in the tooltip).
+function diceProof(node, dice, strings) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  const full = dice.seed || dice.commitment;
+  if (!full) return;
+  const box = el("details", {class: "dice-proof", title: full});
+  const summary = el("summary", {}, (dice.seed ? strings.seed : strings.commitment) + ": ");
+  summary.appendChild(el("span", {class: "seed-short"}, full.slice(0, 12) + "\u2026"));
+  box.appendChild(summary);
+  box.appendChild(el("p", {class: "seed-full"}, full));
+  node.appendChild(box);
+}

@@ -121,7 +121,8 @@ function pickedSum() { return pickedList().filter((x) => /^\d+$/.test(x)).reduce
 // --- the tablet ----------------------------------------------------------------
 
 function showTableEntry(b) {
-  byId("lot-go").disabled = !b.lot_phase;
+  // Offered only when a lot is due: a greyed green button read as broken, and the phase line says what is going on.
+  byId("lot-go").hidden = !b.lot_phase;
 }
 
 function wireTable() {
