@@ -97,6 +97,7 @@ def test_a_round_played_through_the_pages_in_russian(server, artifacts):
                 for label, count in HANDS[name].items():
                     for _ in range(count):
                         phone.locator(f".counter-row:has(.cnum[data-label='{label}']) [data-add]").click()
+                expect(phone.locator(".action .check")).to_have_class("check done")  # green once the counts are right
                 if name == "Аня":
                     phone.screenshot(path=str(shots / "cats-phone-deal-ru.png"), full_page=True)
                 phone.click("#deal-go")

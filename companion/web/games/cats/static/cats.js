@@ -175,6 +175,8 @@ function showPhone(me) {
       const list = pickedList();
       const nums = list.filter((x) => /^\d+$/.test(x)).length;
       check.textContent = fmt(S.deal_check, {a: nums, b: bank, c: list.length - nums, d: cats});
+      // Red only while the counts are off: a complete hand reads as done, not as an error.
+      check.classList.toggle("done", nums === bank && list.length - nums === cats);
     });
     const go = el("button", {type: "button", class: "big go", id: "deal-go"}, S.send);
     go.addEventListener("click", () => send(CFG.move, {type: "deal", cards: pickedList()}));
