@@ -72,6 +72,7 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
     expect(page.locator("#status")).to_have_text("Sealed bids: waiting for Cat.")
     expect(page.locator("#entry-title")).to_have_text("Sealed bids: tap your name")
     assert page.locator("main").inner_text().count("waiting for Cat") == 1
+    expect(page.locator("#break-row button").first).to_have_text("Ann: blue 5 \u2192 five black")  # says what it does
     expect(page.locator("#dice-last")).to_have_text("No rolls yet.")
     for _roll in range(2):
         request = urllib.request.Request(f"{base}/g/grow/api/dice/roll", data=json.dumps({"dice": "2d6"}).encode(),
@@ -112,6 +113,9 @@ def test_cats_tablet_shows_no_greyed_out_control(browser, table):
     expect(page.locator("#phase")).to_contain_text("Cat to move")
     expect(page.locator("#lot-go")).to_be_hidden()  # the lot is down: nothing to tap until the next one
     expect(page.locator("button:visible:disabled")).to_have_count(0)
+    # The newest move is listed first and numbered by its place in the game, not "1.".
+    expect(page.locator("#history li").first).to_have_attribute("value", "3")
+    expect(page.locator("#history li").first).to_have_text("Ben passed and paid a penalty card into the lot.")
     assert errors == []
 
 

@@ -77,6 +77,7 @@ RU = {
     "Cancel": "Отмена",
     "OK": "OK",
     "Turn up the cards": "Откройте карты",
+    "%(name)s: blue 5 → five black": "%(name)s: синий 5 → пять чёрных",
     "Sealed bids: tap your name": "Закрытые ставки: нажмите своё имя",
     "Tie-break roll": "Бросок при ничьей",
     "Warning dice": "Кубики опасности",

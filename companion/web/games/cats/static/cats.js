@@ -58,7 +58,7 @@ function showStake(b) {
 function showTable(b) {
   showStake(b);
   const middle = clear(byId("middle"));
-  if (!b.middle.length) middle.appendChild(el("span", {class: "fine"}, S.middle_empty));
+  middle.appendChild(el("span", {class: "fine"}, b.middle.length ? S.middle : S.middle_empty));  // a bare card box read as a stray
   b.middle.forEach((c) => middle.appendChild(el("span", {class: "ccard " + (/^\d+$/.test(c.label) ? "num" : "cat")}, c.name.replace(/[«»]/g, ""))));
   const piles = clear(byId("piles"));
   const round = b.phase === "deal" ? S.dealing : b.decisive ? S.decisive : S.round + " " + b.round;
@@ -93,7 +93,9 @@ function showTable(b) {
   });
   const hist = clear(byId("history"));
   if (!b.history.length) hist.appendChild(el("li", {class: "fine"}, S.no_moves));
-  b.history.forEach((h) => hist.appendChild(el("li", {}, h)));
+  // Newest first, each numbered by its place in the game (the newest is not "1.").
+  const total = b.history_total || b.history.length;
+  b.history.forEach((h, i) => hist.appendChild(el("li", {value: total - i}, h)));
   if (byId("entry")) showTableEntry(b);
 }
 

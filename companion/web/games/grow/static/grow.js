@@ -151,7 +151,9 @@ function renderHistory(b) {
   const list = $("history");
   if (!list) return;
   list.textContent = "";
-  b.history.forEach((h) => list.appendChild(el("li", {}, h)));
+  // Newest first, each numbered by its place in the game (the newest is not "1.").
+  const total = b.history_total || b.history.length;
+  b.history.forEach((h, i) => list.appendChild(el("li", {value: total - i}, h)));
 }
 
 // The newest roll large, earlier ones in a list numbered by roll, and the seed's hash small, as on BUX's tablet.
@@ -272,7 +274,7 @@ function renderEntry() {
   }
   const brk = $("break-row");
   brk.textContent = "";
-  options.break.forEach((p) => brk.appendChild(button(p + ": 5 \u2192 5\u00d71", "small", () => api("/move", {line: {type: "break", player: p}}).then(after))));
+  options.break.forEach((p) => brk.appendChild(button(fmt(S.break_token, {name: p}), "small", () => api("/move", {line: {type: "break", player: p}}).then(after))));
 }
 
 const CARD_CACHE = {};
