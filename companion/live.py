@@ -12,6 +12,7 @@ never dropped.
 
 from __future__ import annotations
 
+import json
 import threading
 import time as _time
 from dataclasses import dataclass, field
@@ -154,7 +155,7 @@ class LiveTable:
                 self._propose(output)
             elif isinstance(output, Attention):
                 item = self.session.raise_attention(output.message, cards=output.cards, players=output.players,
-                                                    evidence=dict(output.evidence), source="camera")
+                                                    evidence=_with_words(output.evidence, output.say), source="camera")
                 self._attention_ids[output.key] = item
                 self.stats.attention += 1
                 self.log(f"needs attention: {output.message}")
@@ -180,7 +181,8 @@ class LiveTable:
             if chosen is None:
                 self.session.raise_attention(f"confirm: {proposal.message}", cards=_cards(proposal.line),
                                                     players=[proposal.line.get("player")], proposed=proposal.line,
-                                                    evidence=evidence, source="camera")
+                                                    evidence=_with_words(evidence, proposal.say and {"id": "camera.confirm", "inner": proposal.say}),
+                                                    source="camera")
                 self.log(f"waiting for a tap: {proposal.message}")
                 return
             line = chosen
@@ -195,10 +197,27 @@ class LiveTable:
             self.stats.rejected += 1
             # The refused line goes into the evidence, not `proposed`: there is nothing to confirm,
             # but the tablet's Correct can open the form filled with what the camera saw.
+            refusal = {"rule": error.rule, "params": _json_safe(error.params), "message": error.message}
             self.session.raise_attention(f"the camera saw {proposal.message}, but the rules say: {error.message}",
                                          cards=_cards(line), players=[line.get("player")],
-                                         evidence={**evidence, "refused": line}, source="camera")
+                                         evidence=_with_words({**evidence, "refused": line}, proposal.say and {
+                                             "id": "camera.refused", "inner": proposal.say, "refusal": refusal}),
+                                         source="camera")
             self.log(f"rejected by the rules: {proposal.message}: {error.message}")
+
+
+def _with_words(evidence, said) -> dict:
+    """Return the evidence with the item's message as words to say in each reader's language (`say`), if it has them.
+
+    The stored `message` is English, for the log and the audit; a screen words
+    `say` ({"id", "params"}, or a wrapper {"id", "inner", "refusal"}) itself.
+    """
+    return {**evidence, "say": dict(said)} if said else dict(evidence)
+
+
+def _json_safe(params: dict) -> dict:
+    """Return a refusal's parameters as plain JSON values (sets become sorted lists), for the event store."""
+    return json.loads(json.dumps(params, default=lambda o: sorted(o) if isinstance(o, (set, frozenset)) else str(o)))
 
 
 def _cards(line: dict) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).parents[1] / "companion"
@@ -177,3 +178,40 @@ def test_shared_code_imports_no_game_and_each_game_only_its_own():
                     if game != owner and not (owner is None and where in BUX_DEMO and game == "bux"):
                         problems.append(f"{where} imports {name}")
     assert not problems, "\n".join(problems)
+
+
+def test_shared_web_files_name_no_game():
+    """Shared screens code, scripts and templates (outside companion/web/games/) carry no game's words or names.
+
+    A game's words live in its screens package; the shared shell asks the
+    registry (GameScreens.strings, .camera_layout). Docstrings may still cite a
+    game as an example, so only code, scripts and templates are read.
+    """
+    web = PACKAGE / "web"
+    games = {p.name for p in (web / "games").iterdir() if (p / "__init__.py").exists()}
+    words = (games - {"match"}) | {"blue/red", "double-bux", "котик"}  # "match" is also an English word (re.match)
+    problems = []
+    for path in sorted(web.rglob("*")):
+        if (path.suffix not in (".py", ".js", ".html") or path.is_relative_to(web / "games")
+                or path.is_relative_to(web / "translations")):
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".py":
+            text = _without_docstrings(text)
+        for word in sorted(words):
+            if re.search(rf"\b{re.escape(word)}\b", text, flags=re.IGNORECASE):
+                problems.append(f"{path.relative_to(PACKAGE.parent)} names {word!r}")
+    assert not problems, "\n".join(problems)
+
+
+def _without_docstrings(source: str) -> str:
+    """Return Python source with its docstrings and comments blanked (string literals in code stay)."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            for i in range(body[0].lineno - 1, body[0].end_lineno):
+                lines[i] = ""
+    return "\n".join(re.sub(r"#.*$", "", line) for line in lines)

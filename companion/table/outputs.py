@@ -20,6 +20,8 @@ class Proposal:
     message: str
     confirm: bool = False
     evidence: Mapping = field(default_factory=dict)
+    say: Mapping = field(default_factory=dict)
+    """The message to word in the reader's language: {"id", "params"} from the game's table wording; {} if none."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class Attention:
     cards: tuple[str, ...] = ()
     players: tuple[str, ...] = ()
     evidence: Mapping = field(default_factory=dict)
+    say: Mapping = field(default_factory=dict)
+    """The message to word in the reader's language: {"id", "params"} from the game's table wording; {} if none."""
 
 
 @dataclass(frozen=True)

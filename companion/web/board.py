@@ -14,7 +14,7 @@ from companion.cards.decks import load_deck
 from companion.games import find_game
 from companion.web.access import cookie_name, game_token, player_token, presented_token, same
 from companion.web.broadcast import RETRY, change_message
-from companion.web.common import js_strings, load
+from companion.web.common import load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.web.games import screens_of
@@ -50,7 +50,7 @@ def game(game_id: str):
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     DiceService(session).ensure_seed()
     return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
-                           token=token if can_act else "", strings=js_strings(), has_view=view is not None,
+                           token=token if can_act else "", strings=_strings(screens), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
 
 
@@ -162,8 +162,14 @@ def me(game_id: str, player: str):
     if phone != "board.me":
         return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
-    return render_template(screens_of(session.game.name).phone_page, game_id=game_id, game=session.game, player=player,
-                           k=request.args.get("k"), strings=js_strings())
+    screens = screens_of(session.game.name)
+    return render_template(screens.phone_page, game_id=game_id, game=session.game, player=player,
+                           k=request.args.get("k"), strings=_strings(screens))
+
+
+def _strings(screens) -> str:
+    """Return the game's page-script words (JSON), or an empty object for a game that brings none."""
+    return screens.strings() if screens.strings is not None else "{}"
 
 
 @bp.get("/g/<game_id>/me/<player>.json")

@@ -17,7 +17,8 @@ from flask_babel import gettext as _
 
 from companion.errors import CompanionError
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import error_body, js_strings, json_body, load
+from companion.web.common import error_body, json_body, load
+from companion.web.games import screens_of
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
 BOUNDARY = "frame"
@@ -27,12 +28,13 @@ IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
 @bp.get("/")
 def page(game_id: str):
     """Show the preview, the calibration steps, the camera choice and the photo upload."""
-    _session, key, _view = load(game_id)
+    session, key, _view = load(game_id)
     can_act = same(presented_token(game_id, allow_cookie=True), game_token(key))
     camera = current_app.config.get("CAMERA")
     sources = list(camera.sources()) if camera is not None else []
+    layout = screens_of(session.game.name).camera_layout  # where this game's plates go; the other steps fit any game
     return render_template("camera.html", game_id=game_id, can_act=can_act, token=game_token(key) if can_act else "",
-                           camera=camera is not None, sources=sources, strings=js_strings(),
+                           camera=camera is not None, sources=sources, layout=layout,
                            photo=current_app.config.get("PHOTO_HANDLER") is not None)
 
 

@@ -88,6 +88,7 @@ def test_a_round_played_through_the_pages_in_russian(server, artifacts):
             tab.goto(f"{base}/g/c1?t={game_token(key)}&lang=ru")
             expect(tab.locator("#entry")).to_be_visible()
             expect(tab.locator("#bid-go")).to_have_count(0)  # the tablet checks no hand: bids come from the phones
+            expect(tab.locator("#lot-go")).to_be_hidden()  # offered only when a lot is due, never as a greyed-out button
             for name, phone in phones.items():
                 phone.goto(f"{base}/g/c1/cats/me/{name}?k={player_token(key, name)}&lang=ru")
                 expect(phone.locator("#deal-go")).to_be_visible()
@@ -96,6 +97,7 @@ def test_a_round_played_through_the_pages_in_russian(server, artifacts):
                 for label, count in HANDS[name].items():
                     for _ in range(count):
                         phone.locator(f".counter-row:has(.cnum[data-label='{label}']) [data-add]").click()
+                expect(phone.locator(".action .check")).to_have_class("check done")  # green once the counts are right
                 if name == "Аня":
                     phone.screenshot(path=str(shots / "cats-phone-deal-ru.png"), full_page=True)
                 phone.click("#deal-go")
@@ -105,6 +107,7 @@ def test_a_round_played_through_the_pages_in_russian(server, artifacts):
             expect(wall.locator("#phase")).to_contain_text("Выложите верхнюю карту")
             tab.click("#lot-go")
             expect(wall.locator("#piles")).to_contain_text("Лот: 1 карта в закрытую")  # the «one» form
+            expect(tab.locator("#lot-go")).to_be_hidden()
             # Zero stake: only number cards may open, and the table says only that.
             expect(wall.locator("#phase")).to_have_text("Ход: Аня — ставка числовыми картами или пас.")
             phones["Аня"].locator(".counter-row:has(.cnum[data-label='1000']) [data-add]").click()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import cv2
 import pytest
 
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.games.match import scenes
 from tests.web.serving import serving
@@ -105,5 +107,55 @@ def test_three_rounds_scored_from_photos_on_the_page(server, auth, photo_files, 
             expect(phone.locator("#m-table tbody tr")).to_have_count(3)
             phone.screenshot(path=str(shots / "match-phone-ru.png"), full_page=True)
             assert errors == []
+        finally:
+            browser.close()
+
+
+def test_the_tablet_and_wall_say_round_1_is_being_played_after_the_deal(tmp_path, artifacts):
+    """Regression: once round 1 was dealt on the record, the tablet's panel read "Game over".
+
+    A game started as `companion serve --new-game --game-type match` does, then
+    round 1 dealt (a tracked round): the tablet and the wall say round 1 and
+    whose turn it is, and nobody is told the game is over.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.games import find_game
+    from companion.web import create_app
+    from companion.web.access import game_key, game_token
+    from tests.web.tables import MATCH_HANDS
+
+    db = tmp_path / "match.db"
+    with EventStore(db) as store:
+        setup = find_game("match").new_setup(["Ann", "Ben", "Cat"], None, None).setup  # Cat deals, Ann opens
+        session = GameSession.start(store, setup, game_id="m2")
+        session.submit({"type": "deal", "round": 1, "hands": MATCH_HANDS}, source="import")
+        token = game_token(game_key(store, "m2"))
+    app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})
+    with serving(app, threads=4) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            tablet = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB").new_page()
+            wall = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB").new_page()
+            tablet.goto(f"{base}/g/m2?t={token}")
+            wall.goto(f"{base}/g/m2")
+            expect(tablet.locator("#m-entry-title")).to_have_text("Round 1 in play")
+            expect(tablet.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
+            expect(wall.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
+            for page in (tablet, wall):
+                expect(page.locator("body")).not_to_contain_text("Game over")
+            expect(tablet.locator("#m-undo")).to_have_text("Undo last move")  # the last move is the deal, not a round
+            (artifacts / "web").mkdir(parents=True, exist_ok=True)
+            tablet.screenshot(path=str(artifacts / "web" / "match-round-1-in-play.png"))
+            russian = browser.new_context(viewport={"width": 800, "height": 1280}).new_page()
+            russian.goto(f"{base}/g/m2?lang=ru")
+            expect(russian.locator("#m-status")).to_have_text("Раунд 1 из 3 \u00b7 Ход: Ann — взять карту")
+
+            tablet.click("#m-undo")  # the deal goes: round 1 waits to be dealt or scored, and Cat deals
+            expect(tablet.locator("#m-read-result")).to_have_text("Last move undone")
+            expect(tablet.locator("#m-entry-title")).to_have_text("Round 1")
+            expect(wall.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Cat deals")
+            expect(tablet.locator("#m-undo")).to_have_text("Undo the last round")
+            expect(tablet.locator("#m-by-hand")).to_be_visible()
         finally:
             browser.close()

@@ -119,3 +119,18 @@ def test_language_switch_per_device(client):
 
 def test_value_table_is_the_decks():
     assert set(VALUE.values()) == {25, 50, 100}
+
+
+@pytest.mark.parametrize("game", ["grow", "cats", "match"])
+def test_camera_page_gives_other_games_no_bux_calibration(game, tmp_path, client):
+    """The calibration steps fit any game; where the plates go comes from the game's own screens (BUX's: bid area, timer)."""
+    from companion.web import create_app
+    from tests.web.tables import store_table
+
+    db = tmp_path / f"{game}.db"
+    store_table(db, game)
+    page = create_app({"DB": str(db), "TESTING": True}).test_client().get(f"/g/{game}/camera/").get_data(as_text=True)
+    assert "Put each seat plate in front of its player." in page
+    assert "timer" not in page.lower() and "bid area" not in page
+    bux = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
+    assert "the bid area, discard and timer plates in the middle" in bux

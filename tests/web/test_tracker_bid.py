@@ -214,3 +214,27 @@ def test_a_move_the_rules_refused_opens_correct_filled_with_what_the_camera_saw(
     body = response.get_json()
     assert body["type"] == "sell" and body["player"] == "Ann" and [len(s) for s in body["sets"]] == [3]
     assert not CODE.search(response.get_data(as_text=True)), "spread cards go by handle"
+
+
+def test_camera_attention_reads_in_the_screens_language(cam):
+    """What the camera raises is worded per reader: English and Russian, cards never by code, the rules' refusal too."""
+    from companion.table.games.bux.interpret import _said
+    from companion.table.games.bux.messages import say
+    from companion.table.outputs import Attention
+
+    not_a_set = {"type": "sell", "player": "Ann", "sets": [SPREADS["Ann"]]}
+    cam.live._propose(Proposal(line=not_a_set, **_said(say("camera.sells", player="Ann", sets=1, payout=175))))
+    cam.live._handle([Attention(key="misplaced:x", cards=("spade-circle-25",), players=("Ben",), **_said(
+        say("camera.misplaced", where={"phrase": "bid_area"}, should={"phrase": "spread", "owner": "Ben"})))])
+    client = make_client(cam)
+    english = [a["message"] for a in client.get(f"/g/{GAME_ID}/state.json?lang=en").json["board"]["attention"]]
+    russian = [a["message"] for a in client.get(f"/g/{GAME_ID}/state.json?lang=ru").json["board"]["attention"]]
+    assert english[0].startswith("the camera saw Ann sells 1 set for 175, but the rules say: ")
+    assert english[1] == "a card is in the bid area but the game has it in Ben's spread"
+    assert russian[0].startswith("камера увидела: игрок Ann продаёт 1 набор за 175, но по правилам: ")
+    assert russian[1] == "карта лежит в зоне торга, а по игре она в раскладе игрока Ben"
+    reason = russian[0].split("по правилам: ", 1)[1]
+    assert reason.startswith("У карт ") and "нет ни общей масти, ни общей фигуры" in reason, reason
+    assert not any(CODE.search(text) for text in english + russian)
+    stored = cam.session.open_attention()
+    assert stored[0]["message"].startswith("the camera saw Ann sells 1 set for 175"), "the log and the audit keep English"

@@ -53,6 +53,10 @@ class GameScreens:
     "board.me": the shared /g/<id>/me/<player> renders `phone_page` (given game_id, game, player, k, strings)."""
     phone_page: str | None = None
     """Template of the shared phone page, for a game whose `phone` is "board.me"."""
+    strings: Callable[[], str] | None = None
+    """The words the `scoreboard` and `phone_page` scripts show: JSON, translated for the request (passed as `strings`)."""
+    camera_layout: Any = None
+    """The camera page's step saying where the game's printed plates go; None: a step that fits any game."""
     phone_blurb: Any = None
     """What a seat's QR code opens, shown on the host screen."""
     rules_context: Callable[[], dict] | None = None

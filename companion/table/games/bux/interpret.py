@@ -39,6 +39,7 @@ from typing import Iterable, Mapping, Sequence, Union
 
 from companion.games.bux.scoring import best_partition
 from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, is_double_bux, turn
+from companion.table.games.bux.messages import english, say
 from companion.table.outputs import Attention, Cleared, Output, Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
 
@@ -308,25 +309,25 @@ class BuxInterpreter:
         line: dict = {"type": "draw", "player": drawer, "cards": list(turned)}
         if ends_deck:
             self._bid = None
-            return Proposal(line=line, message=f"{drawer} turned up the third timer card: the deck ends", evidence=evidence)
+            return _proposal(line, say("camera.timer_ends", drawer=drawer), evidence=evidence)
         went = {self._seen[c].zone for c in playing if c in self._seen and self._seen[c].visible}
         bid = self._bid
         if bid and bid["all_passed"]:
             self._bid = None
-            return Proposal(line={**line, "winner": None}, message="everyone passed", evidence=evidence)
+            return _proposal({**line, "winner": None}, say("camera.all_passed"), evidence=evidence)
         if bid and bid["keep"]:
             self._bid = None
-            return Proposal(line={**line, "keep": True}, message=f"{drawer} keeps the cards", evidence=evidence)
+            return _proposal({**line, "keep": True}, say("camera.keeps", drawer=drawer), evidence=evidence)
         if went == {DISCARD} and not bid:  # the others lie under the top card of the pile
-            return Proposal(line={**line, "winner": None}, message="everyone passed: the cards went to the discard pile", evidence=evidence)
+            return _proposal({**line, "winner": None}, say("camera.discarded"), evidence=evidence)
         taker = self.player_at.get(next(iter(went))) if len(went) == 1 else None
         if bid and bid["price"] is not None:
             winner = bid["winner"] or taker
             if winner is None:
                 return None
             self._bid = None
-            return Proposal(line={**line, "winner": winner, "price": bid["price"]},
-                            message=f"{winner} bought {drawer}'s cards for {bid['price']}", evidence=evidence)
+            return _proposal({**line, "winner": winner, "price": bid["price"]},
+                             say("camera.bought", winner=winner, drawer=drawer, price=bid["price"]), evidence=evidence)
         return None
 
     def _completed_by_landing(self, state: BuxState, cards: Sequence[str]):
@@ -390,19 +391,17 @@ class BuxInterpreter:
                     out_of_sight = sorted(covered + list(never))
                     return Attention(key=f"unsure-sale:{player}", cards=tuple(sorted(to_discard + list(never))),
                                      players=(player,),
-                                     message=f"{player} put cards on the discard pile; {len(out_of_sight)} of their cards "
-                                             "are out of the camera's sight and it cannot tell which were sold: "
-                                             "enter the sale on the tablet",
+                                     **_said(say("camera.unsure_sale", player=player, hidden=len(out_of_sight))),
                                      evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
                                                "unseen": out_of_sight})
                 absence = self._time - max(self._seen[c].gone_at or self._time for c in covered)
                 if absence <= lapse:
                     return None  # wait: it may still be one of the camera's lapses
             sets = [list(s) for s in best.sets]
-            return Proposal(line={"type": "sell", "player": player, "sets": sets}, confirm=True,
-                            message=f"{player} sells {len(sets)} set{'s' if len(sets) > 1 else ''} for {best.payout}"
-                                    + (" (Double-BUX)" if double else ""),
-                            evidence=self._evidence(to_discard))
+            return _proposal({"type": "sell", "player": player, "sets": sets}, confirm=True,
+                             said=say("camera.sells_double" if double else "camera.sells", player=player, sets=len(sets),
+                                      payout=best.payout),
+                             evidence=self._evidence(to_discard))
         # A swap: one of the mover's cards seen in another spread, one of that spread's seen in the
         # mover's; cards merely unread meanwhile (a hand, a missed frame) do not count either way.
         seen_out = {o: [c for c in cards if self._seen[c].visible] for o, cards in moved_out.items()}
@@ -413,8 +412,8 @@ class BuxInterpreter:
             other = next(o for o in seen_out if o != player)
             theirs = seen_out[other]
             if len(theirs) == 1 and self._seen[give].zone == self.seats.get(other) and self._seen[theirs[0]].zone == seat:
-                return Proposal(line={"type": "swap", "player": player, "give": give, "take": theirs[0], "from": other},
-                                message=f"{player} swaps with {other}", evidence=self._evidence([give, theirs[0]]))
+                return _proposal({"type": "swap", "player": player, "give": give, "take": theirs[0], "from": other},
+                                 say("camera.swap", player=player, other=other), evidence=self._evidence([give, theirs[0]]))
         return None
 
     def _anomalies(self, state: BuxState, explained: set[str], asks: Mapping[str, Attention] = MappingProxyType({})
@@ -431,7 +430,7 @@ class BuxInterpreter:
                     owner = self.player_at.get(expected)
                     current[f"vanished:{code}:{expected}"] = Attention(
                         key=f"vanished:{code}:{expected}",
-                        message=f"a card vanished from {owner}'s spread",
+                        **_said(say("camera.vanished", owner=owner)),
                         cards=(code,), players=(owner,) if owner else (), evidence=self._evidence([code]))
                 continue
             if seen.zone == expected or seen.zone is None and expected is None:
@@ -441,11 +440,11 @@ class BuxInterpreter:
             if expected is None and seen.zone in DRAW_ZONES:
                 continue  # being turned over: part of the draw in progress
             where = _describe(seen.zone, self.player_at)
-            should = _describe(expected, self.player_at) if expected else "the draw deck"
+            should = _describe(expected, self.player_at) if expected else {"phrase": "deck"}
             owner = self.player_at.get(expected) if expected else None
             key = f"misplaced:{code}:{seen.zone}"
             players = tuple(p for p in (owner, self.player_at.get(seen.zone)) if p)
-            current[key] = Attention(key=key, message=f"a card is in {where} but the game has it in {should}",
+            current[key] = Attention(key=key, **_said(say("camera.misplaced", where=where, should=should)),
                                      cards=(code,), players=players, evidence=self._evidence([code]))
         for key, item in current.items():
             first = self._noticed.setdefault(key, self._time)
@@ -517,8 +516,18 @@ def _cards_of(line: Mapping) -> set[str]:
     return set()
 
 
-def _describe(zone: str | None, player_at: Mapping[str, str]) -> str:
+def _describe(zone: str | None, player_at: Mapping[str, str]) -> dict:
+    """Return where a zone is, as a phrase of messages.PHRASES: {"phrase": key, **params}."""
     if zone in player_at:
-        return f"{player_at[zone]}'s spread"
-    return {BID_AREA: "the bid area", DISCARD: "the discard pile", TIMER_AREA: "the timer area",
-            "off_table": "off the table", None: "no zone"}.get(zone, str(zone))
+        return {"phrase": "spread", "owner": player_at[zone]}
+    named = {BID_AREA: "bid_area", DISCARD: "discard", TIMER_AREA: "timer_area", "off_table": "off_table", None: "nowhere"}
+    return {"phrase": named[zone]} if zone in named else {"phrase": "zone", "zone": str(zone)}
+
+
+def _said(said: dict) -> dict:
+    """Return an output's `message` (English, for the log) and `say` (to word for each reader)."""
+    return {"message": english(said), "say": said}
+
+
+def _proposal(line: dict, said: dict, *, confirm: bool = False, evidence: Mapping) -> Proposal:
+    return Proposal(line=line, confirm=confirm, evidence=evidence, **_said(said))

@@ -9,8 +9,10 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.games import GameScreens
 from companion.web.games.bux import bids, entry
+from companion.web.games.bux.strings import js_strings
 from companion.web.games.bux.view import BuxView
 
 SCREENS = GameScreens(name="bux", title=_l("BUX"), view=BuxView, blueprints=(entry.bp, bids.bp), scoreboard="bux/game.html",
-                      phone="board.me", phone_page="bux/me.html",
+                      phone="board.me", phone_page="bux/me.html", strings=js_strings,
+                      camera_layout=_l("Put each seat plate in front of its player, the bid area, discard and timer plates in the middle."),
                       phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards."))

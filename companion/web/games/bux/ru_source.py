@@ -4,6 +4,7 @@ Merged into ru/LC_MESSAGES/messages.po by scripts/web_catalogs.sh, like ru_sourc
 """
 
 RU = {
+    "Put each seat plate in front of its player, the bid area, discard and timer plates in the middle.": "Положите табличку каждого места перед игроком, а таблички торга, сброса и таймера — в центр.",
     "BUX": "BUX",
     "Cancel correction": "Отменить исправление",
     "Correcting": "Исправление",

@@ -33,7 +33,9 @@ from companion.games.bux.state import (
     is_double_bux,
     turn,
 )
-from companion.errors import RecordError
+from companion.errors import RecordError, RuleViolation
+from companion.games.bux.messages import W as RULES_WORDING
+from companion.table.games.bux.messages import W as TABLE_WORDING
 from companion.games.wording import render
 from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
@@ -342,13 +344,41 @@ class BuxView:
         proposed = item.get("proposed")
         return {
             "id": item["id"],
-            "message": self.sanitise(item.get("message", "")),
+            "message": self.attention_text(item),
             "cards": [self.face(c) for c in item.get("cards", []) if c in self.handle_of or c in TIMER_CARDS],
             "players": [p for p in item.get("players", []) if isinstance(p, str)],
             "proposal": self.describe(proposed) if isinstance(proposed, dict) else None,
             "source": item.get("source"),
             "time": item.get("time"),
         }
+
+    def attention_text(self, item: dict) -> str:
+        """Return an attention item's sentence in the reader's language, cards as this screen may show them.
+
+        The camera loop keeps what to say (`evidence.say`: the table wording's id
+        and parameters, maybe wrapping a sentence and the rules' refusal) next to
+        its English `message`; an item without it (raised before, or by hand)
+        shows its message.
+        """
+        evidence = item.get("evidence")
+        said = evidence.get("say") if isinstance(evidence, dict) else None
+        if isinstance(said, dict):
+            try:
+                return self.sanitise(self._word(said, str(get_locale() or "en")))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                pass  # a stored item from another version: its English message still says it
+        return self.sanitise(item.get("message", ""))
+
+    def _word(self, said: dict, lang: str) -> str:
+        params = dict(said.get("params") or {})
+        if "inner" in said:
+            params["what"] = self._word(said["inner"], lang)
+        refusal = said.get("refusal")
+        if isinstance(refusal, dict):
+            error = RuleViolation(refusal["rule"], str(refusal.get("message", "")), params=dict(refusal.get("params") or {}),
+                                  templates=RULES_WORDING)
+            params["reason"] = error_text(self, error)
+        return TABLE_WORDING.say(said["id"], params, lang)
 
     def correction(self, item: dict) -> dict:
         """Return an attention item's proposed move in the entry forms' terms, to prefill "Correct".

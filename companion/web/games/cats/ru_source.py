@@ -85,6 +85,7 @@ RU = {
     "My hand": "Мои карты",
     "my hand": "мои карты",
     "No bids on the table yet.": "На кону пока пусто.",
+    "Bid cards on the table:": "Карты ставок на кону:",
     "No cat card of yours may be played now.": "Сейчас ни одну вашу карту котика сыграть нельзя.",
     "Nobody won the round: the lot went face down to the discard pile.": "В раунде нет победителя: лот ушёл в сброс в закрытую.",
     "Number cards add up to": "Сумма числовых карт:",

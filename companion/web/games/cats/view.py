@@ -219,6 +219,7 @@ class CatsView:
                 history.append(end)
             history.extend(self.gone_out(before, after))
         summary["history"] = list(reversed(history[-HISTORY:]))
+        summary["history_total"] = len(history)  # so the newest entry is numbered by its place, not "1."
         summary["undo_count"] = len(self.session.events_of(UNDO))
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
         summary["lot_phase"] = state.phase == "lot"

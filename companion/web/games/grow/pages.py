@@ -61,7 +61,10 @@ def _strings() -> dict:
         "steal": _("steal"), "shift": _("move"), "pick_n": _("Tap %(n)s cards in the order they were turned up.", n="{n}"),
         "decline": _("Let the action go"), "camera_agrees": _("The camera agrees with the game."),
         "proposed_draw": _("The camera sees this round's cards:"), "use_it": _("Use these cards"),
-        "bad_number": _("Type a whole number."), "warnings": _("warnings"), "counts": count_forms(),
+        "bad_number": _("Type a whole number."), "break_token": _("%(name)s: blue 5 → five black", name="{name}"), "no_rolls": _("No rolls yet."), "physical": _("typed in"),
+        "commitment": _("Dice seed hash"), "seed": _("Dice seed (revealed)"),
+        "steps": {"draw": _("Turn up the cards"), "bid": _("Sealed bids: tap your name"), "tiebreak": _("Tie-break roll"),
+                  "roll": _("Warning dice"), "pick": _("Pick a card"), "act": _("The card's action"), "over": _("Game over")}, "warnings": _("warnings"), "counts": count_forms(),
     }
 
 

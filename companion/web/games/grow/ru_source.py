@@ -76,6 +76,13 @@ RU = {
     "Seal my bid": "Закрыть ставку",
     "Cancel": "Отмена",
     "OK": "OK",
+    "Turn up the cards": "Откройте карты",
+    "%(name)s: blue 5 → five black": "%(name)s: синий 5 → пять чёрных",
+    "Sealed bids: tap your name": "Закрытые ставки: нажмите своё имя",
+    "Tie-break roll": "Бросок при ничьей",
+    "Warning dice": "Кубики опасности",
+    "Pick a card": "Выбор карты",
+    "The card's action": "Действие карты",
 }
 
 # The rules page: the summary, the rules-counter cards and the house readings of grow.deck.json

@@ -218,7 +218,8 @@ class GrowView:
         state = steps[-1][2]
         result = rules.outcome(state)
         submitted = set(self.bids.submitted())
-        history = [self.describe(line, before, after) for line, before, after in steps[1:]][-HISTORY:]
+        every = [self.describe(line, before, after) for line, before, after in steps[1:]]
+        history = every[-HISTORY:]
         last_roll = None
         for line, before, after in reversed(steps[1:]):
             if line["type"] == "roll" and before is not None and before.pending is not None:
@@ -252,6 +253,7 @@ class GrowView:
             "over": result is not None,
             "winners": list(result.winners) if result else [],
             "history": list(reversed(history)),
+            "history_total": len(every),  # so the newest entry is numbered by its place, not "1."
             "undo_count": len(self.session.events_of(UNDO)),
         }
 

@@ -27,6 +27,8 @@ function renderPlayers(board) {
     head.appendChild(el("span", {class: "name"}, p.name));
     if (p.turn) head.appendChild(el("span", {class: "badge"}, STRINGS.turn));
     if (p.winner) head.appendChild(el("span", {class: "badge gold"}, STRINGS.winners));
+    // The count sits at the head's right end, as on the cat auction's seats: under the cards it was squeezed.
+    head.appendChild(el("span", {class: "count"}, plural(STRINGS.counts.cards, p.count)));
     card.appendChild(head);
     const money = el("div", {class: "money"});
     money.appendChild(el("span", {class: "total"}, p.chips));
@@ -36,7 +38,6 @@ function renderPlayers(board) {
     if (!p.spread.length) spread.appendChild(el("span", {class: "empty"}, STRINGS.empty));
     p.spread.forEach((f) => spread.appendChild(cardFace(f, STRINGS)));
     card.appendChild(spread);
-    card.appendChild(el("div", {class: "count"}, plural(STRINGS.counts.cards, p.count)));
     box.appendChild(card);
   });
 }
@@ -166,18 +167,7 @@ function renderDice(dice) {
       list.appendChild(el("li", {value: r.number}, text + (r.call ? " \u2014 " + STRINGS[r.call] : "")));
     }
   });
-  // The seed (or its hash) is 64 hex digits: show 12, the whole value one tap away (and in the tooltip).
-  const proof = document.getElementById("dice-proof");
-  clear(proof);
-  const full = dice.seed || dice.commitment;
-  if (full) {
-    const box = el("details", {class: "dice-proof", title: full});
-    const summary = el("summary", {}, (dice.seed ? STRINGS.seed : STRINGS.commitment) + ": ");
-    summary.appendChild(el("span", {class: "seed-short"}, full.slice(0, 12) + "\u2026"));
-    box.appendChild(summary);
-    box.appendChild(el("p", {class: "seed-full"}, full));
-    proof.appendChild(box);
-  }
+  diceProof(document.getElementById("dice-proof"), dice, STRINGS);
 }
 
 function render(body) {

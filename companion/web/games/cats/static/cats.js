@@ -58,7 +58,7 @@ function showStake(b) {
 function showTable(b) {
   showStake(b);
   const middle = clear(byId("middle"));
-  if (!b.middle.length) middle.appendChild(el("span", {class: "fine"}, S.middle_empty));
+  middle.appendChild(el("span", {class: "fine"}, b.middle.length ? S.middle : S.middle_empty));  // a bare card box read as a stray
   b.middle.forEach((c) => middle.appendChild(el("span", {class: "ccard " + (/^\d+$/.test(c.label) ? "num" : "cat")}, c.name.replace(/[«»]/g, ""))));
   const piles = clear(byId("piles"));
   const round = b.phase === "deal" ? S.dealing : b.decisive ? S.decisive : S.round + " " + b.round;
@@ -93,7 +93,9 @@ function showTable(b) {
   });
   const hist = clear(byId("history"));
   if (!b.history.length) hist.appendChild(el("li", {class: "fine"}, S.no_moves));
-  b.history.forEach((h) => hist.appendChild(el("li", {}, h)));
+  // Newest first, each numbered by its place in the game (the newest is not "1.").
+  const total = b.history_total || b.history.length;
+  b.history.forEach((h, i) => hist.appendChild(el("li", {value: total - i}, h)));
   if (byId("entry")) showTableEntry(b);
 }
 
@@ -121,7 +123,8 @@ function pickedSum() { return pickedList().filter((x) => /^\d+$/.test(x)).reduce
 // --- the tablet ----------------------------------------------------------------
 
 function showTableEntry(b) {
-  byId("lot-go").disabled = !b.lot_phase;
+  // Offered only when a lot is due: a greyed green button read as broken, and the phase line says what is going on.
+  byId("lot-go").hidden = !b.lot_phase;
 }
 
 function wireTable() {
@@ -174,6 +177,8 @@ function showPhone(me) {
       const list = pickedList();
       const nums = list.filter((x) => /^\d+$/.test(x)).length;
       check.textContent = fmt(S.deal_check, {a: nums, b: bank, c: list.length - nums, d: cats});
+      // Red only while the counts are off: a complete hand reads as done, not as an error.
+      check.classList.toggle("done", nums === bank && list.length - nums === cats);
     });
     const go = el("button", {type: "button", class: "big go", id: "deal-go"}, S.send);
     go.addEventListener("click", () => send(CFG.move, {type: "deal", cards: pickedList()}));

@@ -120,8 +120,7 @@ function renderPlayers(b) {
     box.appendChild(money);
     const tokens = el("div", {class: "tokens"});
     tokens.appendChild(el("span", {class: "tok-worth"}, plural(S.counts.tokens, p.tokens.worth)));
-    for (let i = 0; i < p.tokens.blue; i++) tokens.appendChild(el("span", {class: "tok blue", title: S.blue_token}, "5"));
-    for (let i = 0; i < p.tokens.black; i++) tokens.appendChild(el("span", {class: "tok black", title: S.black_tokens}));
+    tokens.appendChild(tokenDots(p.tokens));
     box.appendChild(tokens);
     const held = el("div", {class: "holdings"});
     if (p.green.length) held.appendChild(stackEl(p.green, "green"));
@@ -134,19 +133,47 @@ function renderPlayers(b) {
   });
 }
 
+// The tokens as dots in one group that never splits (a lone dot on its own line read as a stray token);
+// past a dozen black ones, one dot and a count.
+function tokenDots(tokens) {
+  const dots = el("span", {class: "tok-dots"});
+  for (let i = 0; i < tokens.blue; i++) dots.appendChild(el("span", {class: "tok blue", title: S.blue_token}, "5"));
+  if (tokens.black > 12) {
+    dots.appendChild(el("span", {class: "tok black", title: S.black_tokens}));
+    dots.appendChild(el("span", {class: "tok-count"}, "\u00d7" + tokens.black));
+  } else {
+    for (let i = 0; i < tokens.black; i++) dots.appendChild(el("span", {class: "tok black", title: S.black_tokens}));
+  }
+  return dots;
+}
+
 function renderHistory(b) {
   const list = $("history");
   if (!list) return;
   list.textContent = "";
-  b.history.forEach((h) => list.appendChild(el("li", {}, h)));
+  // Newest first, each numbered by its place in the game (the newest is not "1.").
+  const total = b.history_total || b.history.length;
+  b.history.forEach((h, i) => list.appendChild(el("li", {value: total - i}, h)));
 }
 
+// The newest roll large, earlier ones in a list numbered by roll, and the seed's hash small, as on BUX's tablet.
 function renderDice(d) {
   const list = $("dice-history");
   if (!list || !d) return;
+  const last = $("dice-last");
+  last.textContent = "";
   list.textContent = "";
-  d.rolls.forEach((r) => list.appendChild(el("li", {}, "#" + r.number + ": " + r.values.join(" + ") + (r.physical ? " (\u270b)" : ""))));
-  $("dice-proof").textContent = d.seed ? "seed " + d.seed : (d.commitment ? "sha256 " + d.commitment : "");
+  if (!d.rolls.length) last.appendChild(el("span", {class: "empty"}, S.no_rolls));
+  d.rolls.forEach((r, i) => {
+    const typed = r.physical ? " (" + S.physical + ")" : "";
+    if (i === 0) {
+      last.appendChild(diceFaces(r.values));
+      last.appendChild(el("span", {class: "fine"}, "#" + r.number + typed));
+    } else {
+      list.appendChild(el("li", {value: r.number}, r.values.join(" + ") + typed));
+    }
+  });
+  diceProof($("dice-proof"), d, S);
 }
 
 // --- the tablet's entry steps ------------------------------------------------------
@@ -190,9 +217,9 @@ function renderEntry() {
   const body = $("entry-body");
   if (!body || !options || !board) return;
   body.textContent = "";
-  const title = $("entry-title");
-  title.textContent = board.status;
   const ph = options.phase;
+  // The banner above already says what the table waits for; the panel names its own step.
+  $("entry-title").textContent = S.steps[board.over ? "over" : ph] || S.steps.over;
   if (ph === "draw") {
     const chosen = [];
     const picked = el("div", {class: "gcards picked"});
@@ -247,7 +274,7 @@ function renderEntry() {
   }
   const brk = $("break-row");
   brk.textContent = "";
-  options.break.forEach((p) => brk.appendChild(button(p + ": 5 \u2192 5\u00d71", "small", () => api("/move", {line: {type: "break", player: p}}).then(after))));
+  options.break.forEach((p) => brk.appendChild(button(fmt(S.break_token, {name: p}), "small", () => api("/move", {line: {type: "break", player: p}}).then(after))));
 }
 
 const CARD_CACHE = {};

@@ -37,9 +37,7 @@ function render(board) {
     tr.appendChild(el("td", {class: "num total"}, num(p.total)));
     body.appendChild(tr);
   });
-  const status = document.getElementById("m-status");
-  if (board.over) status.textContent = S.game_over + " \u2014 " + S.winner + ": " + board.winners.join(", ");
-  else status.textContent = fmt(S.round, {n: board.round}) + (board.leaders.length ? " \u00b7 " + S.leader + ": " + board.leaders.join(", ") : "");
+  document.getElementById("m-status").textContent = status(board);
   const rounds = document.getElementById("m-rounds");
   clear(rounds);
   if (!board.scored.length) rounds.appendChild(el("p", {class: "empty"}, S.no_rounds));
@@ -74,9 +72,27 @@ function render(board) {
   });
   const title = document.getElementById("m-entry-title");
   if (title) {
+    // Three cases, not two: a round being played (dealt on the record) is neither scoreable yet nor the game's end.
     document.getElementById("m-entry").classList.toggle("closed", !board.can_score);
-    title.textContent = board.can_score ? fmt(S.round, {n: board.round}) : S.game_over;
+    title.textContent = board.over ? S.game_over : fmt(board.can_score ? S.round : S.in_play, {n: board.round});
+    document.getElementById("m-entry-state").textContent = !board.over && !board.can_score ? S.score_later : "";
   }
+  // In a round dealt on the record the last move is a draw, match or discard, not a scored round.
+  const undo = document.getElementById("m-undo");
+  if (undo) undo.textContent = undoesMove(board) ? S.undo_move : S.undo_round;
+}
+
+function undoesMove(board) { return Boolean(board.turn) || board.phase === "score"; }
+
+// One line for every screen: which round, whose turn (or who deals), who leads; the winners at the end.
+function status(board) {
+  if (board.over) return S.game_over + " \u2014 " + S.winner + ": " + board.winners.join(", ");
+  const parts = [fmt(S.round_of, {n: board.round, total: board.rounds_total})];
+  if (board.turn) parts.push(fmt(board.phase === "draw" ? S.to_draw : S.to_play, {name: board.turn}));
+  else if (board.phase === "score") parts.push(S.hand_empty);
+  else parts.push(fmt(S.deals, {name: board.dealer}));
+  if (board.leaders.length) parts.push(S.leader + ": " + board.leaders.join(", "));
+  return parts.join(" \u00b7 ");
 }
 
 function refresh() {
@@ -278,8 +294,9 @@ function setup() {
   });
   const undo = document.getElementById("m-undo");
   if (undo) undo.addEventListener("click", () => {
+    const what = undo.textContent === S.undo_move ? S.move_undone : S.undone;
     post(CFG.undo, {}).then(({ok, body}) => {
-      document.getElementById("m-read-result").textContent = ok ? S.undone : body.error.message;
+      document.getElementById("m-read-result").textContent = ok ? what : body.error.message;
       refresh();
     });
   });

@@ -1,30 +1,9 @@
-// Card faces drawn as inline SVG from {suit, shape, tag[, value]}: no images, no fonts needed
+// BUX card faces drawn as inline SVG from {suit, shape, tag[, value]}: no images, no fonts needed
 // beyond the suit symbols. Never given a card code, so it cannot show a back value by mistake.
+// Needs the shared page.js (el, svg) loaded first.
 "use strict";
-const SVGNS = "http://www.w3.org/2000/svg";
 const SUIT_GLYPH = {heart: "\u2665", club: "\u2663", spade: "\u2660", diamond: "\u2666"};
 const RED = {heart: true, diamond: true};
-
-function el(tag, attrs, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-// "3 cards", «3 карты», «5 карт»: forms = {CLDR category: text with {n}} from the server (i18n.count_forms).
-function plural(forms, n) {
-  const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
-  return (forms[category] || forms.other || forms.many || Object.values(forms)[0] || "{n}").replace("{n}", n);
-}
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  return node;
-}
 
 function shapePath(shape, colour) {
   const common = {fill: "none", stroke: colour, "stroke-width": 4};
