@@ -23,6 +23,7 @@ COMMANDS = (
     "serve",
     "cards",
     "scan",
+    "calibrate",
     "audit",
     "demo",
 )

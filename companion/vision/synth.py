@@ -702,3 +702,47 @@ def load_card_arts(export_dir, codes: Sequence[str] | None = None) -> dict[str, 
             back = plain_back
         arts[code] = card_art(code, entry["payload"], face, back)
     return arts
+
+
+# --- A flat printed page seen through a lens (lens-calibration tests) ----------------------
+
+def view_of_page(page: np.ndarray, px_per_mm: float, camera_matrix: np.ndarray, dist_coeffs: np.ndarray,
+                 rvec: Sequence[float], tvec: Sequence[float], size: tuple[int, int],
+                 background: int = 70, defocus: float = 0.0, noise: float = 0.0, seed: int = 0) -> np.ndarray:
+    """Return a frame (BGR) of a flat page photographed by a camera with lens distortion.
+
+    `page` is the page image (a rasterised PDF, `px_per_mm` pixels per mm, origin at its
+    top-left); the page plane is z = 0 in mm, placed in the camera frame by (rvec, tvec).
+    Every frame pixel is traced back through the lens (undistorted), along its ray to the
+    page plane, and sampled there, so straight printed lines come out bent as the lens bends them.
+    """
+    w, h = size
+    # The map is smooth: trace every 4th pixel (the centres a 4x linear resize expects) and interpolate.
+    q = 4
+    gh, gw = -(-h // q) + 1, -(-w // q) + 1
+    ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float32) * q + (q - 1) / 2.0
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
+    ideal = cv2.undistortPoints(pts, camera_matrix, dist_coeffs,
+                                criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 20, 1e-7)).reshape(-1, 2)
+    r, _ = cv2.Rodrigues(np.asarray(rvec, np.float64))
+    plane_to_norm = np.column_stack([r[:, 0], r[:, 1], np.asarray(tvec, np.float64).ravel()])
+    norm_to_page = np.diag([px_per_mm, px_per_mm, 1.0]) @ np.linalg.inv(plane_to_norm)
+    coarse = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), norm_to_page).reshape(gh, gw, 2).astype(np.float32)
+    uv = cv2.resize(coarse, (gw * q, gh * q), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    # Pixel centres: page pixel u covers mm [u, u+1) / px_per_mm.
+    map_x = (uv[..., 0] - 0.5).astype(np.float32)
+    map_y = (uv[..., 1] - 0.5).astype(np.float32)
+    src = page if page.ndim == 3 else cv2.cvtColor(page, cv2.COLOR_GRAY2BGR)
+    # Shrink the page first where the view is much smaller, so the remap does not alias.
+    scale = float(np.median(np.hypot(*np.gradient(uv[::8, ::8, 0])))) / 8.0
+    if scale > 2.0:
+        f = 1.0 / scale
+        src = cv2.resize(src, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        map_x, map_y = (map_x + 0.5) * f - 0.5, (map_y + 0.5) * f - 0.5
+    frame = cv2.remap(src, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                      borderValue=(background, background + 8, background + 16))
+    if defocus > 0:
+        frame = cv2.GaussianBlur(frame, (0, 0), defocus)
+    if noise > 0:
+        frame = _add_noise(frame, noise, np.random.default_rng(seed))
+    return frame
