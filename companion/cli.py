@@ -24,6 +24,7 @@ COMMANDS = (
     "cards",
     "scan",
     "calibrate",
+    "camera_check",
     "audit",
     "demo",
 )

@@ -122,6 +122,8 @@ class Nuisance:
     jpeg: int = 0
     """JPEG quality (0 = none)."""
     seed: int = 0
+    exposure: float = 1.0
+    """Gain on the whole frame before noise: 0.3 is a dim room the camera does not make up for."""
 
 
 @dataclass(frozen=True)
@@ -511,6 +513,8 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     if camera.k1:
         m1, m2 = _distort_maps(camera, k.tobytes())
         frame = cv2.remap(frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if nuisance.exposure != 1.0:
+        frame = cv2.convertScaleAbs(frame, alpha=float(nuisance.exposure))
     if nuisance.noise > 0:
         frame = _add_noise(frame, nuisance.noise, rng)
     if nuisance.jpeg:
