@@ -436,10 +436,10 @@ def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960) -> np
             cv2.polylines(image, [pts], True, colour, 2, cv2.LINE_AA)
             label = f"{zone_label(z.name).removeprefix('the ')}: {z.px_per_module:.1f}"
             at = pts.mean(axis=0).astype(int)
-            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.55, 1)
             org = (int(at[0] - tw / 2), int(at[1] + th / 2))
             cv2.rectangle(image, (org[0] - 3, org[1] - th - 3), (org[0] + tw + 3, org[1] + 4), (30, 30, 30), -1)
-            cv2.putText(image, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
+            cv2.putText(image, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.55, (255, 255, 255), 1, cv2.LINE_AA)
         image = cv2.addWeighted(tint, 0.22, image, 0.78, 0)
     for g in report.glare:
         x0, y0, x1, y1 = (int(round(v * scale)) for v in g.box)
