@@ -750,3 +750,24 @@ def view_of_page(page: np.ndarray, px_per_mm: float, camera_matrix: np.ndarray, 
     if noise > 0:
         frame = _add_noise(frame, noise, np.random.default_rng(seed))
     return frame
+
+
+CALIBRATION_SPOTS = ((0, 0, 0, 0, 0), (-0.72, -0.62, 0, 0, 0), (0.72, -0.62, 0, 0, 0), (0.72, 0.62, 0, 0, 0),
+                     (-0.72, 0.62, 0, 0, 0), (-0.75, 0, 0, 28, 0), (0.75, 0, 28, 0, 0), (0, -0.6, -25, 0, 90),
+                     (0, 0.6, 0, -25, 90), (0.3, 0.2, 20, 20, 30))
+"""Where a person shows a calibration board: (u, v) of its centre in the frame (-1..1), tilt about x and y
+and spin (degrees): the middle, the four corners, tilted towards the edges, turned."""
+
+
+def page_poses(camera_matrix: np.ndarray, size: tuple[int, int], centre_mm: Sequence[float],
+               distance_mm: float = 380.0, spots=CALIBRATION_SPOTS) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Return (rvec, tvec) poses of a page (plane z = 0, mm) that put `centre_mm` at each spot of the frame."""
+    k = camera_matrix
+    centre = np.array([centre_mm[0], centre_mm[1], 0.0])
+    poses = []
+    for u, v, ax, ay, spin in spots:
+        r, _ = cv2.Rodrigues(np.radians([ax, ay, spin]))
+        target = np.array([u * size[0] / 2 / k[0, 0] * distance_mm, v * size[1] / 2 / k[1, 1] * distance_mm,
+                           distance_mm])
+        poses.append((cv2.Rodrigues(r)[0].ravel(), target - r @ centre))
+    return poses

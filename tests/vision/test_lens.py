@@ -48,28 +48,13 @@ def truth():
     return lens.for_size(VIEW)
 
 
-def _poses(k: np.ndarray):
-    """Return (rvec, tvec) poses that put the board's centre at spots across the frame, some tilted."""
-    ox, oy = board_origin_mm("a4")
-    centre = np.array([ox + 75.0, oy + 105.0, 0.0])
-    z = 380.0
-    spots = [(0, 0, 0, 0, 0), (-0.72, -0.62, 0, 0, 0), (0.72, -0.62, 0, 0, 0), (0.72, 0.62, 0, 0, 0),
-             (-0.72, 0.62, 0, 0, 0), (-0.75, 0, 0, 28, 0), (0.75, 0, 28, 0, 0), (0, -0.6, -25, 0, 90),
-             (0, 0.6, 0, -25, 90), (0.3, 0.2, 20, 20, 30)]
-    poses = []
-    for u, v, ax, ay, spin in spots:
-        r, _ = cv2.Rodrigues(np.radians([ax, ay, spin]))
-        target = np.array([u * VIEW[0] / 2 / k[0, 0] * z, v * VIEW[1] / 2 / k[1, 1] * z, z])
-        poses.append((cv2.Rodrigues(r)[0].ravel(), target - r @ centre))
-    return poses
-
-
 @pytest.fixture(scope="module")
 def views(board_page, truth, tmp_path_factory):
     """Return a folder of rendered board views (PNG), as a camera would have taken them."""
     page, ppm = board_page
     folder = tmp_path_factory.mktemp("views")
-    for i, (rvec, tvec) in enumerate(_poses(truth.camera_matrix)):
+    ox, oy = board_origin_mm("a4")
+    for i, (rvec, tvec) in enumerate(synth.page_poses(truth.camera_matrix, VIEW, (ox + 75.0, oy + 105.0))):
         frame = synth.view_of_page(page, ppm, truth.camera_matrix, truth.dist_coeffs, rvec, tvec, VIEW,
                                    defocus=0.6, noise=2.0, seed=i)
         cv2.imwrite(str(folder / f"view-{i:02d}.png"), frame)
@@ -92,7 +77,7 @@ def test_the_printed_board_is_the_board_the_detector_looks_for(board_page):
 
 def test_calibrate_recovers_the_known_distortion(lens_file, truth):
     """Tolerance: over the whole frame the recovered lens puts every point within 1.5 px of where the
-    true lens puts it (the true lens moves points by up to ~50 px), focal length within 1%, k1 within 0.02."""
+    true lens puts it (the true lens moves points by up to ~110 px), focal length within 1%, k1 within 0.02."""
     lens = load_lens(lens_file)
     assert lens.size == VIEW and lens.views >= 8 and lens.rms < 0.5
     w, h = VIEW
