@@ -54,12 +54,12 @@ def extra_game_folders() -> list[Path]:
     return folders
 
 
-LENS_BOARD_FILE = "lens-board.json"
+LENS_BOARD_FILE = "charuco-board.json"
 """The lens-calibration board's definition, in the calibration data folder."""
 
 
 def lens_board_spec() -> dict:
-    """Return the lens-calibration board's definition (calibration/lens-board.json) as a checked dict.
+    """Return the lens-calibration board's definition (calibration/charuco-board.json) as a checked dict.
 
     Keys: dictionary (an OpenCV ArUco dictionary name), columns, rows, square_mm, marker_mm.
     The printer draws the board and the detector finds it from this one definition.

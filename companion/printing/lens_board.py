@@ -3,7 +3,7 @@
 Why: a wide-angle webcam or a phone over the table bends straight lines (barrel
 distortion) and shrinks the marks near the frame's edges. `companion calibrate`
 measures the lens from views of this board. The board's squares, markers and
-dictionary come from calibration/lens-board.json (companion.data.lens_board), the
+dictionary come from calibration/charuco-board.json (companion.data.lens_board), the
 same definition the detector builds from, so the printed board and the detector
 cannot disagree. Drawn as vector squares so the edges are exact at any printer
 resolution. Layout only: nothing here reads the camera.

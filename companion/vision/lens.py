@@ -12,7 +12,7 @@ companion.vision.pipeline).
 views of the board that add something (a part of the frame not yet covered, a
 tilt), says in plain words what to do next ("move the board to the left edge"),
 and solves when the frame is covered. The board comes from the same definition
-the printer draws (calibration/lens-board.json via companion.data.lens_board).
+the printer draws (calibration/charuco-board.json via companion.data.lens_board).
 Knows nothing of cards or games.
 """
 
@@ -199,7 +199,7 @@ def find_board(image: np.ndarray) -> BoardView | None:
     """Return the lens board's corners seen in a frame, or None when fewer than 4 corners are found.
 
     Raises:
-        CompanionError: if the board definition (calibration/lens-board.json) is malformed.
+        CompanionError: if the board definition (calibration/charuco-board.json) is malformed.
     """
     board, detector = _board_and_detector()
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
