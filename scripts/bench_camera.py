@@ -2,6 +2,7 @@
 """Camera-in-a-room benchmark: lens calibration from the printed board, reading with and without the lens, the setup check.
 
     .venv/bin/python scripts/bench_camera.py --scenes 8 --k1 -0.15
+    .venv/bin/python scripts/bench_camera.py --only room --room-scenes 10 --sizes 1920x1080,3840x2160
 
 1. The lens board is printed (`companion cards lens-board`), rasterised, and seen by a simulated
    wide-angle camera (hfov 75, barrel k1) at the 10 spots a person shows it (synth.page_poses),
@@ -13,6 +14,9 @@
    table-position error of cards seen by both marks, CPU ms per full scan (median, one thread) and
    the settled-table cost (wall).
 3. The setup check's cost on the same frames (CPU ms median).
+4. (--only room) Room scenes (synth.ROOMS: dim warm light, glare spots, glossy sleeves' streaks, blur, noise)
+   read as stills by the pipeline and by raw zxing-cpp on the same frames: cards legible at >= 2 px/module with
+   contrast >= 0.3 (and >= 0.12) read, wrong codes, the pipeline's CPU ms median.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from companion.vision import synth  # noqa: E402
 from companion.vision.check import check_setup  # noqa: E402
 from companion.vision.geometry import load_layout  # noqa: E402
 from companion.vision.lens import Lens, LensSession  # noqa: E402
+from companion.vision import decoders  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 
 VIEW = (960, 540)
@@ -74,25 +79,69 @@ def calibrate(camera: synth.Camera) -> tuple[Lens, dict]:
         "cpu_ms_detect_and_solve": round(cpu)}
 
 
+def export(secret: str):
+    """Return (print, card arts) of a fixed print of the BUX deck, exported as the real card PNGs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        deck_file = Path(tmp) / "bench.print.json"
+        save_print(new_print(load_deck("bux"), "bench", secret=secret.encode()), deck_file)
+        assert cli(["cards", "export", "--game", "bux", "--png", tmp, "--deck", str(deck_file), "--backs", "--quiet"]) == 0
+        return load_print(deck_file), synth.load_card_arts(tmp)
+
+
+def room(deck, arts, kind: str, size: tuple[int, int], count: int) -> None:
+    """Print one table row: room frames read by the pipeline (as stills) and by raw zxing-cpp."""
+    rows = {name: {"read": 0, "read_low": 0, "wrong": 0, "cpu": []} for name in ("pipeline", "zxing")}
+    legible = legible_low = 0
+    for seed in range(count):
+        rng = np.random.default_rng(500 + seed)
+        placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)), timer_codes=("bux-1", "bux-2", "bux-3"))
+        camera, nuisance = synth.random_room_conditions(rng, kind, *size, seed=seed)
+        scene = synth.render_scene(arts, placements, camera, nuisance)
+        want = {t.code for t in scene.legible(2.0, 0.3)}
+        want_low = {t.code for t in scene.legible(2.0, 0.12)}
+        legible += len(want)
+        legible_low += len(want_low)
+        on_table = {t.code for t in scene.truth if t.face_up}
+        with Pipeline(deck, track=False, use_zbar=False) as pipeline:
+            t = time.process_time()
+            got = {"pipeline": pipeline.process(scene.image).codes()}
+            rows["pipeline"]["cpu"].append((time.process_time() - t) * 1000)
+        got["zxing"] = {deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} - {None}
+        for name, codes in got.items():
+            rows[name]["read"] += len(codes & want)
+            rows[name]["read_low"] += len(codes & want_low)
+            rows[name]["wrong"] += len(codes - on_table)
+    p, z = rows["pipeline"], rows["zxing"]
+    print(f"| {size[0]}x{size[1]} {kind} | {p['read']} / {legible} | {z['read']} | {p['read_low']} / {legible_low} | "
+          f"{z['read_low']} | {p['wrong']} / {z['wrong']} | {statistics.median(p['cpu']):.0f} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenes", type=int, default=8)
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--k1", type=float, default=-0.15)
     parser.add_argument("--secret", default="bench-fixed-print")
+    parser.add_argument("--only", choices=("lens", "room"), help="run one part (default: lens and check)")
+    parser.add_argument("--room-scenes", type=int, default=10)
+    parser.add_argument("--sizes", default="1920x1080,3840x2160", help="frame sizes of the room scenes")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    if args.only == "room":
+        deck, arts = export(args.secret)
+        print("| scenes | pipeline: contrast >= 0.3 | zxing | pipeline: contrast >= 0.12 | zxing | wrong (pipeline / zxing) | CPU ms |")
+        print("|---|---|---|---|---|---|---|")
+        for size in args.sizes.split(","):
+            w, h = (int(v) for v in size.split("x"))
+            for kind in ("room", "harsh"):
+                room(deck, arts, kind, (w, h), args.room_scenes)
+        return 0
     width, height = (int(v) for v in args.size.split("x"))
     camera = synth.Camera(width=width, height=height, tilt=10, hfov=75, k1=args.k1)
     lens, calibration = calibrate(camera)
     print("calibration:", calibration, flush=True)
 
-    with tempfile.TemporaryDirectory() as tmp:
-        deck_file = Path(tmp) / "bench.print.json"
-        save_print(new_print(load_deck("bux"), "bench", secret=args.secret.encode()), deck_file)
-        assert cli(["cards", "export", "--game", "bux", "--png", tmp, "--deck", str(deck_file), "--backs", "--quiet"]) == 0
-        deck = load_print(deck_file)
-        arts = synth.load_card_arts(tmp)
+    deck, arts = export(args.secret)
     rows = {name: {"read": 0, "readable_read": 0, "wrong": 0, "errors": [], "cpu": [], "settled": []}
             for name in ("without lens", "with lens")}
     readable = 0
