@@ -26,8 +26,10 @@ def numbered_jpeg(index: int, size=(320, 240)) -> bytes:
 class MjpegServer:
     """A loopback MJPEG server in a background thread; `url` is its stream address."""
 
-    def __init__(self, stall_after: int | None = None, interval_s: float = 0.03):
+    def __init__(self, stall_after: int | None = None, interval_s: float = 0.03, image: np.ndarray | None = None):
         self.stall_after = stall_after
+        self.picture = None if image is None else cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+        """A fixed picture to stream instead of numbered frames (a phone looking at the table)."""
         self.interval_s = interval_s
         self.connections = 0
         self._stop = threading.Event()
@@ -50,7 +52,7 @@ class MjpegServer:
                         if connection == 1 and server.stall_after is not None and index >= server.stall_after:
                             server._stop.wait(30)  # connected, silent: a stalled stream
                             return
-                        data = numbered_jpeg(index)
+                        data = server.picture or numbered_jpeg(index)
                         self.wfile.write(b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n"
                                          % len(data) + data + b"\r\n")
                         self.wfile.flush()

@@ -130,3 +130,18 @@ def test_camera_check_refuses_bad_input_in_one_sentence(print_deck, tmp_path, ca
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_camera_check_reads_a_phone_stream_url(arts, print_deck, tmp_path, capsys):
+    """A phone on a stand: its camera app streams MJPEG over Wi-Fi (here on loopback); the check reads the URL."""
+    from companion.cards.payloads import save_print
+
+    from .mjpeg import MjpegServer
+
+    deck = tmp_path / "deck.json"
+    save_print(print_deck, deck)
+    with MjpegServer(image=_frame(arts, glare=2, glare_strength=0.8, seed=5)) as phone:
+        assert main(["camera-check", phone.url, "--deck", str(deck), "--frames", "3", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["size"] == [1920, 1080] and body["cards_read"] >= 5
+    assert any("glare" in sentence for sentence in body["advice"]) and body["glare"]
