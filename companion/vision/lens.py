@@ -127,8 +127,9 @@ class Lens:
             size = (int(body["size"][0]), int(body["size"][1]))
             lens = cls(camera_matrix=k, dist_coeffs=dist, size=size, rms=float(body.get("rms_px", 0.0)),
                        name=str(body.get("name", "")), views=int(body.get("views", 0)))
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise CompanionError(f"the lens file is malformed: {exc!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise CompanionError("the lens file is malformed: it needs camera_matrix (3 rows of 3 numbers), "
+                                 "dist_coeffs (a list of numbers) and size ([width, height])") from None
         if (dist.size not in (4, 5, 8, 12, 14) or not np.isfinite(k).all() or not np.isfinite(dist).all()
                 or k[0, 0] <= 0 or k[1, 1] <= 0 or min(size) <= 0):
             raise CompanionError("the lens file is malformed: it needs a positive focal length, a frame size "
@@ -154,7 +155,7 @@ def load_lens(path: str | Path) -> Lens:
     try:
         return Lens.from_json(body)
     except CompanionError as error:
-        raise CompanionError(f"lens file {str(p)!r}: {error.message.removeprefix('the lens file ')}") from None
+        raise CompanionError(f"lens file {str(p)!r} {error.message.removeprefix('the lens file ')}") from None
 
 
 def save_lens(lens: Lens, path: str | Path) -> Path:

@@ -157,3 +157,16 @@ def test_play_watch_and_scan_refuse_a_bad_lens_file_in_one_sentence(tmp_path, ca
 def test_a_lens_for_another_frame_shape_is_refused(truth):
     with pytest.raises(Exception, match="another shape of frame"):
         truth.for_size((640, 480))
+
+
+def test_a_lens_file_round_trips_and_its_two_directions_undo_each_other(truth, tmp_path):
+    from companion.vision.lens import save_lens
+
+    path = save_lens(truth, tmp_path / "calibration" / "lens-x.json")
+    again = load_lens(path)
+    assert again.size == truth.size and np.allclose(again.camera_matrix, truth.camera_matrix)
+    points = np.array([[5.0, 7.0], [480.0, 270.0], [950.0, 530.0], [100.0, 500.0]])
+    assert np.abs(again.distort_points(again.undistort_points(points)) - points).max() < 0.01
+    # Barrel: undistorting moves frame points away from the centre, most at the corners.
+    shift = np.linalg.norm(again.undistort_points(points) - points, axis=1)
+    assert shift[1] < 0.1 < shift[3] < shift[0]
