@@ -80,6 +80,15 @@ class Lens:
         k = self.camera_matrix
         xn = (pts[:, 0] - k[0, 2]) / k[0, 0]
         yn = (pts[:, 1] - k[1, 2]) / k[1, 1]
+        d = self.dist_coeffs.ravel()
+        if d.size <= 5:
+            # OpenCV's radial + tangential model written out (what projectPoints does, without its overhead).
+            k1, k2, p1, p2, k3 = (*d, 0.0, 0.0, 0.0, 0.0, 0.0)[:5]
+            r2 = xn * xn + yn * yn
+            radial = 1 + r2 * (k1 + r2 * (k2 + r2 * k3))
+            xd = xn * radial + 2 * p1 * xn * yn + p2 * (r2 + 2 * xn * xn)
+            yd = yn * radial + p1 * (r2 + 2 * yn * yn) + 2 * p2 * xn * yn
+            return np.column_stack([xd * k[0, 0] + k[0, 1] * yd + k[0, 2], yd * k[1, 1] + k[1, 2]])
         obj = np.column_stack([xn, yn, np.ones(len(pts))])
         out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), k, self.dist_coeffs)
         return out.reshape(-1, 2)
