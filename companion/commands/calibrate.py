@@ -60,7 +60,9 @@ def run_calibrate(args) -> int:
     if out.suffix.lower() != ".json":
         raise CompanionError(f"--out must be a .json file, got {str(out)!r}")
     source = open_source(args.camera)
-    session = LensSession(name)
+    # Frames of a camera, stream or video follow each other: keep a view only once the board is held still.
+    # Photos in a folder are each taken still.
+    session = LensSession(name, require_still=hasattr(source, "live"))
     print(f"Calibrating {name!r}: show the printed lens board to the camera, flat and still; "
           "move it where the lines below ask. Ctrl-C to stop early.", flush=True)
     seen = 0

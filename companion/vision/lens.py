@@ -271,12 +271,16 @@ class LensSession:
     warnings for what is missing).
     """
 
-    def __init__(self, name: str = ""):
+    def __init__(self, name: str = "", *, require_still: bool = False):
         self.name = name
+        self.require_still = require_still
+        """Video and cameras: keep a view only when the previous frame showed the board at the same place
+        (a board moving while the shutter is open blurs its corners and bends the solution)."""
         self.size: tuple[int, int] | None = None
         self.views: list[BoardView] = []
         self._cells: list[set[tuple[int, int]]] = []
         self._tilts: list[float] = []
+        self._previous: BoardView | None = None
 
     # coverage ----------------------------------------------------------------------------
 
@@ -340,6 +344,7 @@ class LensSession:
             raise CompanionError(f"the frames changed size ({self.size[0]}x{self.size[1]} -> {w}x{h}): "
                                  "calibrate one resolution at a time")
         view = find_board(image)
+        previous, self._previous = self._previous, view
         if view is None:
             return self._step(False, "no board in view: hold the printed board flat under the camera, all of it in the picture")
         if view.count < MIN_CORNERS:
@@ -347,6 +352,8 @@ class LensSession:
                                      "still and out of any glare")
         if self.ready:
             return self._step(False, "enough views: calibrating")
+        if self.require_still and not _still(previous, view):
+            return self._step(False, f"board seen ({view.count} corners), moving: hold it still for a moment")
         cells = self._cells_of(view)
         tilt = self._tilt(view)
         new_cells = cells - self.covered()
@@ -412,6 +419,20 @@ class LensSession:
         if dropped:
             warnings.append(f"{dropped} view(s) left out: the board moved or bent while they were taken")
         return Result(lens=lens, per_view_px=tuple(errors), dropped=dropped, verdict=verdict, warnings=tuple(warnings))
+
+
+STILL_PX = 1.0
+"""A board whose shared corners moved less than this (median, px) since the previous frame counts as still."""
+
+
+def _still(previous: BoardView | None, view: BoardView) -> bool:
+    """True if the previous frame showed the same board corners at (nearly) the same place."""
+    if previous is None or previous.size != view.size:
+        return False
+    prev = {tuple(o[:2]): p for o, p in zip(previous.object_points.round(3).tolist(), previous.image_points)}
+    moves = [np.linalg.norm(p - prev[tuple(o[:2])]) for o, p in zip(view.object_points.round(3).tolist(),
+                                                                      view.image_points) if tuple(o[:2]) in prev]
+    return len(moves) >= MIN_CORNERS and float(np.median(moves)) < STILL_PX
 
 
 def _calibrate(views: Sequence[BoardView], size: tuple[int, int], flags: int):

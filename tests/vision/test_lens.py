@@ -170,3 +170,29 @@ def test_a_lens_file_round_trips_and_its_two_directions_undo_each_other(truth, t
     # Barrel: undistorting moves frame points away from the centre, most at the corners.
     shift = np.linalg.norm(again.undistort_points(points) - points, axis=1)
     assert shift[1] < 0.1 < shift[3] < shift[0]
+
+
+def test_from_a_camera_a_view_is_kept_only_once_the_board_is_held_still(views):
+    frames = [cv2.imread(str(p)) for p in sorted(views.iterdir())[:2]]
+    session = LensSession("cam", require_still=True)
+    first = session.add(frames[0])
+    assert not first.kept and "hold it still" in first.message
+    moved = session.add(frames[1])
+    assert not moved.kept and "hold it still" in moved.message, "another place: the board was moving"
+    assert session.add(frames[1]).kept, "the same place twice: still"
+
+
+def test_calibrate_from_a_video_where_the_board_pauses_at_each_place(views, tmp_path, capsys):
+    """A camera's frames: the board moves between places and rests at each for a few frames."""
+    video = tmp_path / "board.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, VIEW)
+    for path in sorted(views.iterdir()):
+        frame = cv2.imread(str(path))
+        for _ in range(3):
+            writer.write(frame)
+    writer.release()
+    out = tmp_path / "lens-video.json"
+    assert main(["calibrate", "--camera", str(video), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "hold it still" in text and "view 10 kept" in text
+    assert load_lens(out).rms < 0.5
