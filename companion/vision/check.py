@@ -212,6 +212,26 @@ def _focal_px(geometry: TableGeometry, size, lens: Lens | None) -> float:
     return f if 0.4 * w <= f <= 3.0 * w else guess
 
 
+def _framing_advice(geometry: TableGeometry, layout: TableLayout, zones, size, lens: Lens | None) -> str:
+    """Return what to do when zones or plates fall outside the picture: aim at the table's middle when the
+    zones and plates would fit the frame, else raise the camera by about how much (from the focal length and
+    the scale at the picture's centre)."""
+    w, h = size
+    rects = [geometry.zone_rect(layout.zone(z.name)) for z in zones]
+    rects += [(c[0] - 35, c[1] - 35, c[0] + 35, c[1] + 35) for c, _rotation in layout.markers.values()]
+    x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+    x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
+    pts = geometry.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64))
+    span_x, span_y = float(np.ptp(pts[:, 0])), float(np.ptp(pts[:, 1]))
+    needed = max(span_x / (0.95 * w), span_y / (0.95 * h))
+    if needed <= 1.0:
+        return "aim the camera at the middle of the table"
+    centre = geometry.to_table(np.array([[w / 2, h / 2]], np.float64))[0]
+    distance = _focal_px(geometry, size, lens) / (_module_px(geometry, centre) / MODULE_MM)
+    raise_cm = distance * (needed - 1) / 10
+    return f"raise the camera about {max(5, 5 * math.ceil(raise_cm / 5)):.0f} cm (or zoom out) and aim it at the middle"
+
+
 def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[tuple[tuple[int, int, int, int], float, tuple[float, float]]]:
     """Return bright patches on the table: (box, fraction of the table, centre px).
 
@@ -312,22 +332,24 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
                                blur_modules=blur, white=None if nearest is None else nearest.white,
                                cards=counts.get(zone.name, 0)))
 
-    # 1. What the camera does not see.
-    outside = [z for z in zones if z.in_view < 0.95]
-    if outside:
-        names = [zone_label(z.name) for z in sorted(outside, key=lambda z: z.in_view)]
-        advice.append(f"{_join(names)} {'is' if len(names) == 1 else 'are'} partly outside the picture: raise the "
-                      "camera or aim it at the middle of the table")
+    # 1. What the camera does not see: zones or plates outside the picture (one sentence, how to frame the
+    # table), and plates in the picture that are not found (covered, moved, glare).
+    outside = [zone_label(z.name) for z in sorted(zones, key=lambda z: z.in_view) if z.in_view < 0.95]
     missing = []
     for marker in sorted(set(layout.markers) - set(markers)):
         centre = layout.markers[marker][0]
-        label = _plate_label(layout, marker)
         if _in_view(geometry, (centre[0] - 25, centre[1] - 25, centre[0] + 25, centre[1] + 25), size) < 1.0:
-            missing.append(f"{label} (outside the picture)")
+            outside.append(_plate_label(layout, marker))
         else:
-            missing.append(f"{label} (covered, moved, or lost in glare)")
+            missing.append(_plate_label(layout, marker))
+    if outside:
+        advice.append(f"{_join(outside)} {'is' if len(outside) == 1 else 'are'} "
+                      f"{'partly ' if len(outside) == 1 and not outside[0].endswith('plate') else ''}outside the "
+                      f"picture: {_framing_advice(geometry, layout, zones, size, sized_lens)}")
     if missing:
-        advice.append(f"not seen: {_join(missing)}; the table's map is only as good as the plates it sees")
+        advice.append(f"{_join(missing)} {'is' if len(missing) == 1 else 'are'} not seen (covered, moved, or lost in "
+                      "glare): the table's map is only as good as the plates it sees")
+    missing = [f"{m} (covered)" for m in missing] + [f"{o} (outside)" for o in outside if o.endswith("plate")]
 
     # 2. Scale: px/module per zone, with how far to move.
     visible = [z for z in zones if z.in_view > 0.3]

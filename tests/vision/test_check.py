@@ -76,7 +76,7 @@ def test_a_hidden_plate_is_named(arts, print_deck):
     frame = synth.render_scene(arts, CARDS, synth.Camera(width=1920, height=1080, tilt=12), synth.Nuisance(**ROOM),
                                hidden_markers=(12,)).image
     report = check_setup(frame, print_deck)
-    assert _said(report, "the timer area plate (covered"), report.advice
+    assert _said(report, "the timer area plate is not seen (covered"), report.advice
 
 
 def test_no_plates_at_all_says_how_to_start(print_deck):
@@ -145,3 +145,11 @@ def test_camera_check_reads_a_phone_stream_url(arts, print_deck, tmp_path, capsy
     body = json.loads(capsys.readouterr().out)
     assert body["size"] == [1920, 1080] and body["cards_read"] >= 5
     assert any("glare" in sentence for sentence in body["advice"]) and body["glare"]
+
+
+def test_a_camera_too_close_is_told_how_much_to_raise_it(arts, print_deck):
+    """The issue's example: zones cut off by a camera too low ('raise the camera 15 cm')."""
+    report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)), print_deck)
+    assert _said(report, "the seat 1 plate", "outside the picture", "raise the camera about", "cm"), report.advice
+    raise_cm = int(next(s for s in report.advice if "raise the camera about" in s).split("about ")[1].split(" cm")[0])
+    assert 10 <= raise_cm <= 60
