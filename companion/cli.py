@@ -23,6 +23,8 @@ COMMANDS = (
     "serve",
     "cards",
     "scan",
+    "calibrate",
+    "camera_check",
     "audit",
     "demo",
 )

@@ -1,4 +1,4 @@
-"""Where the package's data files live: the deck definitions and the table layout.
+"""Where the package's data files live: the deck definitions, the table layout and the lens board.
 
 Their homes are the top-level folders cards_printable/ and calibration/ (the design asks for
 them). setup.py maps them into the package at build time as companion._data.decks and
@@ -52,3 +52,48 @@ def extra_game_folders() -> list[Path]:
         if spec is not None and spec.submodule_search_locations:
             folders.extend(Path(folder) for folder in spec.submodule_search_locations)
     return folders
+
+
+LENS_BOARD_FILE = "charuco-board.json"
+"""The lens-calibration board's definition, in the calibration data folder."""
+
+
+def lens_board_spec() -> dict:
+    """Return the lens-calibration board's definition (calibration/charuco-board.json) as a checked dict.
+
+    Keys: dictionary (an OpenCV ArUco dictionary name), columns, rows, square_mm, marker_mm.
+    The printer draws the board and the detector finds it from this one definition.
+
+    Raises:
+        ValueError: if the file is missing or malformed (callers word it for the user).
+    """
+    import json
+
+    path = data_folder("calibration") / LENS_BOARD_FILE
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+        spec = {"dictionary": str(body["dictionary"]), "columns": int(body["columns"]), "rows": int(body["rows"]),
+                "square_mm": float(body["square_mm"]), "marker_mm": float(body["marker_mm"])}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"cannot read the lens board definition {str(path)!r}: {exc}") from None
+    if spec["columns"] < 3 or spec["rows"] < 3 or not 0 < spec["marker_mm"] < spec["square_mm"]:
+        raise ValueError(f"lens board definition {str(path)!r}: need >= 3x3 squares and markers smaller than squares")
+    return spec
+
+
+def lens_board():
+    """Return the lens-calibration board (a cv2.aruco.CharucoBoard) built from lens_board_spec().
+
+    Board units are millimetres: object points come out in mm, origin at the board's top-left corner.
+
+    Raises:
+        ValueError: if the definition is malformed or names an unknown dictionary.
+    """
+    import cv2
+
+    spec = lens_board_spec()
+    dictionary = getattr(cv2.aruco, spec["dictionary"], None)
+    if not isinstance(dictionary, int):
+        raise ValueError(f"lens board definition: unknown ArUco dictionary {spec['dictionary']!r}")
+    return cv2.aruco.CharucoBoard((spec["columns"], spec["rows"]), spec["square_mm"], spec["marker_mm"],
+                                  cv2.aruco.getPredefinedDictionary(dictionary))

@@ -252,6 +252,8 @@ class LiveCamera:
         self.min_interval_s = min_interval_s
         self._jpeg: bytes | None = None
         self._made = 0.0
+        self._check_jpeg: bytes | None = None
+        self._check_lock = threading.Lock()
 
     def sources(self) -> tuple[str, ...]:
         """Return the camera names the page can offer."""
@@ -271,6 +273,26 @@ class LiveCamera:
         if ok:
             self._jpeg, self._made = data.tobytes(), now
         return self._jpeg
+
+    def check(self) -> dict | None:
+        """Run the setup check on the newest frame; return its report (JSON: advice, zones, glare), or None before
+        the first frame. The annotated picture is kept for `check_jpeg()`. One check at a time."""
+        from companion.vision.check import check_setup, draw_overlay
+
+        with self.live.lock:
+            frame = self.live._frame
+        if frame is None:
+            return None
+        pipeline = self.live.pipeline
+        with self._check_lock:
+            report = check_setup(frame, pipeline.deck, layout=pipeline.layout, lens=pipeline.lens)
+            ok, data = cv2.imencode(".jpg", draw_overlay(frame, report), [cv2.IMWRITE_JPEG_QUALITY, 80])
+            self._check_jpeg = data.tobytes() if ok else None
+        return report.to_json()
+
+    def check_jpeg(self) -> bytes | None:
+        """Return the last setup check's annotated picture (JPEG), or None before the first check."""
+        return self._check_jpeg
 
     def photo(self, data: bytes) -> dict:
         """Read a still photo as a settled table view and feed it to the tracker; return what was seen.

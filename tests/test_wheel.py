@@ -93,7 +93,7 @@ def test_the_wheel_carries_decks_and_layout_but_no_prints(installed):
     data = installed / "companion" / "_data"
     decks = sorted(p.name for p in (data / "decks").iterdir() if p.name != "__pycache__")
     assert decks == sorted(f"{game}.deck.json" for game in game_modules())
-    assert {"markers.json", "table-layout.json"} <= {p.name for p in (data / "calibration").iterdir()}
+    assert {"markers.json", "table-layout.json", "charuco-board.json"} <= {p.name for p in (data / "calibration").iterdir()}
     assert not (data / "calibration" / "README.md").exists()
     for sub in ("web/templates/base.html", "web/static/app.css", "web/translations/ru/LC_MESSAGES/messages.mo",
                 "web/games/bux/templates/bux/game.html", "web/games/match/static/match.js", "web/games/cats/ru_source.py"):

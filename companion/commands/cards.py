@@ -1,4 +1,5 @@
-"""`companion cards print|export|list|markers`: print a deck, export card images, list cards, print table plates.
+"""`companion cards print|export|list|markers|lens-board`: print a deck, export card images, list cards, print table plates
+and the lens-calibration board.
 
 Each print of a deck gets a fresh secret; its deck file (payload -> card map)
 is written next to the PDF unless --deck names one. Reusing an existing --deck
@@ -54,6 +55,11 @@ def add_parser(sub) -> None:
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
     m.add_argument("--quiet", action="store_true")
     m.set_defaults(run=run_markers)
+
+    b = cards_sub.add_parser("lens-board", help="write the lens-calibration board (for companion calibrate)")
+    b.add_argument("--paper", choices=PAPERS, default="a4")
+    b.add_argument("--out", required=True, type=Path)
+    b.set_defaults(run=run_lens_board)
 
 
 def _progress(total: int, quiet: bool, desc: str):
@@ -167,4 +173,15 @@ def run_markers(args) -> int:
     with _progress(6, args.quiet, "pages") as bar:
         _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=lambda d, t: bar.update(1)))
     print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
+    return 0
+
+
+def run_lens_board(args) -> int:
+    """Write the one-page lens-calibration board PDF."""
+    from companion.printing.lens_board import write_lens_board_pdf
+
+    spec = {}
+    _write_pdf(args.out, lambda fh: spec.update(write_lens_board_pdf(args.paper, fh)))
+    print(f"wrote {args.out} ({args.paper}): lens board, {spec['columns']} x {spec['rows']} squares of "
+          f"{spec['square_mm']:g} mm; print at 100%, then run `companion calibrate --camera SOURCE`")
     return 0

@@ -30,6 +30,7 @@ def add_parser(sub) -> None:
     p.add_argument("--deck", required=True, help="the deck file written when the cards were printed")
     p.add_argument("--db", default="companion.db", help="event store file (default ./companion.db)")
     p.add_argument("--game", help="a stored game id to continue")
+    p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate): undistorts marks and the table")
     p.add_argument("--players", help="start a new game: comma-separated names in seating order")
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=8000)
@@ -133,6 +134,7 @@ class _Server:
 
 def run_play(args) -> int:
     from companion.cards.payloads import load_print
+    from companion.commands.scan import load_lens_option
     from companion.games.bux.record import state_to_json
     from companion.live import LiveCamera, LiveTable
     from companion.store.session import GameSession
@@ -141,6 +143,7 @@ def run_play(args) -> int:
     from companion.vision.sources import frames, open_source
 
     printed = load_print(args.deck)
+    lens = load_lens_option(args.lens)
     store = EventStore(args.db)
     if args.game:
         session = GameSession(store, args.game)
@@ -150,7 +153,7 @@ def run_play(args) -> int:
     else:
         raise CompanionError("name the game to track: --game ID")
     source = open_source(args.camera)
-    live = LiveTable(session, Pipeline(printed), log=_progress)
+    live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
     server = _Server(args.host, args.port)
     server.start(Path(args.db), session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
     print("Tracking. Press Ctrl-C to stop; the game is saved after every move.")

@@ -21,6 +21,7 @@ def add_parser(sub) -> None:
     p.add_argument("images", nargs="+", metavar="IMAGE")
     p.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
     p.add_argument("--json", action="store_true", help="one JSON object per image")
+    p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     p.set_defaults(run=run_scan)
     w = sub.add_parser("watch", help="watch the table and print stable changes as they happen")
     w.add_argument("source", metavar="SOURCE", help="camera index, stream URL, video file or image folder")
@@ -28,7 +29,17 @@ def add_parser(sub) -> None:
     w.add_argument("--json", action="store_true", help="one JSON object per change")
     w.add_argument("--max-frames", type=int, default=None, help="stop after this many frames")
     w.add_argument("--fps", type=float, default=None, help="frame times for folders/videos (default: wall clock)")
+    w.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     w.set_defaults(run=run_watch)
+
+
+def load_lens_option(path):
+    """Return the Lens named by a --lens option, or None without one. Raises CompanionError for a bad file."""
+    if not path:
+        return None
+    from companion.vision.lens import load_lens
+
+    return load_lens(path)
 
 
 def run_scan(args) -> int:
@@ -36,8 +47,9 @@ def run_scan(args) -> int:
     from companion.vision.sources import read_image
 
     deck = load_print(args.deck)
+    lens = load_lens_option(args.lens)
     status = 0
-    with Pipeline(deck, track=False) as pipeline:
+    with Pipeline(deck, track=False, lens=lens) as pipeline:
         for path in args.images:
             try:
                 image = read_image(path)
@@ -71,11 +83,12 @@ def run_watch(args) -> int:
     from companion.vision.sources import frames, open_source
 
     deck = load_print(args.deck)
+    lens = load_lens_option(args.lens)
     source = open_source(args.source)
     fusion = Fusion()
     n = 0
     try:
-        with Pipeline(deck, track=True) as pipeline:
+        with Pipeline(deck, track=True, lens=lens) as pipeline:
             for note in pipeline.notes:
                 print(f"companion: {note}", file=sys.stderr)
             for frame in frames(source):

@@ -4,6 +4,9 @@ The table layout (calibration/table-layout.json) says where each plate of
 calibration/markers.json sits and where the zones are. `TableGeometry.from_markers`
 fits a homography from the plates found in one frame, so a camera bumped
 mid-game is re-registered from the markers alone, with no new calibration.
+With a lens calibration (companion.vision.lens, `companion calibrate`), image
+points are undistorted before the homography and table points distorted back
+after it, so a wide-angle lens's barrel no longer bends the table's map.
 
 Zone rule (documented in calibration/README.md): a zone's rectangle moves
 with its plate when the plate is seen away from its layout position; a point
@@ -20,13 +23,16 @@ from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import cv2
 import numpy as np
 
 from companion.data import data_folder
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.vision.lens import Lens
 
 CALIBRATION_DIR = data_folder("calibration")
 """The table layout and markers: calibration/ in a checkout, package data once installed."""
@@ -180,9 +186,12 @@ class TableGeometry:
     markers_seen: tuple[int, ...] = ()
     zone_shift: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     reprojection_mm: float = 0.0
+    lens: "Lens | None" = None
+    """The camera's lens: image_to_mm then maps undistorted pixels (Lens.undistort_points) to mm."""
 
     @classmethod
-    def from_markers(cls, markers: Mapping[int, np.ndarray], layout: TableLayout | None = None) -> "TableGeometry":
+    def from_markers(cls, markers: Mapping[int, np.ndarray], layout: TableLayout | None = None,
+                     lens: "Lens | None" = None) -> "TableGeometry":
         """Return the geometry fitted to detected plates (id -> image corners).
 
         Plates at their layout positions fit the homography (RANSAC drops a
@@ -196,6 +205,8 @@ class TableGeometry:
         if len(known) < MIN_MARKERS:
             raise CompanionError(f"table not found: {len(known)} table marker(s) seen, need {MIN_MARKERS}")
         src = np.concatenate([np.asarray(known[i], dtype=np.float64).reshape(4, 2) for i in sorted(known)])
+        if lens is not None:
+            src = lens.undistort_points(src)
         dst = np.concatenate([layout.marker_corners_mm(i) for i in sorted(known)])
         h, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 8.0)
         if h is None:
@@ -213,27 +224,31 @@ class TableGeometry:
                         shift[z.name] = (float(centre[0] - home[0]), float(centre[1] - home[1]))
         rep = float(np.median(errors[mask])) if mask.any() else float("inf")
         return cls(layout=layout, image_to_mm=h, markers_seen=tuple(sorted(known)),
-                   zone_shift=MappingProxyType(shift), reprojection_mm=rep)
+                   zone_shift=MappingProxyType(shift), reprojection_mm=rep, lens=lens)
 
     @classmethod
-    def from_image(cls, image: np.ndarray, layout: TableLayout | None = None) -> "TableGeometry":
+    def from_image(cls, image: np.ndarray, layout: TableLayout | None = None,
+                   lens: "Lens | None" = None) -> "TableGeometry":
         """Return the geometry found from the plates visible in one image.
 
         Raises:
             CompanionError: if too few plates are visible.
         """
         layout = layout or load_layout()
-        return cls.from_markers(detect_markers(image, layout), layout)
+        return cls.from_markers(detect_markers(image, layout), layout, lens)
 
     def to_table(self, points: np.ndarray) -> np.ndarray:
         """Return image points (N,2) mapped to table millimetres."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self.lens is not None:
+            pts = self.lens.undistort_points(pts)
         return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), self.image_to_mm).reshape(-1, 2)
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
-        """Return table points (N,2, mm) mapped to image pixels."""
+        """Return table points (N,2, mm) mapped to image pixels (through the lens, when there is one)."""
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, np.linalg.inv(self.image_to_mm)).reshape(-1, 2)
+        out = cv2.perspectiveTransform(pts, np.linalg.inv(self.image_to_mm)).reshape(-1, 2)
+        return self.lens.distort_points(out) if self.lens is not None else out
 
     def zone_rect(self, zone: Zone) -> tuple[float, float, float, float]:
         """Return a zone's rectangle in mm, moved with its plate if the plate was seen elsewhere."""

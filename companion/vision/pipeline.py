@@ -44,6 +44,7 @@ from companion.errors import CompanionError
 from companion.vision import decoders, locator, sampler
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
+from companion.vision.lens import Lens, local_homography, warp_maps
 
 
 class Identifier(Protocol):
@@ -154,13 +155,17 @@ class Pipeline:
         photo: also try inverted, Micro/Model-1 QR, zbar and OpenCV on the whole image (single photos).
         locate: with the table known, search candidate regions nothing read for finder patterns and read
             the marks found with the module sampler (a bounded number per frame; cards of this print only).
+        lens: the camera's lens calibration (`companion calibrate`): the plates' homography is fitted to
+            undistorted points and marks are resampled through the lens, so edge marks of a wide-angle
+            camera are read where they really are. Scaled to the frame size (same shape of frame).
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
-                 change_threshold: int = 14, locate: bool = True):
+                 change_threshold: int = 14, locate: bool = True, lens: Lens | None = None):
         self.deck = deck
+        self.lens = lens
         self.layout = layout
         self.fixed_geometry = geometry
         self.geometry = geometry
@@ -190,6 +195,8 @@ class Pipeline:
         self._tile = 0
         self._plate_boxes: list[tuple[float, float, float, float]] = []
         self.notes: list[str] = []
+        self._lens: Lens | None = None
+        """The lens scaled to the current frame size."""
         if use_zbar and not self.use_zbar:
             self.notes.append(decoders.availability()["zbar"])
 
@@ -302,10 +309,15 @@ class Pipeline:
         patch_to_crop = (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]])
                          @ np.linalg.inv(self.geometry.image_to_mm)
                          @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
-        to_region = np.array([[1, 0, -bx0], [0, 1, -by0], [0, 0, 1.0]]) @ patch_to_crop
-        patch = cv2.warpPerspective(crop[by0:by1, bx0:bx1], to_region, (w, h),
-                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-        return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
+        patch = self._warp(crop[by0:by1, bx0:bx1], patch_to_crop, (w, h), cv2.INTER_LINEAR, (bx0, by0), (ox, oy))
+        lens = self.geometry.lens
+        if lens is None:
+            return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
+                    for f in locator.find_finders(patch, module_px)]
+        to_frame = np.array([[1, 0, ox], [0, 1, oy], [0, 0, 1.0]])
+        from_frame = np.linalg.inv(to_frame)
+        return [(f, [from_frame @ local_homography(lens, to_frame @ patch_to_crop @ g, 15.0)
+                     for g in locator.grids(f, module_px)])
                 for f in locator.find_finders(patch, module_px)]
 
     def _sample(self, crop: np.ndarray, located, read: list[Detection], ox: int = 0, oy: int = 0,
@@ -440,14 +452,36 @@ class Pipeline:
         src = crop[by0:by1, bx0:bx1]
         px_per_mm = max(src.shape) / max(mx1 - mx0, my1 - my0)
         src = _sharpen(src, sigma=max(0.5, px_per_mm * 1.0), amount=2.0)
-        patch_to_src = np.array([[1, 0, -bx0], [0, 1, -by0], [0, 0, 1.0]]) @ patch_to_crop
-        patch = cv2.warpPerspective(src, patch_to_src, (w, h), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
-                                    borderMode=cv2.BORDER_REPLICATE)
+        patch = self._warp(src, patch_to_crop, (w, h), cv2.INTER_CUBIC, (bx0, by0), (ox, oy))
         for binarizer in ("fixed", "local"):
             got = decoders.decode_zxing(patch, try_downscale=False, binarizer=binarizer)
             if got:
-                return [_mapped(d, patch_to_crop) for d in got]
+                return [self._mapped_to_crop(d, patch_to_crop, ox, oy) for d in got]
         return []
+
+    def _warp(self, src: np.ndarray, patch_to_crop: np.ndarray, size: tuple[int, int], interpolation: int,
+              src_at: tuple[int, int], crop_at: tuple[int, int]) -> np.ndarray:
+        """Return the top-down patch sampled from `src` (which starts at `src_at` in the crop, the crop at
+        `crop_at` in the frame): a perspective warp, or through the lens when the geometry has one."""
+        lens = self.geometry.lens
+        to_src = np.array([[1, 0, -src_at[0]], [0, 1, -src_at[1]], [0, 0, 1.0]])
+        if lens is None:
+            return cv2.warpPerspective(src, to_src @ patch_to_crop, size, flags=interpolation | cv2.WARP_INVERSE_MAP,
+                                       borderMode=cv2.BORDER_REPLICATE)
+        ox, oy = crop_at[0] + src_at[0], crop_at[1] + src_at[1]
+        to_frame = np.array([[1, 0, crop_at[0]], [0, 1, crop_at[1]], [0, 0, 1.0]])
+        map_x, map_y = warp_maps(lens, to_frame @ patch_to_crop, size)
+        return cv2.remap(src, map_x - ox, map_y - oy, interpolation, borderMode=cv2.BORDER_REPLICATE)
+
+    def _mapped_to_crop(self, det: Detection, patch_to_crop: np.ndarray, ox: int, oy: int) -> Detection:
+        """Return a detection read on a top-down patch with its corners in crop pixels (through the lens)."""
+        lens = self.geometry.lens
+        if lens is None:
+            return _mapped(det, patch_to_crop)
+        ideal = cv2.perspectiveTransform(np.asarray(det.corners, np.float64).reshape(-1, 1, 2), patch_to_crop)
+        pts = lens.distort_points(ideal.reshape(-1, 2) + (ox, oy)) - (ox, oy)
+        return Detection(payload=det.payload, corners=tuple((float(x), float(y)) for x, y in pts),
+                         backend=det.backend, raw=det.raw)
 
     def _photo_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
         """Single photos: the whole-image ladder measured best on the real-photo set."""
@@ -473,11 +507,14 @@ class Pipeline:
 
         Raises:
             ValueError: if the frame is empty or not an image array.
+            CompanionError: if the lens was calibrated for another shape of frame.
         """
         t0 = time.perf_counter()
         if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.ndim not in (2, 3):
             raise ValueError("empty or malformed frame")
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        if self.lens is not None and (self._lens is None or self._lens.size != (gray.shape[1], gray.shape[0])):
+            self._lens = self.lens.for_size((gray.shape[1], gray.shape[0]))
         scan = "full"
         if not self.locate:
             self._locate_left = self._sample_left = 0
@@ -585,7 +622,7 @@ class Pipeline:
             boxes.append((float(x0), float(y0), float(x1), float(y1)))
         self._plate_boxes = boxes
         try:
-            self.geometry = TableGeometry.from_markers(markers, layout)
+            self.geometry = TableGeometry.from_markers(markers, layout, self._lens)
         except CompanionError:  # too few plates this frame: keep the last pose
             pass
 

@@ -114,21 +114,40 @@ class FolderSource(PhotoSource):
         super().__init__(paths, clock)
 
 
+STREAM_OPEN_TIMEOUT_S = 5.0
+"""A stream URL that does not answer within this long counts as away (then retried with backoff)."""
+STREAM_STALL_S = 5.0
+"""A stream that sends no frame for this long (a phone that locked its screen, Wi-Fi gone) counts as
+dropped: without a limit FFmpeg waits 30 s, and the live loop with it."""
+
+
+def open_stream(url: str, *, open_timeout_s: float = STREAM_OPEN_TIMEOUT_S,
+                stall_s: float = STREAM_STALL_S) -> cv2.VideoCapture:
+    """Return a VideoCapture of a stream URL (a phone's MJPEG or RTSP camera) with open and read timeouts."""
+    return cv2.VideoCapture(url, cv2.CAP_FFMPEG, [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, int(open_timeout_s * 1000),
+                                                  cv2.CAP_PROP_READ_TIMEOUT_MSEC, int(stall_s * 1000)])
+
+
 class CaptureSource:
     """Anything cv2.VideoCapture opens: a camera index, an RTSP/HTTP stream, a video file.
 
     A live source (camera, stream) that fails to deliver is released and reopened
     after a backoff that doubles from `backoff_s` up to `max_backoff_s`; `read()`
-    returns None meanwhile and never raises. A video file ends (`finished`) at its end.
+    returns None meanwhile and never raises. A stream that stalls (connected, but no
+    frame for `stall_s`) counts as dropped the same way. A video file ends
+    (`finished`) at its end.
     """
 
     def __init__(self, target: int | str, *, backoff_s: float = 0.5, max_backoff_s: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic, opener: Callable | None = None):
+                 clock: Callable[[], float] = time.monotonic, opener: Callable | None = None,
+                 stall_s: float = STREAM_STALL_S):
         self.target = target
         self.live = isinstance(target, int) or (isinstance(target, str) and "://" in target)
         self.backoff_s = backoff_s
         self.max_backoff_s = max_backoff_s
         self._clock = clock
+        if opener is None and isinstance(target, str) and "://" in target:
+            opener = lambda url: open_stream(url, stall_s=stall_s)  # noqa: E731
         self._opener = opener or cv2.VideoCapture
         self._cap = None
         self._delay = backoff_s

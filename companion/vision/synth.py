@@ -122,6 +122,10 @@ class Nuisance:
     jpeg: int = 0
     """JPEG quality (0 = none)."""
     seed: int = 0
+    exposure: float = 1.0
+    """Gain on the whole frame before noise: 0.3 is a dim room the camera does not make up for."""
+    sleeves: float = 0.0
+    """Glossy sleeves: each face-up card gets a specular streak across it adding up to this much white (0-1)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,13 @@ class TruthCard:
     """Face up, at least one mark unoccluded, unglared and inside the frame."""
     corners: np.ndarray = field(repr=False)
     """The card's 4 corners in image pixels."""
+    marks: tuple[tuple[float, float], ...] = ()
+    """(px/module, contrast) of every face-up mark unoccluded and inside the frame, glared or not. Contrast is
+    (paper - ink) / 255 at the mark's centre after light, glare, sleeve streak and exposure (1 = black on white)."""
+
+    def legible(self, min_ppm: float, min_contrast: float) -> bool:
+        """True if a mark shows at >= min_ppm px/module with >= min_contrast contrast (glare counted by its effect)."""
+        return self.face_up and any(p >= min_ppm and c >= min_contrast for p, c in self.marks)
 
 
 @dataclass(frozen=True)
@@ -154,6 +165,10 @@ class Scene:
     def readable(self, min_ppm: float = 0.0) -> tuple[TruthCard, ...]:
         """Return the cards a reader should get: readable and at >= min_ppm px per module."""
         return tuple(t for t in self.truth if t.readable and t.px_per_module >= min_ppm)
+
+    def legible(self, min_ppm: float = 2.0, min_contrast: float = 0.3) -> tuple[TruthCard, ...]:
+        """Return the cards with a mark at >= min_ppm px/module and >= min_contrast contrast, glare or not."""
+        return tuple(t for t in self.truth if t.legible(min_ppm, min_contrast))
 
 
 def camera_model(camera: Camera, layout: TableLayout) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -497,6 +512,10 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         glare_u8 = np.clip(glare_field * 255.0, 0, 255).astype(np.uint8)
         frame = cv2.add(frame, cv2.cvtColor(cv2.resize(glare_u8, (w, hgt), interpolation=cv2.INTER_LINEAR),
                                             cv2.COLOR_GRAY2BGR))
+    sheen = None
+    if nuisance.sleeves > 0:
+        sheen = _sleeve_sheen(drawn, hand_quads, (w, hgt), nuisance.sleeves, rng)
+        frame = cv2.add(frame, cv2.cvtColor(sheen, cv2.COLOR_GRAY2BGR))
 
     if nuisance.defocus > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), nuisance.defocus)
@@ -511,6 +530,8 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     if camera.k1:
         m1, m2 = _distort_maps(camera, k.tobytes())
         frame = cv2.remap(frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if nuisance.exposure != 1.0:
+        frame = cv2.convertScaleAbs(frame, alpha=float(nuisance.exposure))
     if nuisance.noise > 0:
         frame = _add_noise(frame, nuisance.noise, rng)
     if nuisance.jpeg:
@@ -522,10 +543,12 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
 
     geo = TableGeometry(layout=layout, image_to_mm=np.linalg.inv(h_tab))
     glare_at = cv2.resize(glare_field, (w, hgt), interpolation=cv2.INTER_LINEAR) if nuisance.glare else None
+    light_at = cv2.resize(light, (w, hgt), interpolation=cv2.INTER_LINEAR)
     truth = []
     for i, (p, art, quad, marks) in enumerate(drawn):
         above = [q for (_, _, q, _) in drawn[i + 1:]] + hand_quads
         best = 0.0
+        seen = []
         for m in marks:
             ppm = float(np.mean(np.linalg.norm(m - np.roll(m, -1, axis=0), axis=1))) / art.modules
             guard = _expand(m, 1.5 * ppm * math.sqrt(2))
@@ -536,17 +559,54 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
             ppm = float(np.mean(np.linalg.norm(md - np.roll(md, -1, axis=0), axis=1))) / art.modules
             if (md < 2).any() or (md[:, 0] > w - 2).any() or (md[:, 1] > hgt - 2).any():
                 continue
-            if glare_at is not None:
-                cx, cy = np.clip(md.mean(axis=0).astype(int), 0, [w - 1, hgt - 1])
-                if glare_at[cy, cx] * 255 * 1.0 > 110:
-                    continue
+            cx, cy = np.clip(md.mean(axis=0).astype(int), 0, [w - 1, hgt - 1])
+            # Paper and ink at the mark's centre: the light's gain (its green channel), then the additive
+            # glare and sleeve streak, then the exposure, each clipped at 255 as the sensor clips.
+            gain = float(light_at[cy, cx]) * (1.0 - 0.1 * nuisance.warm)
+            add = (float(glare_at[cy, cx]) * 255 if glare_at is not None else 0.0) + (
+                float(sheen[cy, cx]) if sheen is not None else 0.0)
+            paper = min(255.0, min(255.0, 250 * gain + add) * nuisance.exposure)
+            ink = min(255.0, min(255.0, 25 * gain + add) * nuisance.exposure)
+            if p.face_up:
+                seen.append((ppm, (paper - ink) / 255.0))
+            if glare_at is not None and glare_at[cy, cx] * 255 * 1.0 > 110:
+                continue
             best = max(best, ppm)
         corners = _distort_points(quad, k, dist) if camera.k1 else quad
         truth.append(TruthCard(code=p.code, payload=art.payload, face_up=p.face_up, centre_mm=p.centre_mm,
                                zone=geo.zone_of(p.centre_mm), px_per_module=best if p.face_up else 0.0,
-                               readable=p.face_up and best > 0, corners=corners))
+                               readable=p.face_up and best > 0, corners=corners, marks=tuple(seen)))
     # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
     return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist)
+
+
+def _sleeve_sheen(drawn, hand_quads, size, strength: float, rng: np.random.Generator) -> np.ndarray:
+    """Return an additive highlight (uint8, frame size): on each face-up card a soft specular streak across it,
+    at a random angle and offset, as a glossy sleeve reflects a lamp; nothing outside the cards."""
+    w, h = size
+    q = 4
+    field = np.zeros((-(-h // q), -(-w // q)), np.float32)
+    for p, _art, quad, _marks in drawn:
+        if not p.face_up:
+            continue
+        level = strength * float(rng.uniform(0.5, 1.0))
+        centre = quad.mean(axis=0) / q
+        side = float(np.linalg.norm(quad[1] - quad[0])) / q
+        angle = float(rng.uniform(0, np.pi))
+        offset = float(rng.uniform(-0.4, 0.4)) * side
+        d = np.array([math.cos(angle), math.sin(angle)])
+        n = np.array([-d[1], d[0]])
+        a, b = centre + n * offset - d * 2 * side, centre + n * offset + d * 2 * side
+        streak = np.zeros_like(field)
+        cv2.line(streak, tuple(np.round(a * 16).astype(int)), tuple(np.round(b * 16).astype(int)), 1.0,
+                 max(1, int(side * 0.18)), cv2.LINE_AA, 4)
+        streak = cv2.GaussianBlur(streak, (0, 0), max(side * 0.08, 0.8))
+        mask = np.zeros_like(field)
+        cv2.fillConvexPoly(mask, np.round(quad / q * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
+        field = np.maximum(field, streak / max(float(streak.max()), 1e-6) * mask * level)
+    for hand in hand_quads:  # a hand above the card hides its sheen
+        cv2.fillConvexPoly(field, np.round(hand / q * 16).astype(np.int32), 0.0, cv2.LINE_AA, 4)
+    return np.clip(cv2.resize(field, (w, h), interpolation=cv2.INTER_LINEAR) * 255.0, 0, 255).astype(np.uint8)
 
 
 def _shade(frame: np.ndarray, polys: Sequence[np.ndarray], strength: float, blur: float) -> None:
@@ -595,6 +655,39 @@ DIFFICULTY = {
     "hard": dict(tilt=(25, 45), k1=(-0.15, -0.03), warm=(0.5, 1.0), falloff=(0.4, 0.8), glare=(1, 2), shadows=(1, 2),
                  hands=(1, 2), defocus=(0.6, 1.3), motion=(1, 4), noise=(3, 7), jpeg=(70, 85)),
 }
+
+
+ROOMS = {
+    # A living room at night: warm lamp light fading to the edges, a dim sensor, glare spots from the lamp,
+    # glossy sleeves, a little blur; the camera a usual one (tilt 0-15 degrees).
+    "room": dict(tilt=(0, 15), warm=(0.4, 1.0), falloff=(0.2, 0.5), exposure=(0.3, 0.6), glare=(1, 3),
+                 glare_strength=(0.3, 0.7), sleeves=(0.2, 0.6), defocus=(0.3, 0.8), motion=(0, 2.5), noise=(2, 4),
+                 jpeg=(85, 92)),
+    # The same, harsher: darker and noisier, stronger glare and sleeve streaks, more blur, lower JPEG quality.
+    "harsh": dict(tilt=(0, 15), warm=(0.4, 1.0), falloff=(0.2, 0.5), exposure=(0.2, 0.4), glare=(2, 4),
+                  glare_strength=(0.5, 0.9), sleeves=(0.5, 0.9), defocus=(0.6, 1.1), motion=(1, 3.5), noise=(4, 7),
+                  jpeg=(75, 85)),
+}
+"""Lighting nuisances of a real room (issue 19), drawn by random_room_conditions; legibility then counts
+contrast (Scene.legible) rather than dropping every mark under glare."""
+
+
+def random_room_conditions(rng: np.random.Generator, kind: str, width: int = 1920, height: int = 1080,
+                           seed: int = 0) -> tuple[Camera, Nuisance]:
+    """Return a random camera and room nuisances of ROOMS[kind] ("room" or "harsh")."""
+    r = ROOMS[kind]
+
+    def u(key):
+        lo, hi = r[key]
+        return float(rng.uniform(lo, hi))
+
+    cam = Camera(width=width, height=height, tilt=u("tilt"), roll=float(rng.uniform(-4, 4)),
+                 hfov=float(rng.uniform(60, 75)))
+    nz = Nuisance(texture=str(rng.choice(["wood", "felt"])), warm=u("warm"), light_falloff=u("falloff"),
+                  exposure=u("exposure"), glare=int(rng.integers(r["glare"][0], r["glare"][1] + 1)),
+                  glare_strength=u("glare_strength"), sleeves=u("sleeves"), defocus=u("defocus"), motion=u("motion"),
+                  noise=u("noise"), jpeg=int(u("jpeg")), seed=seed)
+    return cam, nz
 
 
 def random_table(rng: np.random.Generator, codes: Sequence[str], n_cards: int, layout: TableLayout | None = None,
@@ -702,3 +795,68 @@ def load_card_arts(export_dir, codes: Sequence[str] | None = None) -> dict[str, 
             back = plain_back
         arts[code] = card_art(code, entry["payload"], face, back)
     return arts
+
+
+# --- A flat printed page seen through a lens (lens-calibration tests) ----------------------
+
+def view_of_page(page: np.ndarray, px_per_mm: float, camera_matrix: np.ndarray, dist_coeffs: np.ndarray,
+                 rvec: Sequence[float], tvec: Sequence[float], size: tuple[int, int],
+                 background: int = 70, defocus: float = 0.0, noise: float = 0.0, seed: int = 0) -> np.ndarray:
+    """Return a frame (BGR) of a flat page photographed by a camera with lens distortion.
+
+    `page` is the page image (a rasterised PDF, `px_per_mm` pixels per mm, origin at its
+    top-left); the page plane is z = 0 in mm, placed in the camera frame by (rvec, tvec).
+    Every frame pixel is traced back through the lens (undistorted), along its ray to the
+    page plane, and sampled there, so straight printed lines come out bent as the lens bends them.
+    """
+    w, h = size
+    # The map is smooth: trace every 4th pixel (the centres a 4x linear resize expects) and interpolate.
+    q = 4
+    gh, gw = -(-h // q) + 1, -(-w // q) + 1
+    ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float32) * q + (q - 1) / 2.0
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
+    ideal = cv2.undistortPoints(pts, camera_matrix, dist_coeffs,
+                                criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 20, 1e-7)).reshape(-1, 2)
+    r, _ = cv2.Rodrigues(np.asarray(rvec, np.float64))
+    plane_to_norm = np.column_stack([r[:, 0], r[:, 1], np.asarray(tvec, np.float64).ravel()])
+    norm_to_page = np.diag([px_per_mm, px_per_mm, 1.0]) @ np.linalg.inv(plane_to_norm)
+    coarse = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), norm_to_page).reshape(gh, gw, 2).astype(np.float32)
+    uv = cv2.resize(coarse, (gw * q, gh * q), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    # Pixel centres: page pixel u covers mm [u, u+1) / px_per_mm.
+    map_x = (uv[..., 0] - 0.5).astype(np.float32)
+    map_y = (uv[..., 1] - 0.5).astype(np.float32)
+    src = page if page.ndim == 3 else cv2.cvtColor(page, cv2.COLOR_GRAY2BGR)
+    # Shrink the page first where the view is much smaller, so the remap does not alias.
+    scale = float(np.median(np.hypot(*np.gradient(uv[::8, ::8, 0])))) / 8.0
+    if scale > 2.0:
+        f = 1.0 / scale
+        src = cv2.resize(src, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        map_x, map_y = (map_x + 0.5) * f - 0.5, (map_y + 0.5) * f - 0.5
+    frame = cv2.remap(src, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                      borderValue=(background, background + 8, background + 16))
+    if defocus > 0:
+        frame = cv2.GaussianBlur(frame, (0, 0), defocus)
+    if noise > 0:
+        frame = _add_noise(frame, noise, np.random.default_rng(seed))
+    return frame
+
+
+CALIBRATION_SPOTS = ((0, 0, 0, 0, 0), (-0.72, -0.62, 0, 0, 0), (0.72, -0.62, 0, 0, 0), (0.72, 0.62, 0, 0, 0),
+                     (-0.72, 0.62, 0, 0, 0), (-0.75, 0, 0, 28, 0), (0.75, 0, 28, 0, 0), (0, -0.6, -25, 0, 90),
+                     (0, 0.6, 0, -25, 90), (0.3, 0.2, 20, 20, 30))
+"""Where a person shows a calibration board: (u, v) of its centre in the frame (-1..1), tilt about x and y
+and spin (degrees): the middle, the four corners, tilted towards the edges, turned."""
+
+
+def page_poses(camera_matrix: np.ndarray, size: tuple[int, int], centre_mm: Sequence[float],
+               distance_mm: float = 380.0, spots=CALIBRATION_SPOTS) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Return (rvec, tvec) poses of a page (plane z = 0, mm) that put `centre_mm` at each spot of the frame."""
+    k = camera_matrix
+    centre = np.array([centre_mm[0], centre_mm[1], 0.0])
+    poses = []
+    for u, v, ax, ay, spin in spots:
+        r, _ = cv2.Rodrigues(np.radians([ax, ay, spin]))
+        target = np.array([u * size[0] / 2 / k[0, 0] * distance_mm, v * size[1] / 2 / k[1, 1] * distance_mm,
+                           distance_mm])
+        poses.append((cv2.Rodrigues(r)[0].ravel(), target - r @ centre))
+    return poses

@@ -5,14 +5,16 @@ CAMERA: an object with latest_jpeg() -> bytes | None (already annotated with
 detected cards and zones), sources() -> list[str] and optionally
 select(source); and PHOTO_HANDLER: callable(image_bytes) -> dict ({"cards": scan card list, ...}), which feeds
 a photo to the same tracker. Without them the page says the camera is off
-and manual entry works as before.
+and manual entry works as before. A CAMERA that has check() -> dict | None and
+check_jpeg() -> bytes | None also offers the setup check: its advice (plain
+sentences, no card codes) and the frame annotated with each zone's px/module.
 """
 
 from __future__ import annotations
 
 import time
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError
@@ -35,7 +37,8 @@ def page(game_id: str):
     layout = screens_of(session.game.name).camera_layout  # where this game's plates go; the other steps fit any game
     return render_template("camera.html", game_id=game_id, can_act=can_act, token=game_token(key) if can_act else "",
                            camera=camera is not None, sources=sources, layout=layout,
-                           photo=current_app.config.get("PHOTO_HANDLER") is not None)
+                           photo=current_app.config.get("PHOTO_HANDLER") is not None,
+                           setup_check=camera is not None and hasattr(camera, "check"))
 
 
 @bp.get("/live.mjpg")
@@ -100,3 +103,31 @@ def photo(game_id: str):
         # The page shows how many cards were read, never which: codes and payloads carry the backs.
         result = {**result, "cards": len(result["cards"])}
     return jsonify({"ok": True, "result": result})
+
+
+@bp.post("/check")
+@require_token
+def setup_check(game_id: str):
+    """Run the setup check on the newest frame: {"ok", "advice": [sentences], "zones": [...], "glare": [...]}."""
+    load(game_id)
+    camera = current_app.config.get("CAMERA")
+    if camera is None or not hasattr(camera, "check"):
+        abort(409, description=_("The camera is off."))
+    try:
+        report = camera.check()
+    except CompanionError as error:
+        return jsonify(error_body(None, error)), 422
+    if report is None:
+        abort(409, description=_("No picture from the camera yet; wait a moment and check again."))
+    return jsonify({**report, "overlay": url_for("camera.setup_check_image", game_id=game_id, v=int(time.time() * 1000))})
+
+
+@bp.get("/check.jpg")
+def setup_check_image(game_id: str):
+    """Return the last setup check's annotated picture (zones coloured by px/module, glare marked)."""
+    load(game_id)
+    camera = current_app.config.get("CAMERA")
+    data = camera.check_jpeg() if camera is not None and hasattr(camera, "check_jpeg") else None
+    if not data:
+        abort(404, description=_("No setup check yet."))
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})

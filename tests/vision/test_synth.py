@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from companion.vision import synth
@@ -58,3 +59,30 @@ def test_px_per_module_is_measured_in_the_distorted_frame(arts):
     flat = synth.render_scene(arts, placements, synth.Camera(width=1280, height=720, margin_mm=5))
     barrel = synth.render_scene(arts, placements, synth.Camera(width=1280, height=720, margin_mm=5, k1=-0.15))
     assert barrel.truth[0].px_per_module < flat.truth[0].px_per_module
+
+
+def test_sleeve_streaks_brighten_face_up_cards_only_and_lower_their_contrast(arts):
+    """Glossy sleeves: a specular streak across each face-up card, nothing on the table around it."""
+    placements = [synth.Placement("heart-x-25", (400, 620)), synth.Placement("club-x-50", (700, 620), face_up=False)]
+    cam = synth.Camera(width=1280, height=720)
+    plain = synth.render_scene(arts, placements, cam, synth.Nuisance(seed=2))
+    sleeved = synth.render_scene(arts, placements, cam, synth.Nuisance(seed=2, sleeves=0.8))
+    diff = sleeved.image.astype(int) - plain.image.astype(int)
+    assert (diff >= 0).all() and diff.max() > 100
+    face_up, face_down = (np.round(t.corners).astype(np.int32) for t in plain.truth)
+    inside = np.zeros(diff.shape[:2], np.uint8)
+    cv2.fillConvexPoly(inside, face_up, 1)
+    near = cv2.dilate(inside, np.ones((9, 9), np.uint8))  # the streak is drawn at quarter scale: soft edges
+    assert diff[near == 0].max() <= 2, "the streak stays on the sleeved card"
+    (up, down) = sleeved.truth
+    assert min(c for _, c in up.marks) < min(c for _, c in plain.truth[0].marks)
+    assert down.marks == () and not down.legible(0.0, 0.0)
+
+
+def test_dim_light_and_glare_lower_the_contrast_the_truth_counts(arts):
+    placements = [synth.Placement("heart-x-25", (400, 620))]
+    cam = synth.Camera(width=1280, height=720)
+    bright = synth.render_scene(arts, placements, cam, synth.Nuisance(seed=1)).truth[0]
+    dim = synth.render_scene(arts, placements, cam, synth.Nuisance(seed=1, exposure=0.3)).truth[0]
+    assert max(c for _, c in bright.marks) > 0.8 > 0.3 > max(c for _, c in dim.marks)
+    assert bright.legible(1.0, 0.3) and not dim.legible(1.0, 0.3) and dim.legible(1.0, 0.2)

@@ -1,0 +1,479 @@
+"""The setup check: before the game, will this camera, in this room, read the cards? Said in plain sentences.
+
+From one frame of the table with its plates and a few cards laid out, it measures
+what decides whether marks read (the project's design range: a 2 mm module must
+show at >= 2 px, sharp, with contrast): px/module in every zone (a mark lying
+there, as the frame shows it, lens included), sharpness and exposure on the
+printed plates (known black and white, known sharp edges), glare areas (bright
+patches that wash out everything under them), zones outside the picture, and
+the cards actually read. Each problem becomes one sentence that says what to
+change ("seat 3 is below 2 px/module (1.7): move the camera about 15 cm closer
+or use 1080p"); `draw_overlay` paints the same on the frame for the tablet's
+camera page.
+
+Knows nothing of games: zones and plates come from the table layout, cards are
+whatever the print identifies. Measures, never decides a move.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
+from companion.vision.lens import Lens
+from companion.vision.pipeline import FrameResult, Identifier, Pipeline
+
+MODULE_MM = 2.0
+MIN_PX_PER_MODULE = 2.0
+"""The design range: marks below this are not read reliably."""
+GOOD_PX_PER_MODULE = 2.5
+"""Below this a zone reads when sharp, but blur or glare there will cost cards."""
+MAX_BLUR_MODULES = 0.4
+"""Edge blur (Gaussian sigma) above this fraction of a module merges the modules: marks stop reading."""
+DARK_WHITE = 100
+"""Paper (the plates' white) below this grey level: too dark."""
+MIN_CONTRAST = 70
+"""Grey levels between the plates' black and white below which marks lose their contrast."""
+WASHED_BLACK = 110
+"""The plates' black above this (with white clipped): the picture is washed out."""
+SHARP_EDGE_PX = 0.75
+"""What a sharp step edge measures as (sigma, px) after sampling; subtracted in quadrature."""
+GLARE_MIN_MM = 25.0
+"""A bright patch smaller than this across is ignored (a mark is 30 mm)."""
+
+
+@dataclass(frozen=True)
+class ZoneCheck:
+    """What the camera makes of one table zone."""
+
+    name: str
+    px_per_module: float
+    """A 2 mm module lying at the zone's centre, as the frame shows it."""
+    in_view: float
+    """Fraction of the zone's rectangle inside the picture."""
+    blur_modules: float | None = None
+    """Edge blur (sigma) at the nearest plate, in modules of this zone."""
+    white: float | None = None
+    """The nearest plate's paper white (grey level)."""
+    cards: int = 0
+    """Cards of the print read in this zone."""
+
+    def to_json(self) -> dict:
+        """Return the zone's figures as JSON (no card codes)."""
+        return {"zone": self.name, "px_per_module": round(self.px_per_module, 2), "in_view": round(self.in_view, 2),
+                "blur_modules": None if self.blur_modules is None else round(self.blur_modules, 2),
+                "white": None if self.white is None else round(self.white), "cards": self.cards}
+
+
+@dataclass(frozen=True)
+class PlateLight:
+    """Black, white and edge sharpness measured on one printed plate."""
+
+    marker: int
+    black: float
+    white: float
+    blur_px: float
+    """Edge blur (Gaussian sigma, px) beyond a sharp camera's; nan when the plate has too little contrast."""
+    px_per_mm: float
+
+
+@dataclass(frozen=True)
+class GlareArea:
+    """A bright patch that washes out what lies under it."""
+
+    zone: str
+    box: tuple[int, int, int, int]
+    """x0, y0, x1, y1 in frame pixels."""
+    table_fraction: float
+
+
+@dataclass(frozen=True)
+class SetupReport:
+    """The setup check's findings and its advice, worst first."""
+
+    size: tuple[int, int]
+    advice: tuple[str, ...]
+    """Problems first (each says what to change), then notes; when ok, the first line says so."""
+    ok: bool
+    """No problem found: every visible zone at >= 2 px/module, sharp, lit, no glare, every plate seen."""
+    zones: tuple[ZoneCheck, ...] = ()
+    plates: tuple[PlateLight, ...] = ()
+    missing_plates: tuple[str, ...] = ()
+    glare: tuple[GlareArea, ...] = ()
+    cards_read: int = 0
+    geometry: TableGeometry | None = field(default=None, repr=False)
+    result: FrameResult | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict:
+        """Return the report as JSON: advice sentences, per-zone figures, glare boxes; never card codes."""
+        return {"ok": self.ok, "advice": list(self.advice), "size": list(self.size), "cards_read": self.cards_read,
+                "zones": [z.to_json() for z in self.zones], "missing_plates": list(self.missing_plates),
+                "glare": [{"zone": g.zone, "box": list(g.box), "table_fraction": round(g.table_fraction, 3)}
+                          for g in self.glare],
+                "plates": [{"marker": p.marker, "black": round(p.black), "white": round(p.white),
+                            "blur_px": round(p.blur_px, 2)} for p in self.plates]}
+
+
+def zone_label(name: str) -> str:
+    """Return a zone's name as a person says it.
+
+    >>> zone_label("seat:3"), zone_label("bid_area")
+    ('seat 3', 'the bid area')
+    """
+    if ":" in name:
+        return name.replace(":", " ")
+    return "the " + name.replace("_", " ")
+
+
+def _plate_label(layout: TableLayout, marker: int) -> str:
+    role = dict(layout.roles.get(marker, {}))
+    if role.get("role") == "corner":
+        return f"the {str(role.get('corner', '')).replace('_', '-')} corner plate"
+    if role.get("role") == "seat":
+        return f"the seat {role.get('seat')} plate"
+    return f"the {str(role.get('role', marker)).replace('_', ' ')} plate"
+
+
+def measure_plate(gray: np.ndarray, marker: int, corners: np.ndarray, marker_mm: float) -> PlateLight | None:
+    """Return black/white levels and edge blur measured on one plate (its marker and white border), or None if cut off."""
+    c = np.asarray(corners, np.float64).reshape(4, 2)
+    centre = c.mean(axis=0)
+    h, w = gray.shape[:2]
+    outer = centre + (c - centre) * 1.35
+    if (outer < 0).any() or (outer[:, 0] >= w).any() or (outer[:, 1] >= h).any():
+        return None
+    x0, y0 = np.floor(outer.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 1
+    roi = gray[y0:y1, x0:x1]
+    inner_mask = np.zeros(roi.shape, np.uint8)
+    ring_mask = np.zeros(roi.shape, np.uint8)
+    shift = np.array([x0, y0], np.float64)
+    cv2.fillConvexPoly(ring_mask, np.round(outer - shift).astype(np.int32), 255)
+    cv2.fillConvexPoly(ring_mask, np.round(centre + (c - centre) * 1.08 - shift).astype(np.int32), 0)
+    cv2.fillConvexPoly(inner_mask, np.round(c - shift).astype(np.int32), 255)
+    inside, ring = roi[inner_mask > 0], roi[ring_mask > 0]
+    if inside.size < 16 or ring.size < 16:
+        return None
+    black, white = float(np.percentile(inside, 5)), float(np.percentile(ring, 90))
+    contrast = white - black
+    side = float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)))
+    blur = float("nan")
+    if contrast > 20:
+        # A blurred step of height C has a steepest slope of C / (sigma * sqrt(2 pi)): sigma from the slope.
+        f = roi.astype(np.float32)
+        gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+        gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+        slope = float(np.percentile(np.hypot(gx, gy)[(ring_mask > 0) | (inner_mask > 0)], 99.5))
+        measured = contrast / (math.sqrt(2 * math.pi) * max(slope, 1e-6))
+        # A perfectly sharp edge still measures ~0.75 px (pixel area, interpolation): report the blur beyond it.
+        blur = math.sqrt(max(measured ** 2 - SHARP_EDGE_PX ** 2, 0.0))
+    return PlateLight(marker=marker, black=black, white=white, blur_px=blur, px_per_mm=side / marker_mm)
+
+
+def _module_px(geometry: TableGeometry, point_mm) -> float:
+    x, y = point_mm
+    half = MODULE_MM / 2
+    sq = geometry.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]]))
+    return float(np.mean(np.linalg.norm(sq - np.roll(sq, -1, axis=0), axis=1)))
+
+
+def _in_view(geometry: TableGeometry, rect, size) -> float:
+    x0, y0, x1, y1 = rect
+    xs, ys = np.meshgrid(np.linspace(x0, x1, 7), np.linspace(y0, y1, 7))
+    pts = geometry.to_image(np.column_stack([xs.ravel(), ys.ravel()]))
+    w, h = size
+    inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+    return float(inside.mean())
+
+
+def _focal_px(geometry: TableGeometry, size, lens: Lens | None) -> float:
+    """Return the camera's focal length in px: the lens's, else from the plane's homography, else a guess."""
+    if lens is not None:
+        return float(lens.camera_matrix[0, 0])
+    w, h = size
+    guess = 0.85 * w
+    # Square pixels, centred principal point: the table's x and y axes are perpendicular in space,
+    # which fixes f when the camera is tilted (Zhang's constraint with one unknown).
+    hmat = np.linalg.inv(geometry.image_to_mm)
+    hmat = hmat / hmat[2, 2]
+    t = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1.0]]) @ hmat
+    h1, h2 = t[:, 0], t[:, 1]
+    denom = h1[2] * h2[2]
+    if abs(denom) < 1e-12:
+        return guess
+    f2 = -(h1[0] * h2[0] + h1[1] * h2[1]) / denom
+    if f2 <= 0:
+        return guess
+    f = math.sqrt(f2)
+    return f if 0.4 * w <= f <= 3.0 * w else guess
+
+
+def _framing_advice(geometry: TableGeometry, layout: TableLayout, zones, size, lens: Lens | None) -> str:
+    """Return what to do when zones or plates fall outside the picture: aim at the table's middle when the
+    zones and plates would fit the frame, else raise the camera by about how much (from the focal length and
+    the scale at the picture's centre)."""
+    w, h = size
+    rects = [geometry.zone_rect(layout.zone(z.name)) for z in zones]
+    rects += [(c[0] - 35, c[1] - 35, c[0] + 35, c[1] + 35) for c, _rotation in layout.markers.values()]
+    x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+    x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
+    pts = geometry.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64))
+    span_x, span_y = float(np.ptp(pts[:, 0])), float(np.ptp(pts[:, 1]))
+    needed = max(span_x / (0.95 * w), span_y / (0.95 * h))
+    if needed <= 1.0:
+        return "aim the camera at the middle of the table"
+    centre = geometry.to_table(np.array([[w / 2, h / 2]], np.float64))[0]
+    distance = _focal_px(geometry, size, lens) / (_module_px(geometry, centre) / MODULE_MM)
+    raise_cm = distance * (needed - 1) / 10
+    return f"raise the camera about {max(5, 5 * math.ceil(raise_cm / 5)):.0f} cm (or zoom out) and aim it at the middle"
+
+
+def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[tuple[tuple[int, int, int, int], float, tuple[float, float]]]:
+    """Return bright patches on the table: (box, fraction of the table, centre px).
+
+    Everywhere on a table something dark lies within a few centimetres (wood grain, print,
+    marks); under a lamp's reflection even that is lifted. So the darkest grey within ~45 mm
+    (a grey erosion, at quarter scale) is high only where glare washes everything out.
+    """
+    q = 4
+    small = cv2.resize(gray, (max(gray.shape[1] // q, 1), max(gray.shape[0] // q, 1)), interpolation=cv2.INTER_AREA)
+    tw, th = geometry.layout.table_mm
+    table = geometry.to_image(np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float64)) / q
+    mask = np.zeros(small.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(table).astype(np.int32), 255)
+    if not mask.any():
+        return []
+    k = max(3, int(round(45.0 * px_per_mm / q)) | 1)
+    floor = cv2.erode(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    level = float(np.median(floor[mask > 0]))
+    bright = ((floor >= max(190.0, level + 70.0)) & (mask > 0)).astype(np.uint8)
+    bright = cv2.dilate(bright, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, _, stats, centroids = cv2.connectedComponentsWithStats(bright, connectivity=8)
+    min_side = GLARE_MIN_MM * px_per_mm / q
+    table_area = float((mask > 0).sum())
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if max(w, h) < min_side:
+            continue
+        out.append(((x * q, y * q, (x + w) * q, (y + h) * q), area / table_area,
+                    (float(centroids[i][0] * q), float(centroids[i][1] * q))))
+    out.sort(key=lambda g: -g[1])
+    return out
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _resolution_hint(size) -> str:
+    w = max(size)
+    if w < 1920:
+        return "or use 1080p"
+    if w < 3840:
+        return "or use a 4K camera"
+    return "or zoom in"
+
+
+def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: TableLayout | None = None,
+                lens: Lens | None = None, result: FrameResult | None = None) -> SetupReport:
+    """Return the setup check of one frame of the laid-out table (plates, a few cards).
+
+    `result` is the pipeline's reading of this frame when the caller has one (the live
+    camera); otherwise the frame is read here as a still.
+
+    Raises:
+        ValueError: if the frame is empty or not an image array.
+        CompanionError: if the lens was calibrated for another shape of frame.
+    """
+    if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.ndim not in (2, 3):
+        raise ValueError("empty or malformed frame")
+    layout = layout or load_layout()
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    size = (gray.shape[1], gray.shape[0])
+    sized_lens = lens.for_size(size) if lens is not None else None
+    if result is None:
+        with Pipeline(deck, layout=layout, track=False, use_zbar=False, lens=sized_lens) as pipeline:
+            result = pipeline.process(frame)
+    geometry = result.geometry
+    markers = detect_markers(gray, layout)
+    plates = tuple(p for p in (measure_plate(gray, i, c, layout.marker_mm) for i, c in sorted(markers.items()))
+                   if p is not None)
+    advice: list[str] = []
+    if geometry is None:
+        seen = len(markers)
+        advice.append(f"the table plates are not found ({seen} seen, 2 or more needed): lay out the printed plates "
+                      "and point the camera down at the whole table")
+        advice += _light_advice(plates)
+        return SetupReport(size=size, advice=tuple(advice), ok=False, plates=plates, cards_read=len(result.cards),
+                           result=result)
+
+    # Zones: scale, view, and the light and sharpness at the nearest plate.
+    counts: dict[str, int] = {}
+    for card in result.cards:
+        if card.zone:
+            counts[card.zone] = counts.get(card.zone, 0) + 1
+    plate_mm = {p.marker: geometry.to_table(np.asarray(markers[p.marker]).mean(axis=0, keepdims=True))[0]
+                for p in plates}
+    zones = []
+    for zone in layout.zones:
+        rect = geometry.zone_rect(zone)
+        centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+        ppm = _module_px(geometry, centre)
+        nearest = min(plates, key=lambda p: np.hypot(*(plate_mm[p.marker] - centre)), default=None)
+        blur = None
+        if nearest is not None and math.isfinite(nearest.blur_px):
+            blur = nearest.blur_px / max(nearest.px_per_mm * MODULE_MM, 1e-6)
+        zones.append(ZoneCheck(name=zone.name, px_per_module=ppm, in_view=_in_view(geometry, rect, size),
+                               blur_modules=blur, white=None if nearest is None else nearest.white,
+                               cards=counts.get(zone.name, 0)))
+
+    # 1. What the camera does not see: zones or plates outside the picture (one sentence, how to frame the
+    # table), and plates in the picture that are not found (covered, moved, glare).
+    outside = [zone_label(z.name) for z in sorted(zones, key=lambda z: z.in_view) if z.in_view < 0.95]
+    missing = []
+    for marker in sorted(set(layout.markers) - set(markers)):
+        centre = layout.markers[marker][0]
+        if _in_view(geometry, (centre[0] - 25, centre[1] - 25, centre[0] + 25, centre[1] + 25), size) < 1.0:
+            outside.append(_plate_label(layout, marker))
+        else:
+            missing.append(_plate_label(layout, marker))
+    if outside:
+        advice.append(f"{_join(outside)} {'is' if len(outside) == 1 else 'are'} "
+                      f"{'partly ' if len(outside) == 1 and not outside[0].endswith('plate') else ''}outside the "
+                      f"picture: {_framing_advice(geometry, layout, zones, size, sized_lens)}")
+    if missing:
+        advice.append(f"{_join(missing)} {'is' if len(missing) == 1 else 'are'} not seen (covered, moved, or lost in "
+                      "glare): the table's map is only as good as the plates it sees")
+    missing = [f"{m} (covered)" for m in missing] + [f"{o} (outside)" for o in outside if o.endswith("plate")]
+
+    # 2. Scale: px/module per zone, with how far to move.
+    visible = [z for z in zones if z.in_view > 0.3]
+    small = sorted((z for z in visible if z.px_per_module < MIN_PX_PER_MODULE), key=lambda z: z.px_per_module)
+    if small:
+        worst = small[0]
+        f = _focal_px(geometry, size, sized_lens)
+        px_per_mm = worst.px_per_module / MODULE_MM
+        distance = f / px_per_mm
+        closer_cm = distance * (1 - worst.px_per_module / MIN_PX_PER_MODULE) / 10
+        names = [zone_label(z.name) for z in small]
+        verb = "is" if len(names) == 1 else "are"
+        advice.append(f"{_join(names)} {verb} below {MIN_PX_PER_MODULE:g} px/module ({worst.px_per_module:.1f} at "
+                      f"{zone_label(worst.name)}): move the camera about {max(5, 5 * math.ceil(closer_cm / 5)):.0f} cm "
+                      f"closer {_resolution_hint(size)}")
+        spread = max(z.px_per_module for z in visible) / max(worst.px_per_module, 1e-6)
+        if spread > 1.4:
+            advice.append(f"the far side of the table shows {spread:.1f}x smaller than the near side: raise the camera "
+                          "and point it more straight down")
+    marginal = [z for z in visible if MIN_PX_PER_MODULE <= z.px_per_module < GOOD_PX_PER_MODULE]
+    notes: list[str] = []
+    if marginal and not small:
+        names = [zone_label(z.name) for z in sorted(marginal, key=lambda z: z.px_per_module)]
+        notes.append(f"{_join(names)} {'is' if len(names) == 1 else 'are'} near the limit "
+                      f"({min(z.px_per_module for z in marginal):.1f} px/module): blurred or glared cards there may be "
+                      f"missed; a little closer {_resolution_hint(size)} gives margin")
+
+    # 3. Sharpness, per zone (at its nearest plate).
+    # (A zone already too small is told to come closer; its blur in modules would only repeat that.)
+    blurred = [z for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
+               and z.px_per_module >= MIN_PX_PER_MODULE]
+    if blurred:
+        names = [zone_label(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)]
+        worst = max(z.blur_modules for z in blurred)
+        advice.append(f"the picture is blurred at {_join(names)} (edges spread over {worst:.1f} module): focus the "
+                      "camera on the table, keep it still, and give it more light for a faster shutter")
+
+    # 4. Light.
+    advice += _light_advice(plates)
+
+    # 5. Glare.
+    mean_px_per_mm = float(np.median([z.px_per_module for z in visible] or [2.0])) / MODULE_MM
+    glare = []
+    for box, fraction, centre in _glare(gray, geometry, mean_px_per_mm):
+        zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
+        glare.append(GlareArea(zone=zone, box=tuple(int(v) for v in box), table_fraction=fraction))
+    if glare:
+        where = _join(sorted({"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}" for g in glare}))
+        advice.append(f"glare {where} ({sum(g.table_fraction for g in glare) * 100:.0f}% of the table washed out): "
+                      "tilt the lamp or move it so its reflection does not reach the camera; matte sleeves help")
+
+    ok = not advice
+    if ok:
+        advice.append(f"setup looks good: every zone at {min(z.px_per_module for z in zones):.1f} px/module or more, "
+                      f"sharp, evenly lit, no glare; {len(result.cards)} card(s) read")
+    advice += notes
+    return SetupReport(size=size, advice=tuple(advice), ok=ok, zones=tuple(zones), plates=plates,
+                       missing_plates=tuple(missing), glare=tuple(glare), cards_read=len(result.cards),
+                       geometry=geometry, result=result)
+
+
+def _light_advice(plates: tuple[PlateLight, ...]) -> list[str]:
+    if not plates:
+        return []
+    white = float(np.median([p.white for p in plates]))
+    black = float(np.median([p.black for p in plates]))
+    advice = []
+    if white < DARK_WHITE:
+        advice.append(f"the picture is too dark (white paper shows at {white:.0f} of 255): turn on a lamp over the "
+                      "table or raise the camera's exposure")
+    elif black > WASHED_BLACK and white >= 245:
+        advice.append(f"the picture is washed out (black print shows at {black:.0f} of 255): lower the camera's "
+                      "exposure or dim the light behind it")
+    elif white - black < MIN_CONTRAST:
+        advice.append(f"the marks have little contrast ({white - black:.0f} grey levels between black and white): "
+                      "light the table evenly from above and keep bright windows out of the picture")
+    return advice
+
+
+ZONE_COLOURS = {"good": (70, 200, 70), "marginal": (0, 190, 255), "bad": (60, 60, 230)}
+
+
+def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960) -> np.ndarray:
+    """Return a downscaled copy of the frame with each zone coloured by its px/module (green, amber, red)
+    and labelled, glare areas hatched in magenta, and read cards' marks outlined. No card codes."""
+    scale = min(1.0, width / frame.shape[1])
+    image = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    geometry = report.geometry
+    if geometry is not None:
+        tint = image.copy()
+        for z in report.zones:
+            zone = geometry.layout.zone(z.name)
+            x0, y0, x1, y1 = geometry.zone_rect(zone)
+            xs = np.linspace(x0, x1, 9)
+            ys = np.linspace(y0, y1, 9)
+            ring = np.concatenate([np.column_stack([xs, np.full(9, y0)]), np.column_stack([np.full(9, x1), ys]),
+                                   np.column_stack([xs[::-1], np.full(9, y1)]), np.column_stack([np.full(9, x0), ys[::-1]])])
+            pts = np.round(geometry.to_image(ring) * scale).astype(np.int32)
+            state = ("bad" if z.px_per_module < MIN_PX_PER_MODULE or z.in_view < 0.95
+                     or (z.blur_modules or 0) > MAX_BLUR_MODULES
+                     else "marginal" if z.px_per_module < GOOD_PX_PER_MODULE else "good")
+            colour = ZONE_COLOURS[state]
+            cv2.fillPoly(tint, [pts], colour)
+            cv2.polylines(image, [pts], True, colour, 2, cv2.LINE_AA)
+            label = f"{zone_label(z.name).removeprefix('the ')}: {z.px_per_module:.1f}"
+            at = pts.mean(axis=0).astype(int)
+            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.55, 1)
+            org = (int(at[0] - tw / 2), int(at[1] + th / 2))
+            cv2.rectangle(image, (org[0] - 3, org[1] - th - 3), (org[0] + tw + 3, org[1] + 4), (30, 30, 30), -1)
+            cv2.putText(image, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.55, (255, 255, 255), 1, cv2.LINE_AA)
+        image = cv2.addWeighted(tint, 0.22, image, 0.78, 0)
+    for g in report.glare:
+        x0, y0, x1, y1 = (int(round(v * scale)) for v in g.box)
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, image.shape[1] - 1), min(y1, image.shape[0] - 1)
+        roi = image[y0:y1, x0:x1]
+        for k in range(-(y1 - y0), x1 - x0, 10):
+            cv2.line(roi, (k, y1 - y0), (k + (y1 - y0), 0), (220, 60, 220), 1, cv2.LINE_AA)
+        cv2.rectangle(image, (x0, y0), (x1, y1), (220, 60, 220), 2)
+        cv2.putText(image, "glare", (x0 + 4, max(y0 - 6, 12)), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (220, 60, 220), 2, cv2.LINE_AA)
+    if report.result is not None:
+        for card in report.result.cards:
+            pts = np.round(np.array(card.corners, np.float64) * scale).astype(np.int32)
+            cv2.polylines(image, [pts], True, (60, 230, 60), 2, cv2.LINE_AA)
+    return image

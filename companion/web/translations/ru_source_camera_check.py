@@ -1,0 +1,20 @@
+"""Russian texts of the camera page's setup check (companion/web/templates/camera_check.html, camera.py).
+
+The advice sentences themselves come from the vision check in English (companion/vision/check.py).
+"""
+
+RU = {
+    "Setup check": "Проверка камеры",
+    "Lay out the plates and a few cards where the players will put them, then check: it says whether every zone will read and what to change.":
+        "Разложите таблички и несколько карт там, где их будут класть игроки, и нажмите «Проверить»: проверка скажет, будет ли читаться каждая зона и что изменить.",
+    "Check the setup": "Проверить",
+    "Checking…": "Проверяю…",
+    "This setup will read the cards.": "Так камера будет читать карты.",
+    "Change this before the game:": "Перед игрой измените:",
+    "The table with each zone coloured by how well the camera sees it: green reads, amber near the limit, red too small or blurred; glare hatched":
+        "Стол, зоны раскрашены по тому, как их видит камера: зелёные читаются, жёлтые на пределе, красные слишком мелкие или размытые; блики заштрихованы",
+    "Green: reads. Amber: near the limit. Red: too small, blurred or outside the picture. Hatched: glare. Numbers: pixels per module (2 or more reads).":
+        "Зелёный: читается. Жёлтый: на пределе. Красный: слишком мелко, размыто или вне кадра. Штриховка: блик. Числа: пикселей на модуль (читается от 2).",
+    "No picture from the camera yet; wait a moment and check again.": "От камеры ещё нет кадра; подождите немного и проверьте снова.",
+    "No setup check yet.": "Проверки ещё не было.",
+}

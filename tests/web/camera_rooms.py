@@ -1,0 +1,48 @@
+"""A laid-out table under a 1080p camera, read by a real LiveTable and LiveCamera: shared by the camera page's tests."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cards.decks import load_deck
+from companion.cards.payloads import new_print
+from companion.live import LiveCamera, LiveTable
+from companion.printing.render import card_png
+from companion.store.session import GameSession
+from companion.store.sqlite import EventStore
+from companion.vision import synth
+from companion.vision.pipeline import Pipeline
+from tests.web.conftest import GAME_ID
+
+CODES = ("heart-x-25", "club-x-50", "spade-oval-50")
+
+
+@pytest.fixture(scope="module")
+def table_frames():
+    """Return (print, good frame, dark frame): a few real printed cards laid out under a 1080p camera."""
+    printed = new_print(load_deck("bux"), "camera-check", secret=b"camera-check-page-print")
+    arts = {}
+    for code in CODES:
+        face = cv2.imdecode(np.frombuffer(card_png(printed, code, 300), np.uint8), cv2.IMREAD_COLOR)
+        arts[code] = synth.card_art(code, printed.payload(code), face, face)
+    cards = [synth.Placement("heart-x-25", (300, 620)), synth.Placement("club-x-50", (900, 620)),
+             synth.Placement("spade-oval-50", (600, 470))]
+    camera = synth.Camera(width=1920, height=1080, tilt=12)
+    room = dict(warm=0.3, light_falloff=0.2, defocus=0.5, noise=2, jpeg=90, seed=1)
+    good = synth.render_scene(arts, cards, camera, synth.Nuisance(**room)).image
+    dark = synth.render_scene(arts, cards, camera, synth.Nuisance(**{**room, "exposure": 0.3})).image
+    return printed, good, dark
+
+
+@pytest.fixture
+def live_app(app, db, table_frames):
+    printed = table_frames[0]
+    store = EventStore(db)
+    live = LiveTable(GameSession(store, GAME_ID), Pipeline(printed, use_zbar=False), keyframes=False)
+    camera = LiveCamera(live)
+    app.config["CAMERA"] = camera
+    yield app, live, printed
+    live.pipeline.close()
+    store.close()

@@ -1,0 +1,49 @@
+"""Real browser: the tablet runs the setup check on the camera page and sees the advice and the annotated frame.
+
+The screenshot goes to $COMPANION_ARTIFACTS/web/camera-check.png (docs/screens/camera-check.png is one).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.camera_rooms import live_app, table_frames  # noqa: F401 (fixtures)
+from tests.web.conftest import GAME_ID
+from tests.web.serving import serving
+
+pytestmark = BROWSER_TEST
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_the_tablet_checks_a_dark_room_and_sees_what_to_change(live_app, table_frames, browser, token, artifacts):
+    from playwright.sync_api import expect
+
+    app, live, _printed = live_app
+    live.feed(table_frames[2], 0.0)  # the dark room
+    shots = artifacts / "web"
+    shots.mkdir(parents=True, exist_ok=True)
+    with serving(app) as base:
+        page = browser.new_context(viewport={"width": 1024, "height": 1280}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/g/{GAME_ID}?t={token}")  # the join link sets the tablet's cookie
+        page.goto(f"{base}/g/{GAME_ID}/camera/")
+        page.click("#setup-check-run")
+        expect(page.locator("#setup-check-verdict")).to_have_text("Change this before the game:", timeout=20000)
+        expect(page.locator("#setup-check-advice li").first).to_contain_text("The picture is too dark")
+        overlay = page.locator("#setup-check-overlay")
+        expect(overlay).to_be_visible()
+        page.wait_for_function("document.getElementById('setup-check-overlay').naturalWidth > 0")
+        assert page.evaluate("document.getElementById('setup-check-overlay').naturalWidth") == 960
+        page.locator("#setup-check").screenshot(path=str(shots / "camera-check.png"))
+        assert not errors, errors
