@@ -207,7 +207,8 @@ def face_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any]
     accent = colour(deck, kd.get("colour", "rules"), attrs)
     pen.rect(1.8, 1.8, w - 3.6, h - 3.6, fill=None, stroke=tint(accent, 0.5), width=0.35, radius=3)
     spec = mark_spec(deck, card)
-    mark_top = h - float(spec["inset_mm"]) - float(spec["size_mm"]) - 2 if int(spec.get("count", 1)) else h - 4
+    quiet = QUIET_MODULES * float(spec["size_mm"]) / 15
+    mark_top = h - float(spec["inset_mm"]) - float(spec["size_mm"]) - quiet - 0.5 if int(spec.get("count", 1)) else h - 4
     if "lines" in kd:
         lines = [t for t in (fill_text(x, attrs) for x in kd["lines"]) if t]
     else:

@@ -34,6 +34,13 @@ def font_for(font: str, text: str = "") -> str:
     return register(font) if font in (DEJAVU, DEJAVU_BOLD) else font
 
 
+def new_canvas(out, pagesize, **options):
+    """Return a reportlab Canvas whose initial font is DejaVu Sans, so no page names an unembedded base-14 font."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    return Canvas(out, pagesize=pagesize, initialFontName=register(DEJAVU), **options)
+
+
 def family(name: str | None) -> tuple[str, str]:
     """Return the (regular, bold) font names of a design's "font" value (default dejavu), registered.
 

@@ -127,7 +127,7 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
     dictionary, size, markers = load_markers()
     plates = [m for m in markers if m.role != "corner"]
     corners = [m for m in markers if m.role == "corner"]
-    canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm))
+    canvas = fonts.new_canvas(out, (tpl.paper_w * mm, tpl.paper_h * mm))
     canvas.setTitle("Table companion: table plates")
     print_preferences(canvas)
     band = (tpl.paper_h - 30) / 2

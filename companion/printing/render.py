@@ -18,12 +18,11 @@ from typing import Any, Callable, Sequence
 import numpy as np
 from reportlab.lib.colors import white
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from companion.cards.decks import Deck, load_deck
 from companion.cards.payloads import PrintDeck
 from companion.errors import CompanionError
-from companion.printing import contents, extras, sheets
+from companion.printing import contents, extras, fonts, sheets
 from companion.printing.backs import draw_back
 from companion.printing.faces import draw_face
 from companion.printing.pagemarks import draw_cut_marks, draw_registration_scales, footer, print_preferences
@@ -79,7 +78,7 @@ def write_deck_pdf(
     pages = [p for p in pages if _side_of(p) in keep]
     total = len(pages)
     sheet_count = len(layout) // 2 + (1 if first_sheet else 0)
-    canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm), pageCompression=1)
+    canvas = fonts.new_canvas(out, (tpl.paper_w * mm, tpl.paper_h * mm), pageCompression=1)
     canvas.setTitle(f"{deck.title} print-and-play: {printed.name}")
     canvas.setAuthor("table companion")
     variant = {"both": "", "fronts": ", fronts only", "backs": ", backs only"}[sides] + (", low ink" if low_ink else "")
@@ -139,7 +138,7 @@ def card_pdf(printed: PrintDeck, code: str, *, deck: Deck | None = None, back: b
         raise CompanionError(f"deck {deck.game!r} has no card {code!r}")
     buf = io.BytesIO()
     w, h = sheets.CARD_W_MM, sheets.CARD_H_MM
-    canvas = Canvas(buf, pagesize=(w * mm, h * mm))
+    canvas = fonts.new_canvas(buf, (w * mm, h * mm))
     trim = sheets.Rect(0, 0, w, h)
     canvas.setFillColor(white)
     canvas.rect(0, 0, w * mm, h * mm, stroke=0, fill=1)
