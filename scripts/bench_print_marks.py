@@ -13,7 +13,7 @@ Framed white BUX cards (one per suit) are compared with the unframed purple
 timer cards, whose marks sit on white plates.
 
 Usage:
-    .venv/bin/python scripts/bench_print_marks.py [--trials 300] [--seed 1]
+    .venv/bin/python scripts/bench_print_marks.py [--trials 300] [--seed 1] [--table 105]
 
 Figures go to stdout as a Markdown table; docs/printing.md quotes them with
 this command (before/after the quiet-zone change).
@@ -40,12 +40,12 @@ TIMER_CARDS = ("bux-1", "bux-2", "bux-3")
 SCALES = (3.0, 2.5)  # camera pixels per module
 
 
-def card_on_table(rgb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Return the card (grey levels) in the middle of a mid-grey, slightly textured table."""
+def card_on_table(rgb: np.ndarray, rng: np.random.Generator, table_grey: float = 105.0) -> np.ndarray:
+    """Return the card (grey levels) in the middle of a grey, slightly textured table."""
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32)
     pad = int(TABLE_MARGIN_MM * SRC_PX_PER_MM)
     h, w = gray.shape
-    table = np.full((h + 2 * pad, w + 2 * pad), 105.0, np.float32)
+    table = np.full((h + 2 * pad, w + 2 * pad), table_grey, np.float32)
     table += cv2.GaussianBlur(rng.normal(0, 12, table.shape).astype(np.float32), (0, 0), 6)
     table[pad : pad + h, pad : pad + w] = gray
     return table
@@ -60,7 +60,7 @@ def film(scene: np.ndarray, px_per_module: float, rng: np.random.Generator) -> n
     out_w, out_h = int(w * scale) + 8, int(h * scale) + 8
     m[0, 2] += out_w / 2 - w / 2 + rng.uniform(0, SUPERSAMPLE)
     m[1, 2] += out_h / 2 - h / 2 + rng.uniform(0, SUPERSAMPLE)
-    big = cv2.warpAffine(scene, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderValue=105.0)
+    big = cv2.warpAffine(scene, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderValue=float(scene[0, 0]))
     small = cv2.resize(big, (out_w // SUPERSAMPLE, out_h // SUPERSAMPLE), interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.5, 0.8))
     small = np.clip(small + rng.normal(0, 2.5, small.shape), 0, 255).astype(np.uint8)
@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--table", type=float, default=105.0, help="grey level of the table around the card (0-255)")
     args = parser.parse_args(argv)
 
     from companion.cards.decks import load_deck
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     deck = load_deck("bux")
     printed = new_print(deck, "bench", secret=b"bench-print-marks")
     spec = mark_spec(deck, deck.card(WHITE_CARDS[0]))
-    print(f"mark {spec['size_mm']} mm, inset {spec['inset_mm']} mm; {args.trials} frames per row, seed {args.seed}")
+    print(f"mark {spec['size_mm']} mm, inset {spec['inset_mm']} mm; table grey {args.table:g}; {args.trials} frames per row, seed {args.seed}")
     print()
     print("| card | group | px/module | marks read | card read (>= 1 mark) |")
     print("|---|---|---|---|---|")
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                 payload = printed.payload(code)
                 marks = cards = 0
                 for _ in range(args.trials):
-                    n = marks_read(film(card_on_table(rgb, rng), scale, rng), payload)
+                    n = marks_read(film(card_on_table(rgb, rng, args.table), scale, rng), payload)
                     marks += n
                     cards += n > 0
                 rate = marks / (2 * args.trials)

@@ -34,11 +34,18 @@ SIDES = ("both", "fronts", "backs")
 def deck_layout(
     printed: PrintDeck, deck: Deck, paper: str, *, codes: Sequence[str] | None = None, parts: bool = True
 ) -> tuple[tuple[sheets.Placement, ...], ...]:
-    """Return the card and part pages of a print (fronts and their mirrored backs), parts packed after the cards."""
+    """Return the card and part pages of a print (fronts and their mirrored backs), parts packed after the cards.
+
+    Raises:
+        CompanionError: if a part of the deck file does not fit on a sheet.
+    """
     tpl = sheets.template(paper)
     chosen = list(codes if codes is not None else printed.codes())
     pieces = [p.size for p in extras.parts(deck)] if parts else []
-    return sheets.pages(tpl, chosen, parts=pieces, duplex=True)
+    try:
+        return sheets.pages(tpl, chosen, parts=pieces, duplex=True)
+    except ValueError as exc:
+        raise CompanionError(f"deck {deck.game!r}: {exc}") from None
 
 
 def write_deck_pdf(

@@ -17,9 +17,10 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 
-from companion.cards.decks import DECKS_DIR, load_deck
+from companion.cards.decks import DECKS_DIR, load_deck, parse_deck
 from companion.cards.payloads import load_print, new_print
 from companion.cli import main
+from companion.errors import CompanionError
 from companion.printing import extras, sheets
 from companion.printing.marks import mark_spec
 from companion.printing.render import card_image, deck_layout, rasterise_pdf, write_deck_pdf
@@ -260,6 +261,21 @@ def test_part_backs_land_behind_their_fronts(printed):
     assert "поле-подсказка" in front and "Волшебная подстава" in front and "Предыдущая «Золотая ставка»" in front
     assert "hint board" in back and "Magic frame-up" in back and "The previous card was «Golden stake»" in back
     assert "a tick allows the move" not in front and "На пересечении" not in back
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"id": "dice", "type": "dice"}, "type 'dice'; known: permission_table, tokens"),
+        ({"id": "board", "type": "permission_table", "span": [4, 1]}, "needs 4 x 1 card places"),
+        ({"id": "board", "type": "permission_table", "columns": "nowhere", "rows": []}, "names 'nowhere', which is not a mapping"),
+    ],
+)
+def test_a_bad_extra_in_a_deck_file_is_one_clear_sentence(extra, message):
+    deck = parse_deck({"game": "t", "title": "T", "design": {"extras": [extra]}, "cards": [{"code": "x-1", "kind": "x"}]})
+    printed_deck = new_print(deck, "t", secret=b"extras-test-secret")
+    with pytest.raises(CompanionError, match=re.escape(message)):
+        _pdf(deck, printed_deck)
 
 
 # ---------------------------------------------------------------- options
