@@ -1,13 +1,15 @@
 """Render prints: the print-and-play deck PDF, and single cards as PDF, image array or PNG.
 
 Why: this is the printing entry point the CLI, the vision tests and the demo
-use. It puts the pieces together: sheets.py lays the cards out, faces.py and
-backs.py draw each card, pagemarks.py the cut marks, footers and the duplex
-registration page, all as vector PDF with reportlab; pdfium rasterises a PDF
-when a caller needs pixels. Module layout of companion/printing/: design.py
-(design data lookups), pen.py (card-mm canvas, text fitting), marks.py (QR
-marks), emblems.py (suit symbols), textblocks.py (fitted text), faces.py,
-backs.py, pagemarks.py, and this module.
+use. It puts the pieces together: sheets.py lays the cards and parts out,
+faces.py and backs.py draw each card, extras.py each part (chips, tokens,
+boards), contents.py the first sheet, pagemarks.py the cut marks, footers and
+the registration test, all as vector PDF with reportlab and the embedded
+DejaVu Sans; pdfium rasterises a PDF when a caller needs pixels. Module layout
+of companion/printing/: design.py (design data lookups), pen.py (card-mm
+canvas, text fitting, low-ink colours), marks.py (QR marks), emblems.py (suit
+symbols), textblocks.py (fitted text), faces.py, backs.py, extras.py,
+contents.py, pagemarks.py, and this module.
 """
 
 from __future__ import annotations
