@@ -62,13 +62,14 @@ def test_every_game_has_a_deck_file_with_a_design():
         assert load_deck(game).data.get("design", {}).get("kinds"), game
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_mark_of_every_deck_decodes_to_the_card_in_its_slot(game, prints):
-    """The A4 print of each deck file, rasterised page by page: each mark reads back as its own card."""
+def test_every_mark_of_every_deck_decodes_to_the_card_in_its_slot(game, paper, prints):
+    """Each deck file's print, rasterised page by page: each mark reads back as its own card (parts carry none)."""
     deck, printed = prints(game)
     buf = io.BytesIO()
-    write_deck_pdf(printed, deck, "a4", buf, first_sheet=False)
-    sides = deck_layout(printed, deck, "a4")
+    write_deck_pdf(printed, deck, paper, buf, first_sheet=False)
+    sides = deck_layout(printed, deck, paper)
     pdf = pdfium.PdfDocument(buf.getvalue())
     seen: dict[str, int] = {}
     try:
