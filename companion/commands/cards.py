@@ -31,7 +31,11 @@ def add_parser(sub) -> None:
     p.add_argument("--out", required=True, type=Path, help="PDF file to write")
     p.add_argument("--deck-name", default="home", help="name of this print (shown on the sheets)")
     p.add_argument("--deck", type=Path, help="deck file: reused if it exists, else written (default: next to --out)")
-    p.add_argument("--cards", help="comma-separated card codes to print (default: all)")
+    p.add_argument("--cards", help="comma-separated card codes to reprint (default: all); a reprint has no first sheet and no parts")
+    p.add_argument("--sides", choices=("fronts", "backs"), help="only the fronts or only the backs (printers without duplex)")
+    p.add_argument("--low-ink", action="store_true", help="print large colour areas as pale tints")
+    p.add_argument("--no-parts", action="store_true", help="leave out the game's parts (chips, tokens, hint board)")
+    p.add_argument("--no-first-sheet", action="store_true", help="leave out the first sheet (contents, ruler, registration test)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run_print)
 
@@ -62,7 +66,7 @@ def add_parser(sub) -> None:
     b.set_defaults(run=run_lens_board)
 
 
-def _progress(total: int, quiet: bool, desc: str):
+def _progress(total: int | None, quiet: bool, desc: str):
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit="page", file=sys.stderr, disable=quiet, leave=False)
@@ -105,10 +109,23 @@ def run_print(args) -> int:
     if args.out.suffix.lower() != ".pdf":
         raise CompanionError(f"--out must be a .pdf file, got {str(args.out)!r}")
     printed, created = _open_or_create(args.game, deck_path, args.deck_name)
-    total = -(-len(codes or printed.codes()) // 9) * 2 + 2
-    with _progress(total, args.quiet, "pages") as bar:
-        _write_pdf(args.out, lambda fh: write_deck_pdf(printed, deck, args.paper, fh, codes=codes, on_page=lambda d, t: bar.update(1)))
-    print(f"wrote {args.out} ({args.paper}, print {printed.name!r} id {printed.print_id})")
+    reprint = codes is not None
+    options = dict(
+        codes=codes,
+        first_sheet=not (args.no_first_sheet or reprint),
+        parts=not (args.no_parts or reprint),
+        sides=args.sides or "both",
+        low_ink=args.low_ink,
+    )
+    with _progress(None, args.quiet, "pages") as bar:
+
+        def step(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(1)
+
+        _write_pdf(args.out, lambda fh: write_deck_pdf(printed, deck, args.paper, fh, on_page=step, **options))
+    variant = "".join(f", {x}" for x in (args.sides and f"{args.sides} only", args.low_ink and "low ink") if x)
+    print(f"wrote {args.out} ({args.paper}{variant}, print {printed.name!r} id {printed.print_id})")
     print(f"{'wrote' if created else 'used'} deck file {deck_path} (keep it private: it maps QR marks to cards)")
     return 0
 

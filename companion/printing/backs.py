@@ -22,7 +22,7 @@ from companion.printing.pen import CardPen, clip
 from companion.printing.textblocks import draw_text_block
 
 
-def draw_back(canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Rect, deck: Deck, code: str) -> None:
+def draw_back(canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Rect, deck: Deck, code: str, *, low_ink: bool = False) -> None:
     """Draw one card's back (as seen from the back of the sheet) in its trim box.
 
     Back styles: "number" (a value in a white disc), "text" (rules lines from
@@ -33,7 +33,7 @@ def draw_back(canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Re
     attrs = card_attrs(deck, card)
     kd = card_design(deck, card)
     spec = kd.get("back", {}) or {}
-    pen = CardPen(canvas, page_h, trim, deck_fonts(deck))
+    pen = CardPen(canvas, page_h, trim, deck_fonts(deck), low_ink=low_ink)
     w, h = trim.w, trim.h
     try:
         clip(pen, bleed.x - trim.x, bleed.y - trim.y, bleed.w, bleed.h)
@@ -52,24 +52,27 @@ def draw_back(canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Re
             pen.text(w / 2, h / 2 + size * 0.35, text, size, back)
             index = pen.fit_size(text, FONT_BOLD, 5, 9)
             for x, y, rot in ((12.5, 8.5 + index, 0), (w - 12.5, h - 8.5 - index, 180)):
-                pen.text(x, y, text, index, white, rotate=rot)
+                pen.text(x, y, text, index, pen.on(back), rotate=rot)
         else:
             title = deck.title.upper()
             # A long title ("Котики / Cat auction") goes on two lines rather than shrinking to nothing.
             parts = [p.strip() for p in title.split(" / ")] if pen.fit_size(title, FONT_BOLD, 12, w - 16) < 6 else [title]
             y = h / 2 + 3 - (len(parts) - 1) * 5.5
             for part in parts:
-                pen.text(w / 2, y, part, pen.fit_size(part, FONT_BOLD, 12, w - 16), white)
+                pen.text(w / 2, y, part, pen.fit_size(part, FONT_BOLD, 12, w - 16), pen.on(back))
                 y += 11
             if text:
-                pen.text(w / 2, y - 3, text, pen.fit_size(text, FONT_BOLD, 5, w - 16), white)
+                pen.text(w / 2, y - 3, text, pen.fit_size(text, FONT_BOLD, 5, w - 16), pen.on(back))
     finally:
         pen.close()
 
 
 def _back_panel(pen: CardPen, deck: Deck, w: float, h: float, back: Color) -> None:
-    """Draw the shared back design: a white frame, a coloured panel with a fine diamond lattice."""
-    pen.rect(3.0, 3.0, w - 6, h - 6, fill=back, radius=3)
+    """Draw the shared back design: a white frame, a coloured panel with a fine diamond lattice (low ink: a pale panel, no lattice)."""
+    pen.rect(3.0, 3.0, w - 6, h - 6, fill=pen.ground(back), radius=3)
+    if pen.low_ink:
+        pen.rect(5.0, 5.0, w - 10, h - 10, fill=None, stroke=back, width=0.4, radius=2)
+        return
     c = pen.c
     c.saveState()
     p = c.beginPath()

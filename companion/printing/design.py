@@ -61,7 +61,7 @@ def card_design(deck: Deck, card: CardSpec) -> Mapping[str, Any]:
 
 
 def deck_fonts(deck: Deck) -> tuple[str, str]:
-    """Return the (regular, bold) fonts of a deck's design ("font": helvetica | dejavu)."""
+    """Return the (regular, bold) fonts of a deck's design ("font": dejavu, the default and only family: embedded)."""
     return fonts.family(design(deck).get("font"))
 
 

@@ -23,7 +23,7 @@ from companion.printing import icons, sheets
 from companion.printing.design import card_attrs, card_design, colour, deck_fonts, fill_text, icon_style, kind_design, tint
 from companion.printing.emblems import draw_emblem
 from companion.printing.fonts import FONT, FONT_BOLD
-from companion.printing.marks import draw_marks, mark_spec, mark_zones
+from companion.printing.marks import QUIET_MODULES, draw_marks, mark_spec, mark_zones
 from companion.printing.pen import CardPen, clip, fit_size, wrap
 from companion.printing.textblocks import draw_corner, draw_text_block, text_in_box
 
@@ -46,9 +46,9 @@ def face_suit_shape(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str
 
 
 def _full_colour(pen: CardPen, col: Color, w: float, h: float, bleed: float) -> None:
-    """Fill the card to its bleed with col and draw the thin white inner frame."""
-    pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=col)
-    pen.rect(2.2, 2.2, w - 4.4, h - 4.4, fill=None, stroke=white, width=0.5, radius=3)
+    """Fill the card to its bleed with col (a pale tint of it in low ink) and draw the thin inner frame."""
+    pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=pen.ground(col))
+    pen.rect(2.2, 2.2, w - 4.4, h - 4.4, fill=None, stroke=pen.on(col), width=0.5, radius=3)
 
 
 def face_big_label(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any], payload: str, w: float, h: float, bleed: float):
@@ -60,19 +60,19 @@ def face_big_label(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str,
     label = fill_text(kd.get("text", "{label}"), attrs)
     cx = index.x + index.w / 2
     big = pen.fit_size(label, FONT_BOLD, 26, index.w - 4)
-    pen.text(cx, index.y + index.h / 2 + big * 0.36, label, big, white)
-    pen.text(w - cx, h - index.y - index.h / 2 - big * 0.36, label, big, white, rotate=180)
+    pen.text(cx, index.y + index.h / 2 + big * 0.36, label, big, pen.on(col))
+    pen.text(w - cx, h - index.y - index.h / 2 - big * 0.36, label, big, pen.on(col), rotate=180)
     mid = band.y + band.h / 2
     title = fill_text(kd.get("title", deck.title), attrs)
     subtitle = fill_text(kd.get("subtitle", ""), attrs)
     middle = " ".join(x for x in (title, label) if x)
     fs = pen.fit_size(middle, FONT_BOLD, 9, w - 8)
     if subtitle:
-        pen.text(w / 2, mid + fs * 0.15, middle, fs, white)
-        pen.text(w / 2, mid + fs * 0.15 + 4.2, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, w - 8), white)
+        pen.text(w / 2, mid + fs * 0.15, middle, fs, pen.on(col))
+        pen.text(w / 2, mid + fs * 0.15 + 4.2, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, w - 8), pen.on(col))
     else:
-        pen.text(w / 2, mid + fs * 0.36, middle, fs, white)
-    draw_marks(pen, deck, card, payload, w, h, plate=white)
+        pen.text(w / 2, mid + fs * 0.36, middle, fs, pen.on(col))
+    draw_marks(pen, deck, card, payload, w, h)
 
 
 def index_layout(index: sheets.Rect, count: int) -> tuple[float, float, list[tuple[float, float]]]:
@@ -111,7 +111,7 @@ def _draw_index(pen: CardPen, index: sheets.Rect, number: str, styles: Sequence[
         pen.text(cx, cy + fs * 0.36, number, fs, col)
     else:
         fs = pen.fit_size(number, FONT_BOLD, size, index.w - 1)
-        pen.text(cx, baseline - (size - fs) * 0.36, number, fs, white)
+        pen.text(cx, baseline - (size - fs) * 0.36, number, fs, pen.on(col))
     for (x, y), style in zip(centres, styles):
         icons.draw_icon(pen.c, x, y, ICON_MM, style)
 
@@ -156,10 +156,10 @@ def face_number_icons(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[s
         middle = " ".join(x for x in (title, number) if x)
         fs = pen.fit_size(middle, FONT_BOLD, 8, band.w - 2)
         mid = band.y + band.h / 2
-        pen.text(w / 2, mid + (fs * 0.15 if subtitle else fs * 0.36), middle, fs, white)
+        pen.text(w / 2, mid + (fs * 0.15 if subtitle else fs * 0.36), middle, fs, pen.on(col))
         if subtitle:
-            pen.text(w / 2, mid + fs * 0.15 + 4.0, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, band.w - 2), white)
-    draw_marks(pen, deck, card, payload, w, h, plate=white)
+            pen.text(w / 2, mid + fs * 0.15 + 4.0, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, band.w - 2), pen.on(col))
+    draw_marks(pen, deck, card, payload, w, h)
 
 
 def face_corner_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any], payload: str, w: float, h: float, bleed: float):
@@ -175,7 +175,7 @@ def face_corner_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[st
     kd = card_design(deck, card)
     col = colour(deck, kd.get("colour", "accent"), attrs)
     filled = bool(kd.get("fill"))
-    ink = white if filled else colour(deck, "ink")
+    ink = pen.on(col) if filled else colour(deck, "ink")
     if filled:
         _full_colour(pen, col, w, h, bleed)
     else:
@@ -183,7 +183,7 @@ def face_corner_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[st
     index, band = mark_zones(deck, card, w, h)
     corner = [t for t in (fill_text(x, attrs) for x in kd.get("corner", ["{title}"])) if t]
     lines = [t for t in (fill_text(x, attrs) for x in kd.get("lines", [])) if t]
-    head = white if filled else col
+    head = pen.on(col) if filled else col
     if "lower" in kd:
         draw_corner(pen, index, corner, head, ink)
         lower = [t for t in (fill_text(x, attrs) for x in kd["lower"]) if t]
@@ -193,7 +193,7 @@ def face_corner_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[st
         _mirrored(pen, w, h, lambda: draw_corner(pen, index, corner, head, ink))
     if lines:
         text_in_box(pen, lines, band, ink, max_size=3.0, rule=tint(ink, 0.5))
-    draw_marks(pen, deck, card, payload, w, h, plate=white if filled else None)
+    draw_marks(pen, deck, card, payload, w, h)
 
 
 def face_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any], payload: str, w: float, h: float, bleed: float):
@@ -207,7 +207,8 @@ def face_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any]
     accent = colour(deck, kd.get("colour", "rules"), attrs)
     pen.rect(1.8, 1.8, w - 3.6, h - 3.6, fill=None, stroke=tint(accent, 0.5), width=0.35, radius=3)
     spec = mark_spec(deck, card)
-    mark_top = h - float(spec["inset_mm"]) - float(spec["size_mm"]) - 2 if int(spec.get("count", 1)) else h - 4
+    quiet = QUIET_MODULES * float(spec["size_mm"]) / 15
+    mark_top = h - float(spec["inset_mm"]) - float(spec["size_mm"]) - quiet - 0.5 if int(spec.get("count", 1)) else h - 4
     if "lines" in kd:
         lines = [t for t in (fill_text(x, attrs) for x in kd["lines"]) if t]
     else:
@@ -215,7 +216,8 @@ def face_text(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str, Any]
     heading = fill_text(kd.get("heading", "{title}"), attrs) or card.code
     draw_text_block(pen, heading, lines, w, 4, mark_top, accent, colour(deck, "ink"))
     footer = fill_text(kd.get("footer", deck.title), attrs).upper()
-    pen.text(4, h - 5, footer, pen.fit_size(footer, FONT_BOLD, 3.2, w - 8 - float(spec["size_mm"])), accent, align="left")
+    room = w - 4 - float(spec["inset_mm"]) - float(spec["size_mm"]) * (1 + 2 * QUIET_MODULES / 15) - 1  # clear of the mark's quiet zone
+    pen.text(4, h - 5, footer, pen.fit_size(footer, FONT_BOLD, 3.2, room), accent, align="left")
     pen.text(4, h - 9, fill_text(kd.get("footnote", "rules summary"), attrs), 2.4, colour(deck, "ink"), font=FONT, align="left")
     draw_marks(pen, deck, card, payload, w, h)
 
@@ -248,11 +250,14 @@ FACES = {
 }
 
 
-def draw_face(canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Rect, deck: Deck, printed: PrintDeck, code: str) -> None:
+def draw_face(
+    canvas: Canvas, page_h: float, trim: sheets.Rect, bleed: sheets.Rect, deck: Deck, printed: PrintDeck, code: str,
+    *, low_ink: bool = False,
+) -> None:
     """Draw one card's face in its trim box, clipped to its bleed box."""
     card = deck.card(code)
     attrs = card_attrs(deck, card)
-    pen = CardPen(canvas, page_h, trim, deck_fonts(deck))
+    pen = CardPen(canvas, page_h, trim, deck_fonts(deck), low_ink=low_ink)
     try:
         clip(pen, bleed.x - trim.x, bleed.y - trim.y, bleed.w, bleed.h)
         style = kind_design(deck, card.kind).get("face")

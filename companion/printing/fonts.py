@@ -1,12 +1,11 @@
-"""Pick a font that has every glyph of a text: base-14 Helvetica, or DejaVu Sans for the rest.
+"""The printing typeface: DejaVu Sans, embedded in every PDF the companion writes.
 
-Why: Helvetica is built into every PDF viewer, so BUX sheets embed no font at
-all, but its PDF encoding (WinAnsi, i.e. cp1252) has no Cyrillic: a Russian
-title drawn in it prints as black boxes. DejaVu Sans (Debian fonts-dejavu-core,
-installed by scripts/setup.sh) covers Latin, Cyrillic and Greek; reportlab
-embeds the subset a PDF uses. A deck's design may ask for DejaVu everywhere
-("font": "dejavu"), so one card never mixes two typefaces; any other text
-switches to DejaVu only when Helvetica cannot show it.
+Why: a print shop (or a home printer driver) substitutes any font a PDF does
+not carry, so the base-14 Helvetica prints in whatever the printer has, and
+its PDF encoding (WinAnsi) has no Cyrillic at all. DejaVu Sans (Debian
+fonts-dejavu-core, installed by scripts/setup.sh) covers Latin, Cyrillic and
+Greek, and reportlab embeds the subset each PDF uses, so sheets print the same
+everywhere. FONT and FONT_BOLD are the two faces every drawing module uses.
 
 Fonts are registered with reportlab once, on first use. No drawing here.
 """
@@ -18,55 +17,41 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-FONT = "Helvetica"
-FONT_BOLD = "Helvetica-Bold"
 DEJAVU = "DejaVuSans"
 DEJAVU_BOLD = "DejaVuSans-Bold"
+FONT = DEJAVU
+FONT_BOLD = DEJAVU_BOLD
 DEJAVU_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
-_BASE14 = {FONT: DEJAVU, FONT_BOLD: DEJAVU_BOLD}
-FAMILIES = {"helvetica": (FONT, FONT_BOLD), "dejavu": (DEJAVU, DEJAVU_BOLD)}
+FAMILIES = {"dejavu": (DEJAVU, DEJAVU_BOLD)}
 
 
-def has_glyphs(font: str, text: str) -> bool:
-    """Return whether a base-14 font can show every character of text (its encoding is cp1252).
-
-    >>> has_glyphs("Helvetica", "×2 «Wild»"), has_glyphs("Helvetica", "Котики")
-    (True, False)
-    """
-    if font not in _BASE14:
-        return True
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def font_for(font: str, text: str) -> str:
-    """Return font, or its DejaVu counterpart when font lacks a glyph of text (registered on first use).
+def font_for(font: str, text: str = "") -> str:
+    """Return the font to draw text in, registered with reportlab (every face the printing uses is embedded).
 
     Raises:
-        CompanionError: if DejaVu is needed but its font files are not installed.
+        CompanionError: if the DejaVu font files are not installed.
     """
-    if has_glyphs(font, text):
-        return font
-    return register(_BASE14[font])
+    return register(font) if font in (DEJAVU, DEJAVU_BOLD) else font
+
+
+def new_canvas(out, pagesize, **options):
+    """Return a reportlab Canvas whose initial font is DejaVu Sans, so no page names an unembedded base-14 font."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    return Canvas(out, pagesize=pagesize, initialFontName=register(DEJAVU), **options)
 
 
 def family(name: str | None) -> tuple[str, str]:
-    """Return the (regular, bold) font names of a design's "font" value (default helvetica).
+    """Return the (regular, bold) font names of a design's "font" value (default dejavu), registered.
 
     Raises:
         CompanionError: for an unknown family, or DejaVu without its font files.
     """
-    key = (name or "helvetica").lower()
+    key = (name or "dejavu").lower()
     if key not in FAMILIES:
         raise CompanionError(f"deck design names font {name!r}; known: {', '.join(sorted(FAMILIES))}")
     regular, bold = FAMILIES[key]
-    if key == "dejavu":
-        register(regular)
-        register(bold)
-    return regular, bold
+    return register(regular), register(bold)
 
 
 @functools.cache

@@ -22,7 +22,9 @@ from companion.printing import sheets
 from companion.printing.design import colour, design, kind_design
 from companion.printing.pen import CardPen
 
-DEFAULT_MARK = {"micro": True, "error": "M", "size_mm": 30, "inset_mm": 3.5, "count": 2}
+DEFAULT_MARK = {"micro": True, "error": "M", "size_mm": 30, "inset_mm": 4.0, "count": 2}
+QUIET_MODULES = 2
+"""The Micro QR quiet zone: two modules of nothing around the code (ISO/IEC 18004)."""
 
 
 def mark_spec(deck: Deck, card: CardSpec) -> Mapping[str, Any]:
@@ -64,10 +66,13 @@ def draw_qr(pen: CardPen, matrix: np.ndarray, x: float, y: float, size: float, i
     c.restoreState()
 
 
-def draw_marks(pen: CardPen, deck: Deck, card: CardSpec, payload: str, w: float, h: float, *, plate: Color | None = None):
+def draw_marks(pen: CardPen, deck: Deck, card: CardSpec, payload: str, w: float, h: float, *, plate: Color = white):
     """Draw the card's QR mark(s): top-left, and (count 2) bottom-right turned 180 degrees.
 
-    With a coloured card, a white plate gives each mark its quiet zone.
+    Each mark first gets a plate (white) over its whole quiet zone, two modules
+    wide: nothing drawn before (a frame line, a full-colour fill) comes within
+    two modules of the code. With the deck's inset of two modules the zone
+    reaches exactly to the card's trim edge.
     """
     spec = mark_spec(deck, card)
     count = int(spec.get("count", 2))
@@ -76,14 +81,13 @@ def draw_marks(pen: CardPen, deck: Deck, card: CardSpec, payload: str, w: float,
     matrix = qr_matrix(payload, spec)
     size = float(spec["size_mm"])
     inset = float(spec["inset_mm"])
-    quiet = 2 * size / matrix.shape[0]
+    quiet = QUIET_MODULES * size / matrix.shape[0]
     ink = colour(deck, "ink")
     spots = [(inset, inset, False), (w - inset - size, h - inset - size, True)]
     if count == 1:
         spots = [spots[1]]
     for x, y, flip in spots:
-        if plate is not None:
-            pen.rect(x - quiet, y - quiet, size + 2 * quiet, size + 2 * quiet, fill=white, radius=1.5)
+        pen.rect(x - quiet, y - quiet, size + 2 * quiet, size + 2 * quiet, fill=plate)
         draw_qr(pen, matrix, x, y, size, ink, rotate180=flip)
 
 
@@ -95,7 +99,7 @@ def mark_zones(deck: Deck, card: CardSpec, w: float, h: float) -> tuple[sheets.R
     """
     spec = mark_spec(deck, card)
     size, inset = float(spec["size_mm"]), float(spec["inset_mm"])
-    quiet = 2 * size / 15
+    quiet = QUIET_MODULES * size / 15
     x0 = inset + size + quiet
     index = sheets.Rect(x0, inset, w - 3.0 - x0, size)
     band_top, band_bottom = inset + size + quiet, h - inset - size - quiet

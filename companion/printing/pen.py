@@ -3,30 +3,56 @@
 Why: every face, back and mark is drawn in card-local coordinates
 (millimetres from the card's top-left trim corner, y downwards, as a person
 measures a card). The pen does that transform once, picks a font that can show
-each text (Helvetica, or DejaVu Sans for letters Helvetica lacks: fonts.py),
+each text (DejaVu Sans, embedded: fonts.py),
 and fit_size/wrap shrink and break text to its box, so the drawing modules
 never deal with PDF points or font coverage.
 """
 
 from __future__ import annotations
 
+from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.printing import fonts, sheets
+from companion.printing.design import tint
 from companion.printing.fonts import FONT, FONT_BOLD
+
+
+LOW_INK_TINT = 0.14
+
+
+def shade(c: Color, amount: float) -> Color:
+    """Return the colour mixed with black: amount 1 = the colour, 0 = black."""
+    return Color(c.red * amount, c.green * amount, c.blue * amount)
 
 
 class CardPen:
     """A canvas set up so that (0, 0) is a card's top-left trim corner, units mm, y down."""
 
-    def __init__(self, canvas: Canvas, page_h_mm: float, trim: sheets.Rect, font_pair: tuple[str, str] = (FONT, FONT_BOLD)):
+    def __init__(
+        self, canvas: Canvas, page_h_mm: float, trim: sheets.Rect, font_pair: tuple[str, str] = (FONT, FONT_BOLD),
+        *, low_ink: bool = False,
+    ):
         self.regular, self.bold = font_pair
+        self.low_ink = low_ink
+        """Low-ink print: large fills become pale tints and what was white on them takes the fill's colour."""
         self.c = canvas
         self.c.saveState()
         self.c.translate(trim.x * mm, (page_h_mm - trim.y) * mm)
         self.c.scale(mm, -mm)
+
+    def ground(self, col: Color) -> Color:
+        """Return the fill for a large area of colour col: col itself, or in low ink a pale tint of it."""
+        return tint(col, LOW_INK_TINT) if self.low_ink else col
+
+    def on(self, col: Color) -> Color:
+        """Return the colour of text and lines drawn on a ground of col: white, or in low ink col (darkened if pale)."""
+        if not self.low_ink:
+            return white
+        luminance = 0.2126 * col.red + 0.7152 * col.green + 0.0722 * col.blue
+        return shade(col, 0.45 / luminance) if luminance > 0.45 else col
 
     def close(self) -> None:
         self.c.restoreState()

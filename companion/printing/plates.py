@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.data import data_folder
 from companion.errors import CompanionError
 from companion.printing import fonts, sheets
+from companion.printing.pagemarks import print_preferences
 
 MARKERS_FILE = data_folder("calibration") / "markers.json"
 ROLE_TITLES = {"seat": "SEAT {seat}", "bid_area": "BID AREA", "discard": "DISCARD", "timer_area": "TIMER CARDS"}
@@ -99,23 +100,23 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
     if spec.role == "corner":
         title = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
     canvas.setFillColor(black)
-    canvas.setFont("Helvetica-Bold", 26)
+    canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 26)
     canvas.drawString(tx * mm, (page_h - top - 24) * mm, title)
-    canvas.setFont("Helvetica", 9)
+    canvas.setFont(fonts.font_for(fonts.FONT), 9)
     hint = ROLE_HINTS.get(spec.role, "Place at this corner of the play area, marker facing up.")
     canvas.drawString(tx * mm, (page_h - top - 31) * mm, hint)
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.font_for(fonts.FONT), 7)
     canvas.setFillColor(HexColor("#666666"))
     canvas.drawString(tx * mm, (page_h - top - height + 8) * mm, f"marker id {spec.id} ({dictionary}), {size:g} mm - print at 100%")
     if spec.role == "seat":
         canvas.setFillColor(black)
-        canvas.setFont("Helvetica", 11)
+        canvas.setFont(fonts.font_for(fonts.FONT), 11)
         canvas.drawString(tx * mm, (page_h - top - 48) * mm, "Name:")
         canvas.setLineWidth(0.6)
         canvas.setStrokeColor(black)
         canvas.line((tx + 14) * mm, (page_h - top - 48) * mm, (left + width - 8) * mm, (page_h - top - 48) * mm)
         if name:
-            # A player's name may be Cyrillic: fall back to DejaVu where Helvetica lacks a letter.
+            # A player's name may be Cyrillic: DejaVu Sans has the letters.
             canvas.setFont(fonts.font_for(fonts.FONT_BOLD, name), 16)
             canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
 
@@ -126,8 +127,9 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
     dictionary, size, markers = load_markers()
     plates = [m for m in markers if m.role != "corner"]
     corners = [m for m in markers if m.role == "corner"]
-    canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm))
+    canvas = fonts.new_canvas(out, (tpl.paper_w * mm, tpl.paper_h * mm))
     canvas.setTitle("Table companion: table plates")
+    print_preferences(canvas)
     band = (tpl.paper_h - 30) / 2
     pages_plates = [plates[i : i + 2] for i in range(0, len(plates), 2)]
     total = len(pages_plates) + 1
@@ -151,10 +153,10 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
         canvas.setDash()
         draw_cells(canvas, tpl.paper_h, x + (cw - size) / 2, y + (ch - size) / 2, size, marker_cells(dictionary, spec.id))
         canvas.setFillColor(black)
-        canvas.setFont("Helvetica-Bold", 14)
+        canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 14)
         label = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - 20) * mm, label)
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(fonts.font_for(fonts.FONT), 7)
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - ch + 12) * mm, f"marker id {spec.id}, {size:g} mm")
     canvas.showPage()
     canvas.save()

@@ -1,13 +1,15 @@
 """Render prints: the print-and-play deck PDF, and single cards as PDF, image array or PNG.
 
 Why: this is the printing entry point the CLI, the vision tests and the demo
-use. It puts the pieces together: sheets.py lays the cards out, faces.py and
-backs.py draw each card, pagemarks.py the cut marks, footers and the duplex
-registration page, all as vector PDF with reportlab; pdfium rasterises a PDF
-when a caller needs pixels. Module layout of companion/printing/: design.py
-(design data lookups), pen.py (card-mm canvas, text fitting), marks.py (QR
-marks), emblems.py (suit symbols), textblocks.py (fitted text), faces.py,
-backs.py, pagemarks.py, and this module.
+use. It puts the pieces together: sheets.py lays the cards and parts out,
+faces.py and backs.py draw each card, extras.py each part (chips, tokens,
+boards), contents.py the first sheet, pagemarks.py the cut marks, footers and
+the registration test, all as vector PDF with reportlab and the embedded
+DejaVu Sans; pdfium rasterises a PDF when a caller needs pixels. Module layout
+of companion/printing/: design.py (design data lookups), pen.py (card-mm
+canvas, text fitting, low-ink colours), marks.py (QR marks), emblems.py (suit
+symbols), textblocks.py (fitted text), faces.py, backs.py, extras.py,
+contents.py, pagemarks.py, and this module.
 """
 
 from __future__ import annotations
@@ -18,15 +20,34 @@ from typing import Any, Callable, Sequence
 import numpy as np
 from reportlab.lib.colors import white
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from companion.cards.decks import Deck, load_deck
 from companion.cards.payloads import PrintDeck
 from companion.errors import CompanionError
-from companion.printing import sheets
+from companion.printing import contents, extras, fonts, sheets
 from companion.printing.backs import draw_back
 from companion.printing.faces import draw_face
-from companion.printing.pagemarks import draw_cut_marks, draw_registration_page, footer
+from companion.printing.pagemarks import draw_cut_marks, draw_registration_scales, footer, print_preferences
+
+
+SIDES = ("both", "fronts", "backs")
+
+
+def deck_layout(
+    printed: PrintDeck, deck: Deck, paper: str, *, codes: Sequence[str] | None = None, parts: bool = True
+) -> tuple[tuple[sheets.Placement, ...], ...]:
+    """Return the card and part pages of a print (fronts and their mirrored backs), parts packed after the cards.
+
+    Raises:
+        CompanionError: if a part of the deck file does not fit on a sheet.
+    """
+    tpl = sheets.template(paper)
+    chosen = list(codes if codes is not None else printed.codes())
+    pieces = [p.size for p in extras.parts(deck)] if parts else []
+    try:
+        return sheets.pages(tpl, chosen, parts=pieces, duplex=True)
+    except ValueError as exc:
+        raise CompanionError(f"deck {deck.game!r}: {exc}") from None
 
 
 def write_deck_pdf(
@@ -36,48 +57,87 @@ def write_deck_pdf(
     out: Any,
     *,
     codes: Sequence[str] | None = None,
-    registration: bool = True,
+    first_sheet: bool = True,
+    parts: bool = True,
+    sides: str = "both",
+    low_ink: bool = False,
     on_page: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Write the print-and-play PDF of a print (fronts and mirrored backs, duplex) and return its page count.
+    """Write the print-and-play PDF of a print and return its page count.
 
-    out is a path or a binary file object. on_page(done, total) is called after
-    each page, for a progress bar.
+    The first sheet (first_sheet) holds the contents, a 100 mm ruler and the
+    duplex registration test; then the card sheets, fronts and mirrored backs;
+    the deck's parts (chips, tokens, boards; parts) fill the free places of the
+    last card sheet and then sheets of their own. sides "fronts" or "backs"
+    keeps only those pages (printers without duplex); low_ink prints large
+    fills as pale tints. out is a path or a binary file object; on_page(done,
+    total) is called after each page, for a progress bar.
+
+    Raises:
+        ValueError: for an unknown sides value.
     """
+    if sides not in SIDES:
+        raise ValueError(f"sides must be one of {SIDES}, got {sides!r}")
     tpl = sheets.template(paper)
     chosen = list(codes if codes is not None else printed.codes())
-    sides = sheets.pages(tpl, chosen, duplex=True)
-    total = len(sides) + (2 if registration else 0)
-    canvas = Canvas(out, pagesize=(tpl.paper_w * mm, tpl.paper_h * mm), pageCompression=1)
+    layout = deck_layout(printed, deck, paper, codes=chosen, parts=parts)
+    pieces = extras.pieces(extras.parts(deck))
+    pages: list[Any] = (["first-front", "first-back"] if first_sheet else []) + list(layout)
+    keep = {"both": ("front", "back"), "fronts": ("front",), "backs": ("back",)}[sides]
+    pages = [p for p in pages if _side_of(p) in keep]
+    total = len(pages)
+    sheet_count = len(layout) // 2 + (1 if first_sheet else 0)
+    canvas = fonts.new_canvas(out, (tpl.paper_w * mm, tpl.paper_h * mm), pageCompression=1)
     canvas.setTitle(f"{deck.title} print-and-play: {printed.name}")
     canvas.setAuthor("table companion")
-    canvas.setSubject(f"print {printed.print_id}; 100% scale, duplex flip on long edge")
-    done = 0
-    sheet_count = (len(sides) + 1) // 2
-    for side in sides:
-        back = side[0].side == "back"
-        for placement in side:
-            if back:
-                draw_back(canvas, tpl.paper_h, placement.slot.trim, placement.slot.bleed, deck, placement.code)
-            else:
-                draw_face(canvas, tpl.paper_h, placement.slot.trim, placement.slot.bleed, deck, printed, placement.code)
-        draw_cut_marks(canvas, tpl)
-        sheet = placement.page // 2 + 1
-        footer(canvas, tpl, f"{deck.title} - {printed.name} ({printed.print_id}) - sheet {sheet}/{sheet_count} "
-               f"{'back' if back else 'front'} - 100% scale, flip on long edge")
+    variant = {"both": "", "fronts": ", fronts only", "backs": ", backs only"}[sides] + (", low ink" if low_ink else "")
+    canvas.setSubject(f"print {printed.print_id}; 100% scale, duplex flip on long edge{variant}")
+    print_preferences(canvas)
+    label = f"{deck.title} - {printed.name} ({printed.print_id})"
+    for done, page in enumerate(pages, start=1):
+        if page == "first-front":
+            rows = contents.sheet_rows(deck, layout, first=2)
+            counts = contents.checklist(deck, chosen, with_parts=parts)
+            notes = _notes(sides, low_ink)
+            contents.draw_contents_page(canvas, tpl, deck, f"{deck.title} print-and-play", rows, counts, notes)
+            footer(canvas, tpl, f"{label} - sheet 1/{sheet_count} front - contents and registration test")
+        elif page == "first-back":
+            draw_registration_scales(canvas, tpl)
+            footer(canvas, tpl, f"{label} - sheet 1/{sheet_count} back - registration scales")
+        else:
+            back = page[0].side == "back"
+            for placement in page:
+                if placement.part:
+                    extras.draw_part(canvas, tpl.paper_h, placement.slot, deck, pieces[placement.code], back=back, low_ink=low_ink)
+                elif back:
+                    draw_back(canvas, tpl.paper_h, placement.slot.trim, placement.slot.bleed, deck, placement.code, low_ink=low_ink)
+                else:
+                    draw_face(canvas, tpl.paper_h, placement.slot.trim, placement.slot.bleed, deck, printed, placement.code, low_ink=low_ink)
+            draw_cut_marks(canvas, tpl, skip=[p.slot for p in page if p.span_places > 1])
+            sheet = page[0].page // 2 + 1 + (1 if first_sheet else 0)
+            footer(canvas, tpl, f"{label} - sheet {sheet}/{sheet_count} {'back' if back else 'front'}{variant} - 100% scale, flip on long edge")
         canvas.showPage()
-        done += 1
         if on_page:
             on_page(done, total)
-    if registration:
-        for back in (False, True):
-            draw_registration_page(canvas, tpl, back=back)
-            canvas.showPage()
-            done += 1
-            if on_page:
-                on_page(done, total)
     canvas.save()
     return total
+
+
+def _side_of(page: Any) -> str:
+    if isinstance(page, str):
+        return page.removeprefix("first-")
+    return page[0].side
+
+
+def _notes(sides: str, low_ink: bool) -> list[str]:
+    notes = ["Cards: 200-300 g/m\u00b2 matte card stock, colour, duplex flip on long edge. Cut along the cut marks (63 x 88 mm)."]
+    if sides == "fronts":
+        notes.append("This file holds the fronts only: print it, put the printed stack back in the tray turned over (long edge), then print the backs file.")
+    elif sides == "backs":
+        notes.append("This file holds the backs only: print it on the back of the printed fronts (turn the stack over on its long edge).")
+    if low_ink:
+        notes.append("Low-ink print: large colour areas are printed as pale tints.")
+    return notes
 
 
 def card_pdf(printed: PrintDeck, code: str, *, deck: Deck | None = None, back: bool = False) -> bytes:
@@ -87,7 +147,7 @@ def card_pdf(printed: PrintDeck, code: str, *, deck: Deck | None = None, back: b
         raise CompanionError(f"deck {deck.game!r} has no card {code!r}")
     buf = io.BytesIO()
     w, h = sheets.CARD_W_MM, sheets.CARD_H_MM
-    canvas = Canvas(buf, pagesize=(w * mm, h * mm))
+    canvas = fonts.new_canvas(buf, (w * mm, h * mm))
     trim = sheets.Rect(0, 0, w, h)
     canvas.setFillColor(white)
     canvas.rect(0, 0, w * mm, h * mm, stroke=0, fill=1)

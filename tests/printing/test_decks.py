@@ -24,7 +24,7 @@ from companion.printing import design, fonts, sheets
 from companion.printing.design import colour, fill_text
 from companion.printing.faces import ICON_MM
 from companion.printing.marks import mark_spec, mark_zones
-from companion.printing.render import card_image, card_pdf, write_deck_pdf
+from companion.printing.render import card_image, card_pdf, deck_layout, write_deck_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
 GAMES = sorted(p.name.removesuffix(".deck.json") for p in DECKS_DIR.iterdir() if p.name.endswith(".deck.json"))
@@ -62,14 +62,14 @@ def test_every_game_has_a_deck_file_with_a_design():
         assert load_deck(game).data.get("design", {}).get("kinds"), game
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_mark_of_every_deck_decodes_to_the_card_in_its_slot(game, prints):
-    """The A4 print of each deck file, rasterised page by page: each mark reads back as its own card."""
+def test_every_mark_of_every_deck_decodes_to_the_card_in_its_slot(game, paper, prints):
+    """Each deck file's print, rasterised page by page: each mark reads back as its own card (parts carry none)."""
     deck, printed = prints(game)
     buf = io.BytesIO()
-    write_deck_pdf(printed, deck, "a4", buf, registration=False)
-    tpl = sheets.template("a4")
-    sides = sheets.pages(tpl, list(printed.codes()))
+    write_deck_pdf(printed, deck, paper, buf, first_sheet=False)
+    sides = deck_layout(printed, deck, paper)
     pdf = pdfium.PdfDocument(buf.getvalue())
     seen: dict[str, int] = {}
     try:
@@ -86,6 +86,7 @@ def test_every_mark_of_every_deck_decodes_to_the_card_in_its_slot(game, prints):
                 cx = (pos.top_left.x + pos.bottom_right.x) / 2 / PX
                 cy = (pos.top_left.y + pos.bottom_right.y) / 2 / PX
                 slot = next(p for p in side if p.slot.trim.x < cx < p.slot.trim.right and p.slot.trim.y < cy < p.slot.trim.bottom)
+                assert not slot.part, (game, slot.code)
                 assert slot.code == identity.code, (game, slot.code, identity.code)
                 seen[identity.code] = seen.get(identity.code, 0) + 1
     finally:
@@ -313,10 +314,10 @@ def test_fill_text(template, attrs, expected):
     assert fill_text(template, attrs) == expected
 
 
-def test_helvetica_is_kept_unless_the_text_needs_dejavu():
-    assert fonts.font_for(fonts.FONT_BOLD, "GOLD ×3 «Wild»") == fonts.FONT_BOLD
-    assert fonts.font_for(fonts.FONT_BOLD, "ПРИЗ") == fonts.DEJAVU_BOLD
-    assert fonts.family("dejavu") == (fonts.DEJAVU, fonts.DEJAVU_BOLD)
+def test_every_text_is_set_in_dejavu_sans():
+    assert fonts.font_for(fonts.FONT_BOLD, "GOLD ×3 «Wild»") == fonts.DEJAVU_BOLD
+    assert fonts.font_for(fonts.FONT, "ПРИЗ") == fonts.DEJAVU
+    assert fonts.family(None) == fonts.family("dejavu") == (fonts.DEJAVU, fonts.DEJAVU_BOLD)
     with pytest.raises(CompanionError, match="font 'comic'"):
         fonts.family("comic")
     assert doctest.testmod(fonts).failed == 0 and doctest.testmod(design).failed == 0

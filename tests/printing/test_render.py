@@ -10,9 +10,10 @@ import zxingcpp
 from companion.cards.payloads import new_print
 from companion.printing import sheets
 from companion.printing.marks import mark_spec
-from companion.printing.render import card_image, rasterise_pdf
+from companion.printing.render import card_image, deck_layout, rasterise_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
+FIRST = 2  # the first sheet's two pages come before the cards
 
 
 def _page(data: bytes, index: int, dpi: float) -> np.ndarray:
@@ -35,19 +36,18 @@ def _page_count(data: bytes) -> int:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_mark_on_every_page_decodes_to_the_card_in_its_slot(paper, deck_pdfs, bux_print, bux_deck):
     data = deck_pdfs[paper]
-    tpl = sheets.template(paper)
-    sides = sheets.pages(tpl, list(bux_print.codes()))
-    assert _page_count(data) == len(sides) + 2  # + the registration sheet
+    sides = deck_layout(bux_print, bux_deck, paper)
+    assert _page_count(data) == len(sides) + 2  # + the first sheet (contents, registration test)
     dpi = 200
     px = dpi / 25.4
     seen: dict[str, int] = {}
     for index, side in enumerate(sides):
-        gray = _page(data, index, dpi)
+        gray = _page(data, index + FIRST, dpi)
         results = zxingcpp.read_barcodes(gray, formats=FORMATS)
         if side[0].side == "back":
             assert results == [], "backs carry no marks"
             continue
-        by_slot = {p.slot.index: p.code for p in side}
+        by_slot = {p.slot.index: p.code for p in side if not p.part}
         for result in results:
             identity = bux_print.identify(result.text)
             assert identity.status == "card", result.text
@@ -55,6 +55,7 @@ def test_every_mark_on_every_page_decodes_to_the_card_in_its_slot(paper, deck_pd
             cx = (pos.top_left.x + pos.bottom_right.x) / 2 / px
             cy = (pos.top_left.y + pos.bottom_right.y) / 2 / px
             slot = next(p.slot for p in side if p.slot.trim.x < cx < p.slot.trim.right and p.slot.trim.y < cy < p.slot.trim.bottom)
+            assert slot.index in by_slot, "a mark on a part"
             assert by_slot[slot.index] == identity.code
             seen[identity.code] = seen.get(identity.code, 0) + 1
     assert set(seen) == set(bux_deck.codes())
@@ -81,7 +82,7 @@ def test_card_positions_within_0_2_mm(paper, deck_pdfs, bux_deck):
     dpi = 600
     px = dpi / 25.4
     tpl = sheets.template(paper)
-    gray = _page(deck_pdfs[paper], 0, dpi)
+    gray = _page(deck_pdfs[paper], FIRST, dpi)
     inset = float(bux_deck.data["design"]["mark"]["inset_mm"])
     for slot in sheets.slots(tpl):
         x_mm, y_mm = slot.trim.x + inset, slot.trim.y + inset
@@ -97,21 +98,35 @@ def test_card_positions_within_0_2_mm(paper, deck_pdfs, bux_deck):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_cut_marks_sit_on_the_trim_lines(paper, deck_pdfs):
+def test_cut_marks_sit_on_the_trim_lines_and_show_every_cut(paper, deck_pdfs):
+    """Every drawn tick lies on its cut line (0.2 mm) in white paper, and every cut line has ticks at both its ends' sides."""
     dpi = 600
     px = dpi / 25.4
     tpl = sheets.template(paper)
-    gray = _page(deck_pdfs[paper], 0, dpi)
-    y_probe = int((tpl.margin_y - tpl.mark_gap - 0.6) * px)  # inside the top marks, above the grid
-    line = gray[y_probe] < 128
-    xs = []
-    for run in np.split(np.nonzero(line)[0], np.nonzero(np.diff(np.nonzero(line)[0]) > 1)[0] + 1):
-        if run.size:
-            xs.append((run[0] + run[-1] + 1) / 2 / px)
-    expected = sorted({s.trim.x for s in sheets.slots(tpl)} | {s.trim.right for s in sheets.slots(tpl)})
-    assert len(xs) == len(expected)
-    for found, want in zip(xs, expected):
-        assert abs(found - want) <= 0.2, (found, want)
+    gray = _page(deck_pdfs[paper], FIRST, dpi)
+    marks = sheets.cut_marks(tpl)
+    for m in marks:
+        mid_x, mid_y = (m.x1 + m.x2) / 2, (m.y1 + m.y2) / 2
+        if m.x1 == m.x2:  # vertical tick: scan across it
+            row, x0 = int(mid_y * px), int((m.x1 - 0.8) * px)
+            profile = gray[row, x0 : x0 + int(1.6 * px)]
+        else:
+            col, x0 = int(mid_x * px), int((m.y1 - 0.8) * px)
+            profile = gray[x0 : x0 + int(1.6 * px), col]
+        dark = np.nonzero(profile < 128)[0]
+        assert dark.size, m
+        found = (x0 + (dark[0] + dark[-1] + 1) / 2) / px
+        assert abs(found - (m.x1 if m.x1 == m.x2 else m.y1)) <= 0.2, (m, found)
+        assert profile.max() > 240, f"tick {m} is not on white paper"
+    xs, ys = sheets.cut_lines(tpl)
+    for x in xs:
+        ticks = [m for m in marks if m.x1 == m.x2 == x]
+        assert len(ticks) >= 2, (paper, "vertical cut", x)
+    for y in ys:
+        ticks = [m for m in marks if m.y1 == m.y2 == y]
+        left = [m for m in ticks if max(m.x1, m.x2) < tpl.paper_w / 2]
+        right = [m for m in ticks if min(m.x1, m.x2) > tpl.paper_w / 2]
+        assert left and right, (paper, "horizontal cut", y)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -120,7 +135,7 @@ def test_backs_register_behind_their_faces(paper, deck_pdfs, bux_deck, bux_print
     dpi = 300
     px = dpi / 25.4
     tpl = sheets.template(paper)
-    back = _page(deck_pdfs[paper], 1, dpi)[:, ::-1]
+    back = _page(deck_pdfs[paper], FIRST + 1, dpi)[:, ::-1]
     for slot in sheets.slots(tpl):
         x0, y0 = int(slot.trim.x * px), int(slot.trim.y * px)
         region = back[y0 : y0 + int(slot.trim.h * px), x0 : x0 + int(slot.trim.w * px)]
@@ -134,18 +149,86 @@ def test_backs_register_behind_their_faces(paper, deck_pdfs, bux_deck, bux_print
         assert abs(top - (slot.trim.y + 3.0)) <= 0.2, (slot.index, top)
 
 
-def test_registration_sheet_crosses_meet_their_scales(deck_pdfs):
-    from companion.printing.pagemarks import registration_points
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_registration_test_reads_a_shifted_back_with_the_sign_its_legend_states(paper, deck_pdfs):
+    """The first sheet is the registration test. A back that lands 2 mm right and 1 mm low (seen from the front)
+    reads +2 on the horizontal scale and +1 on the vertical: the legend says "+x = the back lands to the right,
+    +y = the back lands lower"."""
+    from companion.printing.pagemarks import REGISTRATION_LEGEND, registration_points
 
-    dpi = 150
+    data = deck_pdfs[paper]
+    dpi = 254  # 10 px per mm: the simulated shift is whole pixels
     px = dpi / 25.4
-    tpl = sheets.template("a4")
-    n = _page_count(deck_pdfs["a4"])
-    front = _page(deck_pdfs["a4"], n - 2, dpi)
-    back = _page(deck_pdfs["a4"], n - 1, dpi)[:, ::-1]
+    tpl = sheets.template(paper)
+    assert "+x = the back lands to the right, +y = the back lands lower" in " ".join(REGISTRATION_LEGEND)
+    front = _page(data, 0, dpi)
+    back = _page(data, 1, dpi)
+    # Seen from the front through the sheet, the back is mirrored left-right; the printer moves it by (+2, +1) mm.
+    dx, dy = 2.0, 1.0
+    seen = np.full_like(back, 255)
+    mirrored = back[:, ::-1]
+    sx, sy = int(dx * px), int(dy * px)
+    seen[sy:, sx:] = mirrored[: mirrored.shape[0] - sy, : mirrored.shape[1] - sx]
+    labels = _text_boxes(data, 1)
     for x, y in registration_points(tpl):
-        r, c = int(round(y * px)), int(round(x * px))
-        assert front[r, c - 10 : c + 10].min() < 128 and back[r, c - 10 : c + 10].min() < 128
+        # The cross on the front, found on the raster: its arms' dark rows and columns.
+        cx, cy = _cross_centre(front, x, y, px)
+        assert abs(cx - x) < 0.2 and abs(cy - y) < 0.2
+        # The back scale's centre, found on the shifted raster, sits where the printer moved it.
+        sx_mm, sy_mm = _cross_centre(seen, x + dx, y + dy, px, reach=5)
+        assert abs(sx_mm - (x + dx)) < 0.2 and abs(sy_mm - (y + dy)) < 0.2
+        # Read the scales as a person does: where the cross falls between the printed labels.
+        near = [(t, bx, by) for t, bx, by in labels if abs(tpl.paper_w - bx - x) < 14 and abs(by - y) < 14]
+        # Horizontal labels share one row 8 mm under the scale; the vertical ones stand beside their ticks.
+        row = [by for _, _, by in near if abs(by - y - 7.4) < 1.0]
+        horizontal = [(int(t), tpl.paper_w - bx + dx) for t, bx, by in near if abs(by - y - 7.4) < 1.0]
+        vertical = [(int(t), by + dy) for t, bx, by in near if abs(by - y - 7.4) >= 1.0]
+        assert len(set(np.round(row, 1))) == 1
+        assert len(horizontal) == 4 and len(vertical) == 4, near
+        read_x = np.polyval(np.polyfit([p for _, p in horizontal], [v for v, _ in horizontal], 1), cx)
+        read_y = np.polyval(np.polyfit([p for _, p in vertical], [v for v, _ in vertical], 1), cy)
+        assert read_x == pytest.approx(dx, abs=0.3), (x, y, read_x)
+        assert read_y == pytest.approx(dy, abs=0.3), (x, y, read_y)
+
+
+def _cross_centre(gray: np.ndarray, x_mm: float, y_mm: float, px: float, reach: float = 8) -> tuple[float, float]:
+    """Return (x, y) mm of the long dark lines crossing near a point: the column and row darkest along their length."""
+    x0, x1 = int((x_mm - reach) * px), int((x_mm + reach) * px)
+    y0, y1 = int((y_mm - reach) * px), int((y_mm + reach) * px)
+    window = (gray[y0:y1, x0:x1] < 128).astype(int)
+    col = x0 + int(np.argmax(window.sum(axis=0)))
+    row = y0 + int(np.argmax(window.sum(axis=1)))
+    return (col + 0.5) / px, (row + 0.5) / px
+
+
+def _text_boxes(data: bytes, index: int) -> list[tuple[str, float, float]]:
+    """Return the words of a PDF page with their box centres in page mm (top-left origin, y down)."""
+    pdf = pdfium.PdfDocument(data)
+    try:
+        page = pdf[index]
+        height = page.get_height()
+        text = page.get_textpage()
+        words, current, boxes = [], "", []
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            if ch.strip():
+                current += ch
+                boxes.append(text.get_charbox(i))
+            elif current:
+                words.append((current, boxes))
+                current, boxes = "", []
+        if current:
+            words.append((current, boxes))
+    finally:
+        pdf.close()
+    out = []
+    for word, bs in words:
+        left = min(b[0] for b in bs)
+        right = max(b[2] for b in bs)
+        bottom = min(b[1] for b in bs)
+        top = max(b[3] for b in bs)
+        out.append((word, (left + right) / 2 / 72 * 25.4, (height - (top + bottom) / 2) / 72 * 25.4))
+    return out
 
 
 def test_card_image_is_trim_size_and_reads(bux_print):

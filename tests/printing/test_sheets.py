@@ -13,9 +13,9 @@ from companion.printing import sheets
         ("a4", 0, 0, 6.5, 12.5),
         ("a4", 1, 0, 73.5, 12.5),
         ("a4", 2, 2, 140.5, 196.5),
-        ("letter", 0, 0, 9.45, 7.7),
-        ("letter", 2, 1, 143.45, 95.7),
-        ("letter", 1, 2, 76.45, 183.7),
+        ("letter", 0, 0, 9.45, 5.7),
+        ("letter", 2, 1, 143.45, 95.7),  # rows 2 mm apart on Letter too
+        ("letter", 1, 2, 76.45, 185.7),
     ],
 )
 def test_slot_trim_positions(paper, col, row, x, y):
@@ -42,11 +42,11 @@ def test_grid_is_centred_and_on_the_paper(paper):
 @pytest.mark.parametrize(
     "paper, index, left, right, top, bottom",
     [
-        ("a4", 0, 3.0, 2.0, 3.0, 2.0),  # outer bleed 3 mm, inner half the 4 mm gutter
-        ("a4", 4, 2.0, 2.0, 2.0, 2.0),
-        ("a4", 8, 2.0, 3.0, 2.0, 3.0),
-        ("letter", 4, 2.0, 2.0, 0.0, 0.0),  # rows share one cut on Letter
-        ("letter", 6, 3.0, 2.0, 0.0, 3.0),
+        ("a4", 0, 1.2, 1.0, 3.0, 1.0),  # outer bleed stops 5.3 mm from the paper edge; inner a quarter of the 4 mm gutter
+        ("a4", 4, 1.0, 1.0, 1.0, 1.0),
+        ("a4", 8, 1.0, 1.2, 1.0, 3.0),
+        ("letter", 4, 1.0, 1.0, 0.5, 0.5),  # Letter rows: 2 mm gutters, 0.5 mm bleed each side
+        ("letter", 6, 1.5, 1.0, 0.5, 0.5),
     ],
 )
 def test_bleed_per_edge(paper, index, left, right, top, bottom):
@@ -104,18 +104,56 @@ def test_pages_pair_fronts_with_mirrored_backs():
     assert [p.code for s in sides[0::2] for p in s] == codes
 
 
-def test_cut_marks_extend_every_card_edge_outside_the_grid():
-    tpl = sheets.template("a4")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cut_marks_mark_every_cut_line_off_the_cards_and_clear_of_the_edge(paper):
+    tpl = sheets.template(paper)
     marks = sheets.cut_marks(tpl)
-    vertical = {m.x1 for m in marks if m.x1 == m.x2}
-    horizontal = {m.y1 for m in marks if m.y1 == m.y2}
-    assert vertical == {6.5, 69.5, 73.5, 136.5, 140.5, 203.5}
-    assert horizontal == {12.5, 100.5, 104.5, 192.5, 196.5, 284.5}
+    xs, ys = sheets.cut_lines(tpl)
+    assert {m.x1 for m in marks if m.x1 == m.x2} == set(xs)
+    assert {m.y1 for m in marks if m.y1 == m.y2} == set(ys)
     for m in marks:
-        for x, y in ((m.x1, m.y1), (m.x2, m.y2)):
-            inside_grid = tpl.margin_x < x < tpl.paper_w - tpl.margin_x and tpl.margin_y < y < tpl.paper_h - tpl.margin_y
-            assert not inside_grid
-            assert 0 < x < tpl.paper_w and 0 < y < tpl.paper_h
+        assert min(m.x1, m.x2, m.y1, m.y2) >= tpl.safe_edge, m
+        assert max(m.x1, m.x2) <= tpl.paper_w - tpl.safe_edge and max(m.y1, m.y2) <= tpl.paper_h - tpl.safe_edge, m
+        for slot in sheets.slots(tpl):  # never over any card's bleed
+            b = slot.bleed
+            over_x = min(max(m.x1, m.x2), b.right) - max(min(m.x1, m.x2), b.x)
+            over_y = min(max(m.y1, m.y2), b.bottom) - max(min(m.y1, m.y2), b.y)
+            assert over_x < 1e-6 or over_y < 1e-6, (m, slot.index)
+
+
+def test_a4_cut_marks_by_place():
+    tpl = sheets.template("a4")
+    marks = set(sheets.cut_marks(tpl))
+    assert sheets.CutMark(6.5, 9.0, 6.5, 5.3) in marks  # top margin, above the bleed
+    assert sheets.CutMark(69.5, 101.5, 69.5, 103.5) in marks  # across the white of a row gutter
+    assert sheets.CutMark(70.5, 12.5, 72.5, 12.5) in marks  # across the white of a column gutter
+    assert not [m for m in marks if m.y1 == m.y2 and min(m.x1, m.x2) < tpl.margin_x]  # A4 sides: no room
+
+
+def test_no_ticks_inside_a_part_spanning_several_places():
+    tpl = sheets.template("a4")
+    board = sheets.block_slot(tpl, 0, 1, 3, 2)
+    inside = [m for m in sheets.cut_marks(tpl, skip=[board]) if board.trim.y < (m.y1 + m.y2) / 2 < board.trim.bottom]
+    assert not [m for m in inside if board.trim.x < (m.x1 + m.x2) / 2 < board.trim.right]
+    # Left out: the row gutter's 4 inner ticks, and 2 in each of the 2 column gutters; the board's own edges keep theirs.
+    assert len(sheets.cut_marks(tpl)) - len(sheets.cut_marks(tpl, skip=[board])) == 4 + 2 * 2
+
+
+def test_parts_fill_the_last_card_sheet_first_then_new_sheets():
+    tpl = sheets.template("a4")
+    codes = [f"c{i}" for i in range(10)]  # the second sheet holds one card
+    parts = [sheets.PartSize(f"chips-{k}") for k in range(1, 6)] + [sheets.PartSize("board", 3, 2)]
+    sides = sheets.pages(tpl, codes, parts=parts)
+    assert [len(s) for s in sides] == [9, 9, 6, 6, 1, 1]
+    second = sides[2]
+    assert [p.code for p in second] == ["c9", "chips-1", "chips-2", "chips-3", "chips-4", "chips-5"]
+    assert [p.slot.index for p in second] == [0, 1, 2, 3, 4, 5]
+    board = sides[4][0]
+    assert board.part and (board.slot.col, board.slot.row, board.slot.span_cols, board.slot.span_rows) == (0, 0, 3, 2)
+    back = sides[5][0].slot
+    assert back.trim == sheets.Rect(tpl.paper_w - board.slot.trim.right, board.slot.trim.y, board.slot.trim.w, board.slot.trim.h)
+    with pytest.raises(ValueError, match="card places"):
+        sheets.pages(tpl, codes, parts=[sheets.PartSize("huge", 4, 1)])
 
 
 def test_unknown_paper():

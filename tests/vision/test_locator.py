@@ -118,7 +118,9 @@ def test_a_settled_table_searches_no_finders(blurred_scenes, print_deck, monkeyp
 def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_scans(arts, print_deck):
     """A video's full scan samples at most a few marks; finders that failed are not tried again while
     their area is unchanged, so the periodic full scans work through the rest. The fixed print reads
-    4 without the locator, 5 on the first full scan, 7 after four (7 as a still)."""
+    3 on the first full scan, 4 on the second and 5 from the fifth on (5 as a still). (Before the marks
+    got their full 2-module quiet zone this scene read 5, then 7 after four; over eight scenes the
+    still figures are 37 of 83 before and 36 of 83 after: the scene's luck moved, not the recall.)"""
     rng = np.random.default_rng(0)
     placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
     cam = synth.Camera(width=1920, height=1080, tilt=35, fill=0.95)
@@ -130,10 +132,10 @@ def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_sca
         still = p.process(scene.image).codes()
     full = []
     with Pipeline(print_deck, use_zbar=False, full_every=2) as p:
-        for _ in range(10):
+        for _ in range(16):
             r = p.process(scene.image.copy())
             assert r.codes() <= on_table, "a code that is not on the table"
             if r.scan == "full":
                 full.append(len(r.codes() & want))
-    assert len(full) == 4
+    assert len(full) == 6
     assert full[-1] >= full[0] + 2 and full[-1] >= len(still & want), (full, len(still & want))
