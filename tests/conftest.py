@@ -41,13 +41,13 @@ def pg_cluster():
 
 @pytest.fixture
 def pg_url(pg_cluster):
-    """The address of a new, empty PostgreSQL database of its own for one test (dropped afterwards)."""
-    url = pg_cluster.create_database()
+    """The address of a new, empty PostgreSQL event store of its own for one test (dropped afterwards)."""
+    url = pg_cluster.fresh_store()
     yield url
     from companion.store.postgres import close_pools
 
     close_pools(url)
-    pg_cluster.drop_database(url)
+    pg_cluster.drop_store(url)
 
 
 @pytest.fixture(params=BACKENDS)

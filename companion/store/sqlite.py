@@ -155,6 +155,10 @@ class EventStore:
         says what had to be worked around to read it (see store.readonly).
         """
         self.path = Path(path)
+        self.key = notify.file_key(self.path)
+        """One spelling per database (the file's real path): the key of caches shared by the stores of one process."""
+        self.label = self.path.name
+        """What to call the store in messages (the file's name)."""
         self.keyframe_budget = keyframe_budget
         self.read_only = False
         """True when the store was opened for reading only (asked for, or the storage cannot be written)."""
@@ -257,6 +261,10 @@ class EventStore:
         if not rows:
             raise UnknownGame(f"no stored game {game_id!r}")
         return rows[0][0]
+
+    def has_game(self, game_id: str) -> bool:
+        """Return True if a game id is registered."""
+        return bool(self._query("SELECT 1 FROM games WHERE game_id = ?", (game_id,)))
 
     def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None,
                expected_seq: int | None = None, request_id: str | None = None) -> Event:
@@ -477,6 +485,14 @@ class EventStore:
         """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
         rows = self._query("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,))
         return rows[0][0] or 0
+
+    def last_seqs(self, game_ids: list[str]) -> dict[str, int]:
+        """Return the latest seq of each of several games (0 for a game without events)."""
+        return {game_id: self.last_seq(game_id) for game_id in game_ids}
+
+    def change_token(self) -> int:
+        """Return a number that changes when another connection (any process) commits to the file (PRAGMA data_version)."""
+        return self._query("PRAGMA data_version")[0][0]
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
