@@ -25,6 +25,7 @@ COMMANDS = (
     "scan",
     "audit",
     "demo",
+    "migrate",
 )
 
 

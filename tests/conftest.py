@@ -62,3 +62,23 @@ def store_target(backend, tmp_path, request) -> str | Path:
     if backend == "sqlite":
         return tmp_path / "companion.db"
     return request.getfixturevalue("pg_url")
+
+
+PG_BROWSER_MODULES = {"test_browser", "test_browser_writes"}
+"""Browser test modules that also run against PostgreSQL (the rest are deselected there; the summary counts them)."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Deselect browser tests of the postgres backend outside PG_BROWSER_MODULES (tests/web/conftest.py says why)."""
+    keep, drop = [], []
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        on_postgres = spec is not None and spec.params.get("backend") == "postgres"
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        if on_postgres and item.get_closest_marker("browser") and module not in PG_BROWSER_MODULES:
+            drop.append(item)
+        else:
+            keep.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep

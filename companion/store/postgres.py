@@ -347,6 +347,60 @@ class PostgresEventStore:
             raise UnknownGame(f"no stored game {game_id!r}")
         return rows[0][0]
 
+    def game_info(self, game_id: str) -> dict[str, str]:
+        """Return a stored game's id, game name, creation time and title. Raises UnknownGame if unknown."""
+        rows = self._read("SELECT game_id, game, created, title FROM games WHERE game_id = %s", (game_id,))
+        if not rows:
+            raise UnknownGame(f"no stored game {game_id!r}")
+        return dict(zip(("game_id", "game", "created", "title"), rows[0]))
+
+    def secrets(self, game_id: str) -> dict[str, str]:
+        """Return every stored secret of a game by name (for moving the game to another store, never for a screen)."""
+        return dict(self._read("SELECT name, value FROM secrets WHERE game_id = %s", (game_id,)))
+
+    def keyframe_ids(self, game_id: str) -> list[int]:
+        """Return the ids of a game's stored keyframes, oldest first."""
+        return [row[0] for row in self._read("SELECT id FROM keyframes WHERE game_id = %s ORDER BY id", (game_id,))]
+
+    def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],
+                   keyframes: dict[int, bytes]) -> list[int]:
+        """Store a game moved from another store exactly as it was, in one transaction (see the SQLite store's).
+
+        Raises:
+            StoreError: if the game id exists here or the store cannot be written.
+        """
+        self._check_writable()
+        game_id = info["game_id"]
+
+        def work(conn: psycopg.Connection) -> list[int]:
+            self._lock_game(conn, game_id)
+            conn.execute("INSERT INTO games (game_id, game, created, title) VALUES (%s, %s, %s, %s)",
+                         (game_id, info["game"], info["created"], info["title"]))
+            with conn.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    [(e.game_id, e.seq, e.time, e.source, e.kind, e.payload, e.prev_hash, e.hash) for e in events])
+                cursor.executemany("INSERT INTO secrets (game_id, name, value, created) VALUES (%s, %s, %s, %s)",
+                                   [(game_id, name, value, _now()) for name, value in secrets.items()])
+            skipped = []
+            for frame_id, jpeg in sorted(keyframes.items()):
+                if conn.execute("SELECT 1 FROM keyframes WHERE id = %s", (frame_id,)).fetchone():
+                    skipped.append(frame_id)
+                    continue
+                conn.execute("INSERT INTO keyframes (id, game_id, created, size, jpeg) OVERRIDING SYSTEM VALUE "
+                             "VALUES (%s, %s, %s, %s, %s)", (frame_id, game_id, _now(), len(jpeg), jpeg))
+            if keyframes:  # new pictures must be numbered after the carried ones
+                conn.execute("SELECT setval(pg_get_serial_sequence('keyframes', 'id'), "
+                             "GREATEST((SELECT MAX(id) FROM keyframes), 1))")
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
+            return skipped
+        try:
+            return self._run(work, write=True)
+        except pg_errors.UniqueViolation:
+            raise StoreError(f"game {game_id!r} already exists") from None
+        except psycopg.Error as exc:
+            raise _write_error(exc) from None
+
     def has_game(self, game_id: str) -> bool:
         """Return True if a game id is registered."""
         return bool(self._read("SELECT 1 FROM games WHERE game_id = %s", (game_id,)))
