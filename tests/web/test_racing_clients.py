@@ -173,9 +173,9 @@ def latest_seq(answers: list[tuple[str, Answer]]) -> int:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_racing_clients_store_every_move_once(tmp_path, name):
-    """Every move of a whole game is raced, the three ways in turn; each is stored once, the game audits clean."""
-    db = tmp_path / "race.db"
+def test_racing_clients_store_every_move_once(store_target, name):
+    """Every move of a whole game is raced, the three ways in turn; each is stored once, the game audits clean (both backends)."""
+    db = store_target
     with open_store(db) as store:
         game = create(store, GAMES[name], "race")
     app = create_app({"DB": str(db), "TESTING": True, "SSE_SECONDS": 5.0, "SSE_POLL": 0.2})
@@ -277,9 +277,12 @@ def post_until_answered(server: Server, post: Post, headers: dict, barrier: thre
     raise AssertionError(f"no answer for {post.body} within 90 s")
 
 
-def test_kill_9_mid_race_stores_each_move_once(tmp_path):
-    """SIGKILL the server at random instants while clients race every move; retries with their request id settle it."""
-    db = tmp_path / "kill.db"
+def test_kill_9_mid_race_stores_each_move_once(store_target, tmp_path):
+    """SIGKILL the server at random instants while clients race every move; retries with their request id settle it.
+
+    On PostgreSQL the server is `companion serve --db postgresql://...`: a transaction cut by the kill is rolled back by the database.
+    """
+    db = store_target
     with open_store(db) as store:
         game = create(store, GAMES["bux"], "race")
     server = Server(db, game.game_id)
