@@ -141,6 +141,8 @@ def _game_lock(game_id: str) -> int:
 
 
 _POOLS: dict[tuple[str, bool], ConnectionPool] = {}
+_CURRENT: set[str] = set()
+"""Databases this process has seen at the current schema version (a web request opens a store each time)."""
 _POOLS_LOCK = threading.Lock()
 
 
@@ -177,6 +179,8 @@ def close_pools(url: str | None = None) -> None:
         pools = [_POOLS.pop(key) for key in keys]
     for pool in pools:
         pool.close()
+    with _POOLS_LOCK:
+        _CURRENT.difference_update({key[0] for key in keys} if url is not None else set(_CURRENT))
 
 
 atexit.register(close_pools)
@@ -226,6 +230,8 @@ class PostgresEventStore:
         self.read_only = read_only
         self.notes: list[str] = []
         self.pool = _pool(url, read_only)
+        if url in _CURRENT:  # this process already found (or made) the current schema there: no query per open
+            return
         version = self._schema_version()
         if version is None and (read_only or must_exist):
             raise StoreError(f"no event store in the PostgreSQL database {self.label!r} (use --db)")
@@ -234,6 +240,9 @@ class PostgresEventStore:
                              f"this one knows {SCHEMA_VERSION}): upgrade this machine's companion")
         if version != SCHEMA_VERSION and not read_only:
             self._migrate()
+            version = SCHEMA_VERSION
+        if version == SCHEMA_VERSION:
+            _CURRENT.add(url)
 
     # --- connections, retries, schema
 
@@ -254,7 +263,9 @@ class PostgresEventStore:
                         return result
                     return work(conn)
             except PoolTimeout:
-                raise StorageFault(_unreachable(self.url)) from None
+                raise StorageFault(f"the PostgreSQL database {self.label!r} did not answer within {CONNECT_SECONDS:.0f} s "
+                                   f"(unreachable, or all {POOL_MAX} of this machine's connections busy): "
+                                   "nothing was stored; try again") from None
             except psycopg.OperationalError as exc:
                 if not _is_connection_loss(exc):
                     raise
