@@ -26,6 +26,7 @@ COMMANDS = (
     "audit",
     "demo",
     "migrate",
+    "stats",
 )
 
 
