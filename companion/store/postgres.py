@@ -38,7 +38,6 @@ list that the store itself applies on open keeps a club's upgrade to
 from __future__ import annotations
 
 import atexit
-import contextlib
 import datetime as dt
 import hashlib
 import logging
@@ -677,10 +676,3 @@ def listen(url: str, callback: Callable[[str | None], None], *, stop_seconds: fl
         thread.join(timeout=stop_seconds * 4)
 
     return stop
-
-
-@contextlib.contextmanager
-def connection(url: str) -> Iterator[psycopg.Connection]:
-    """Yield a pooled read connection to the database (for reports that read several tables, e.g. stats)."""
-    with _pool(url, False).connection() as conn:
-        yield conn
