@@ -131,3 +131,35 @@ def test_every_process_write_is_notified_with_its_game(pg_url):
         assert heard == ["g"]
     finally:
         stop()
+
+
+def test_a_server_hears_another_process_write_by_notification_not_by_polling(pg_url):
+    """The web broadcaster on a PostgreSQL store LISTENs: a camera process's move reaches its viewer at once,
+    although the watcher would otherwise only read every NOTIFIED_SAFETY_SECONDS (30 s)."""
+    import asyncio
+    import time
+
+    from companion.web.broadcast import NOTIFIED_SAFETY_SECONDS, Broadcaster
+
+    with open_store(pg_url) as store:
+        GameSession.start(store, BUX[0], game_id="g")
+    code = ("import sys, json; from companion.store.backends import open_store; from companion.store.session import GameSession;"
+            "s = open_store(sys.argv[1]); GameSession(s, 'g').submit(json.loads(sys.argv[2]), source='camera')")
+
+    async def watch() -> tuple[float, bytes]:
+        hub = Broadcaster(pg_url, lambda game_id, language: None, watch_seconds=NOTIFIED_SAFETY_SECONDS)
+        try:
+            viewer = await hub.join("g", None, last_id="1")
+            assert hub._notified, "a PostgreSQL store is watched by notification"
+            writer = await asyncio.create_subprocess_exec(sys.executable, "-c", code, pg_url, json.dumps(BUX[1]),
+                                                          cwd=str(Path(__file__).parents[2]))
+            assert await writer.wait() == 0
+            written = time.monotonic()
+            await asyncio.wait_for(viewer.wake.wait(), 10)
+            return time.monotonic() - written, viewer.take()
+        finally:
+            hub.close()
+
+    delay, message = asyncio.run(watch())
+    assert b"id: 2" in message
+    assert delay < 5, f"the change took {delay:.1f} s: heard by polling, not by NOTIFY"
