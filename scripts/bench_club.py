@@ -14,7 +14,8 @@ screens per table watch the game's event stream (`/g/<id>/stream?state=1`,
 as the scoreboard does) from one asyncio process.
 
   * postgres: one throwaway cluster (tests/pg.py; or `--db URL`), one club
-    server (`companion serve --db postgresql://...`) for every table's
+    server (`companion serve --db postgresql://...`; `--servers N`: N of
+    them on the one database, each serving every Nth table) for every table's
     tablet and screens; each table's camera process writes to the database
     itself and the server learns of it by LISTEN/NOTIFY.
   * sqlite: each table has its own file and serves its own tablet and
@@ -249,17 +250,21 @@ def one(backend: str, args) -> dict:
     try:
         games = prepare(db, args.tables)
         close_pools()  # forked table processes must not share this process's connections
-        server = None
+        servers = []
         if backend == "postgres":
-            port = free_port()
             env = dict(os.environ, PYTHONPATH=str(ROOT))
             code = ("import resource, sys; soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE); "
                     "resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)); from companion.cli import main; sys.exit(main(sys.argv[1:]))")
-            server = subprocess.Popen([sys.executable, "-c", code, "serve", "--game", "table-1", "--db", db,
-                                       "--host", "127.0.0.1", "--port", str(port)], env=env,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            wait_port(port, server)
-            ports = {game_id: port for game_id in games}
+            server_ports = []
+            for _ in range(args.servers):  # club servers on one database: table i is served by server i mod N
+                port = free_port()
+                servers.append(subprocess.Popen([sys.executable, "-c", code, "serve", "--game", "table-1", "--db", db,
+                                                 "--host", "127.0.0.1", "--port", str(port)], env=env,
+                                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+                server_ports.append(port)
+            for port, server in zip(server_ports, servers):
+                wait_port(port, server)
+            ports = {game_id: server_ports[i % len(server_ports)] for i, game_id in enumerate(games)}
         else:
             ports = {game_id: free_port() for game_id in games}
         context = multiprocessing.get_context("fork")
@@ -299,7 +304,7 @@ def one(backend: str, args) -> dict:
         sampling.set()
         seen = viewer_out.get(timeout=longest + 180)
         viewer.join(30)
-        if server is not None:
+        for server in servers:
             server.terminate()
             server.wait(30)
         duration = finished - start_at
@@ -314,7 +319,7 @@ def one(backend: str, args) -> dict:
             for key, n in result["outcomes"].items():
                 outcomes[key] = outcomes.get(key, 0) + n
         return {
-            "backend": backend, "tables": args.tables, "viewers": args.tables * args.viewers,
+            "backend": backend, "servers": args.servers if backend == "postgres" else args.tables, "tables": args.tables, "viewers": args.tables * args.viewers,
             "moves_stored": moves - len(games), "seconds": round(duration, 1),
             "moves_per_s": round((moves - len(games)) / duration, 2),
             "camera_ms": (round(pct(sum((r["camera_ms"] for r in results), []), 0.5), 1),
@@ -343,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=4, help="moves entered back to back in a burst")
     parser.add_argument("--backend", choices=("postgres", "sqlite", "both"), default="both")
     parser.add_argument("--db", help="an existing PostgreSQL database URL (default: a throwaway cluster)")
+    parser.add_argument("--servers", type=int, default=1, help="PostgreSQL: club server processes sharing the tables")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
     import resource
