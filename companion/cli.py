@@ -27,6 +27,8 @@ COMMANDS = (
     "camera_check",
     "audit",
     "demo",
+    "migrate",
+    "stats",
 )
 
 

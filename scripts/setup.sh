@@ -2,7 +2,8 @@
 # Installs everything the companion needs on Debian/Ubuntu, idempotently:
 # system packages (apt), then a virtual environment in .venv with the project in it.
 #   scripts/setup.sh          runtime only
-#   scripts/setup.sh --test   also the test tools (pytest, hypothesis, playwright) and Chromium
+#   scripts/setup.sh --test   also the test tools (pytest, hypothesis, playwright), Chromium and PostgreSQL
+#                             (the tests start their own throwaway cluster from its binaries: tests/pg.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +11,7 @@ want_test=0
 [ "${1:-}" = "--test" ] && want_test=1
 
 packages=(python3 python3-venv python3-pip libzbar0 fonts-dejavu-core)
-[ "$want_test" = 1 ] && packages+=(chromium poppler-utils)
+[ "$want_test" = 1 ] && packages+=(chromium poppler-utils postgresql)
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -28,6 +28,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "store": SHARED | {"cards", "chips", "games"},
     "web": SHARED | {"cards", "chips", "dice", "games", "store", "table", "tracker"},
     "audit": SHARED | {"cards", "chips", "dice", "games", "store", "vision"},
+    "club": SHARED | {"cards", "chips", "games", "store"},  # standings over a store's games (read-only)
 }
 # Composition roots wire the layers together: they may import anything, and nothing above may import them.
 ROOTS = {"cli", "__main__", "commands", "live", "demo"}

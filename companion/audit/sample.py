@@ -24,7 +24,7 @@ from companion.games.bux.record import move_to_json
 from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import BuxState
 from companion.store.events import MOVE, OBSERVATION
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 
 START = dt.datetime(2024, 11, 16, 19, 30, tzinfo=dt.timezone.utc)
 
@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.vision.synth import load_card_arts
 
         render = scene_renderer(load_card_arts(args.arts))
-    with EventStore(args.db) as store:
+    with open_store(args.db) as store:
         made = build_game(store, seed=args.seed, players=4, game_id="demo", render=render, max_moves=None)
         add_table_incidents(store, "demo")
     print(made)

@@ -17,7 +17,7 @@ from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
 from companion.games.safejson import BOM, load_json
 from companion.store.events import MOVE, Event, canonical_json
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, is_postgres, open_store
 
 _FIELDS = ("game_id", "seq", "time", "source", "kind", "payload", "prev_hash", "hash")
 
@@ -38,7 +38,7 @@ class AuditSource:
     """What is wrong with the database file itself (store.integrity): the events read from it cannot be trusted."""
 
 
-def from_store(store: EventStore, game_id: str) -> AuditSource:
+def from_store(store: Store, game_id: str) -> AuditSource:
     """Return the source for a stored game.
 
     Raises:
@@ -47,7 +47,7 @@ def from_store(store: EventStore, game_id: str) -> AuditSource:
     game = store.game_name(game_id)
     return AuditSource(game_id=game_id, game=game, total=store.last_seq(game_id), chained=True,
                        events=lambda: store.iter_events(game_id), keyframe=store.get_keyframe,
-                       label=f"game {game_id} in {store.path.name}", damage=tuple(store.integrity(game_id, full=True)))
+                       label=f"game {game_id} in {store.label}", damage=tuple(store.integrity(game_id, full=True)))
 
 
 def from_file(path: str | Path) -> AuditSource:
@@ -182,7 +182,7 @@ def dump_events(events: list[Event], game: str) -> str:
     return "".join(out)
 
 
-def open_for_audit(target: str, db: str | Path) -> tuple[AuditSource, EventStore | None]:
+def open_for_audit(target: str, db: str | Path) -> tuple[AuditSource, Store | None]:
     """Return the source for a command-line target: an existing .jsonl file, else a game id in `db`.
 
     Raises:
@@ -193,9 +193,9 @@ def open_for_audit(target: str, db: str | Path) -> tuple[AuditSource, EventStore
         if not path.is_file():
             raise RecordError(f"no record file {target!r}")
         return from_file(path), None
-    if not Path(db).is_file():
+    if not is_postgres(db) and not Path(db).is_file():
         raise StoreError(f"no event store at {str(db)!r} (use --db), and {target!r} is not a record file")
-    store = EventStore(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         return from_store(store, target), store
     except BaseException:

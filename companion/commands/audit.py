@@ -21,6 +21,7 @@ from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
 from companion.commands.games import add_db_option
 from companion.errors import CompanionError
+from companion.store.backends import is_postgres
 from companion.store.recover import recover
 
 FOUND_ERRORS = 3
@@ -110,6 +111,9 @@ def _safe(name: str) -> str:
 
 
 def run_recover(args) -> int:
+    if is_postgres(args.db):
+        raise CompanionError("recover reads a damaged SQLite file page by page; a PostgreSQL database keeps its own "
+                             "pages (restore it from the server's backups), and `companion audit` checks its games")
     games = recover(args.db)
     folder = Path(args.out)
     try:

@@ -28,7 +28,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("play", help="track a real BUX game from a camera and serve the tablet page")
     p.add_argument("--camera", required=True, help="camera index (0), stream URL, video file or image folder")
     p.add_argument("--deck", required=True, help="the deck file written when the cards were printed")
-    p.add_argument("--db", default="companion.db", help="event store file (default ./companion.db)")
+    p.add_argument("--db", default="companion.db",
+                   help="event store: a SQLite file or a club's postgresql:// URL (default ./companion.db)")
     p.add_argument("--game", help="a stored game id to continue")
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate): undistorts marks and the table")
     p.add_argument("--players", help="start a new game: comma-separated names in seating order")
@@ -91,22 +92,22 @@ class _Server:
         self.host, self.port = host, port
         self._server = None
 
-    def start(self, db: Path, game_id: str, camera=None) -> None:
+    def start(self, db: Path | str, game_id: str, camera=None) -> None:
         import segno
 
         from companion.commands.serve import lan_address, listen
-        from companion.store.sqlite import EventStore
+        from companion.store.backends import normalize, open_store
         from companion.web import create_app
         from companion.web.access import game_key, game_token
         from companion.store.session import GameSession
         from companion.web.asgi import ServerThread
         from companion.web.dice_service import DiceService
 
-        with EventStore(db) as store:
+        with open_store(db) as store:
             DiceService(GameSession(store, game_id)).ensure_seed()
             token = game_token(game_key(store, game_id))
         public = f"http://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
-        config = {"DB": str(db.resolve()), "PUBLIC_URL": public, "CAMERA": camera,
+        config = {"DB": normalize(db), "PUBLIC_URL": public, "CAMERA": camera,
                   "PHOTO_HANDLER": camera.photo if camera is not None else None,
                   "TRACKER": camera.live if camera is not None else None}
         self._server = ServerThread(create_app(config), sock=listen(self.host, self.port))
@@ -138,13 +139,13 @@ def run_play(args) -> int:
     from companion.games.bux.record import state_to_json
     from companion.live import LiveCamera, LiveTable
     from companion.store.session import GameSession
-    from companion.store.sqlite import EventStore
+    from companion.store.backends import open_store
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import frames, open_source
 
     printed = load_print(args.deck)
     lens = load_lens_option(args.lens)
-    store = EventStore(args.db)
+    store = open_store(args.db)
     if args.game:
         session = GameSession(store, args.game)
     elif args.players:
@@ -155,7 +156,7 @@ def run_play(args) -> int:
     source = open_source(args.camera)
     live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
     server = _Server(args.host, args.port)
-    server.start(Path(args.db), session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
+    server.start(args.db, session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
     print("Tracking. Press Ctrl-C to stop; the game is saved after every move.")
     try:
         for frame in frames(source):

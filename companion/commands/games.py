@@ -12,14 +12,16 @@ from companion.errors import CompanionError, StoreError
 from companion.store.events import format_seal
 from companion.store.integrity import recover_hint
 from companion.store.session import GameSession, import_record
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, is_postgres
+from companion.store.backends import open_store as open_backend
 
 DEFAULT_DB = "companion.db"
 
 
 def add_db_option(parser) -> None:
     """Add the --db option (the event store file) to a subcommand."""
-    parser.add_argument("--db", default=DEFAULT_DB, help=f"event store file (default: ./{DEFAULT_DB})")
+    parser.add_argument("--db", default=DEFAULT_DB,
+                        help=f"event store: a SQLite file or a postgresql:// URL (default: ./{DEFAULT_DB})")
 
 
 def add_parser(sub) -> None:
@@ -40,11 +42,11 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_import)
 
 
-def open_store(path: str, *, must_exist: bool = True, read_only: bool = False) -> EventStore:
-    """Open the event store file; with must_exist, a missing file is a clear error; read_only never writes it."""
-    if must_exist and not Path(path).exists():
+def open_store(path: str, *, must_exist: bool = True, read_only: bool = False) -> Store:
+    """Open the event store (a file or a postgresql:// URL); with must_exist, a missing store is a clear error; read_only never writes it."""
+    if must_exist and not is_postgres(path) and not Path(path).exists():
         raise CompanionError(f"no event store at {path!r} (use --db)")
-    return EventStore(path, read_only=read_only)
+    return open_backend(path, read_only=read_only, must_exist=must_exist)
 
 
 def run_games(args) -> int:
@@ -66,7 +68,7 @@ def run_games(args) -> int:
     return 0
 
 
-def _summary(store: EventStore, game_id: str) -> dict:
+def _summary(store: Store, game_id: str) -> dict:
     """Return players, winners, the final seal (what players compare with the end screen) and whether the game reads soundly."""
     try:
         if store.integrity(game_id):

@@ -1,5 +1,8 @@
 """`companion replay RECORD [--json]`: replay a game record and show where it ends.
 
+With `--db STORE` (a file or a postgresql:// URL), RECORD may also be a
+stored game's id: its record (the moves in effect) is replayed the same way.
+
 A key a line type does not have (a typo such as "stak") is read past and
 reported, also when the replay then fails: one "companion: warning: line N:
 ..." line each on stderr (before the result), or a "warnings" array in the
@@ -12,13 +15,14 @@ import json
 import sys
 from pathlib import Path
 
-from companion.errors import CompanionError, RecordError
+from companion.errors import CompanionError, RecordError, StoreError
 from companion.games import game_of_record
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="replay a game record (JSON Lines) and show the final state")
-    p.add_argument("record", help="the record file (.jsonl)")
+    p.add_argument("record", help="the record file (.jsonl), or with --db a stored game's id")
+    p.add_argument("--db", help="replay a stored game from this event store (a file or a postgresql:// URL)")
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     p.set_defaults(run=run)
 
@@ -41,8 +45,28 @@ def read_lines(path: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
+def stored_lines(db: str, game_id: str) -> list[str]:
+    """Return a stored game's record lines (the moves in effect), read without writing the store.
+
+    Raises:
+        StoreError: if the store or the game is missing, or the game's stored events are damaged.
+    """
+    from companion.store.backends import open_store
+    from companion.store.integrity import recover_hint
+    from companion.store.session import GameSession
+
+    with open_store(db, read_only=True) as store:
+        problems = store.integrity(game_id)
+        if problems:
+            raise StoreError(f"game {game_id!r} cannot be replayed: {problems[0]}; {recover_hint(db)}")
+        return GameSession(store, game_id).export_record().splitlines(keepends=True)
+
+
 def run(args) -> int:
-    lines = read_lines(args.record)
+    if args.db and not Path(args.record).is_file():
+        lines = stored_lines(args.db, args.record)
+    else:
+        lines = read_lines(args.record)
     game = game_of_record(lines)
     warnings = game.key_warnings(lines)
     if not args.json:

@@ -18,7 +18,7 @@ from companion.commands.games import add_db_option
 from companion.errors import CompanionError, RecordError, RuleViolation
 from companion.games import find_game, games
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, normalize, open_store
 
 
 def add_parser(sub) -> None:
@@ -52,7 +52,7 @@ def lan_address() -> str:
         probe.close()
 
 
-def _new_game(store: EventStore, args) -> GameSession:
+def _new_game(store: Store, args) -> GameSession:
     if args.setup:
         try:
             setup = json.loads(Path(args.setup).read_text(encoding="utf-8"))
@@ -80,7 +80,7 @@ def app_config(db: str | Path, public_url: str | None = None, deck: str | Path |
     """Return the web app's config: the store, the public address and the photo reader built from vision."""
     from companion.vision.photo import PhotoReader
 
-    return {"DB": str(Path(db).resolve()), "PUBLIC_URL": public_url,
+    return {"DB": normalize(db), "PUBLIC_URL": public_url,
             "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None}
 
 
@@ -92,7 +92,7 @@ def run(args) -> int:
     from companion.web.access import game_key, game_token
     from companion.web.dice_service import DiceService
 
-    with EventStore(args.db) as store:
+    with open_store(args.db) as store:
         session = _new_game(store, args) if args.new_game else GameSession(store, args.game)
         game_id = session.game_id
         DiceService(session).ensure_seed()

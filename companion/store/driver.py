@@ -18,7 +18,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 
 
 def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.0, on_ready=None) -> int:
@@ -27,7 +27,7 @@ def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.
     Raises:
         CompanionError: if a line is illegal or the store cannot be written.
     """
-    with EventStore(db) as store:
+    with open_store(db) as store:
         if game_id not in {g["game_id"] for g in store.games()}:
             GameSession.start(store, lines[0], game_id=game_id)
         session = GameSession(store, game_id)

@@ -186,7 +186,7 @@ MAX_LOGS = 32
 
 
 def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
-    key = (str(store.path.resolve()), game_id)
+    key = (store.key, game_id)
     with _LOGS_LOCK:
         log = _LOGS.get(key)
         if log is None or log.game is not game:

@@ -155,6 +155,10 @@ class EventStore:
         says what had to be worked around to read it (see store.readonly).
         """
         self.path = Path(path)
+        self.key = notify.file_key(self.path)
+        """One spelling per database (the file's real path): the key of caches shared by the stores of one process."""
+        self.label = self.path.name
+        """What to call the store in messages (the file's name)."""
         self.keyframe_budget = keyframe_budget
         self.read_only = False
         """True when the store was opened for reading only (asked for, or the storage cannot be written)."""
@@ -257,6 +261,59 @@ class EventStore:
         if not rows:
             raise UnknownGame(f"no stored game {game_id!r}")
         return rows[0][0]
+
+    def game_info(self, game_id: str) -> dict[str, str]:
+        """Return a stored game's id, game name, creation time and title. Raises UnknownGame if unknown."""
+        rows = self._query("SELECT game_id, game, created, title FROM games WHERE game_id = ?", (game_id,))
+        if not rows:
+            raise UnknownGame(f"no stored game {game_id!r}")
+        return dict(zip(("game_id", "game", "created", "title"), rows[0]))
+
+    def secrets(self, game_id: str) -> dict[str, str]:
+        """Return every stored secret of a game by name (for moving the game to another store, never for a screen)."""
+        return dict(self._query("SELECT name, value FROM secrets WHERE game_id = ?", (game_id,)))
+
+    def keyframe_ids(self, game_id: str) -> list[int]:
+        """Return the ids of a game's stored keyframes, oldest first."""
+        return [row[0] for row in self._query("SELECT id FROM keyframes WHERE game_id = ? ORDER BY id", (game_id,))]
+
+    def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],
+                   keyframes: dict[int, bytes]) -> list[int]:
+        """Store a game moved from another store exactly as it was (same events, hashes, times), in one transaction.
+
+        Keyframes keep their ids (the moves' evidence names them) where the id
+        is free here; returns the ids that were taken by another game's
+        pictures and so were not carried. The caller verifies the chain.
+
+        Raises:
+            StoreError: if the game id exists here or the store cannot be written.
+        """
+        self._check_writable()
+        skipped = []
+        try:
+            with self._transaction():
+                self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)",
+                                (info["game_id"], info["game"], info["created"], info["title"]))
+                self.db.executemany(
+                    "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(e.game_id, e.seq, e.time, e.source, e.kind, e.payload, e.prev_hash, e.hash) for e in events])
+                self.db.executemany("INSERT INTO secrets (game_id, name, value, created) VALUES (?, ?, ?, ?)",
+                                    [(info["game_id"], name, value, _now()) for name, value in secrets.items()])
+                for frame_id, jpeg in sorted(keyframes.items()):
+                    if self.db.execute("SELECT 1 FROM keyframes WHERE id = ?", (frame_id,)).fetchone():
+                        skipped.append(frame_id)
+                        continue
+                    self.db.execute("INSERT INTO keyframes (id, game_id, created, size, jpeg) VALUES (?, ?, ?, ?, ?)",
+                                    (frame_id, info["game_id"], _now(), len(jpeg), jpeg))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"game {info['game_id']!r} already exists") from None
+        except sqlite3.DatabaseError as exc:
+            raise _write_error(exc) from None
+        return skipped
+
+    def has_game(self, game_id: str) -> bool:
+        """Return True if a game id is registered."""
+        return bool(self._query("SELECT 1 FROM games WHERE game_id = ?", (game_id,)))
 
     def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None,
                expected_seq: int | None = None, request_id: str | None = None) -> Event:
@@ -477,6 +534,14 @@ class EventStore:
         """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
         rows = self._query("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,))
         return rows[0][0] or 0
+
+    def last_seqs(self, game_ids: list[str]) -> dict[str, int]:
+        """Return the latest seq of each of several games (0 for a game without events)."""
+        return {game_id: self.last_seq(game_id) for game_id in game_ids}
+
+    def change_token(self) -> int:
+        """Return a number that changes when another connection (any process) commits to the file (PRAGMA data_version)."""
+        return self._query("PRAGMA data_version")[0][0]
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:

@@ -24,7 +24,7 @@ from typing import Callable
 from flask import abort, request
 
 from companion.errors import StorageFault, StoreError
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store
 
 KEY_NAME = "web_key"
 TOKEN_HEADER = "X-Companion-Token"
@@ -35,7 +35,7 @@ def cookie_name(game_id: str) -> str:
     return f"companion_{game_id}"
 
 
-def game_key(store: EventStore, game_id: str) -> bytes:
+def game_key(store: Store, game_id: str) -> bytes:
     """Return the game's secret key, creating it on first use."""
     value = store.get_secret(game_id, KEY_NAME)
     if value is None:

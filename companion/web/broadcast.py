@@ -5,7 +5,7 @@ screens. Here a viewer costs one small coroutine and one slot: the server's
 event loop holds a Viewer per open stream, and one watcher task per
 database file learns of new events and hands each viewer the message.
 
-How a change is learnt:
+How a change is learnt, from a SQLite file:
   * in this process (the tablet's POSTs, a camera loop in a thread), the
     event store calls companion.store.notify.committed() after COMMIT and
     the watcher wakes at once (loop.call_soon_threadsafe);
@@ -14,6 +14,10 @@ How a change is learnt:
     changes; the watcher reads it every WATCH_SECONDS. That is one tiny
     query per database file, however many screens are open, and only while
     at least one stream is open.
+From a PostgreSQL database (a club's), every process's commit sends a
+NOTIFY that one listening connection per server receives
+(companion/store/postgres.py listen()): no query is made until something
+changed, and the watcher only reads on its own every NOTIFIED_SAFETY_SECONDS.
 
 Each viewer's queue is one slot: a newer message replaces one not yet sent
 (a screen only needs the latest seq), so a slow reader never piles up
@@ -33,11 +37,13 @@ import asyncio
 import logging
 from typing import Callable
 
-from companion.store import notify
-from companion.store.sqlite import EventStore
+from companion.store import backends
+from companion.store.backends import Store, open_store
 
 WATCH_SECONDS = 0.25
 """How often the watcher asks SQLite whether another process wrote (one query per file, not per viewer)."""
+NOTIFIED_SAFETY_SECONDS = 30.0
+"""With a database that notifies every process's writes, how often the watcher reads anyway (a notification lost with a connection)."""
 RETRY = b"retry: 1500\n\n"
 """Sent first on every stream: how soon (ms) a browser's EventSource reconnects after the stream ends."""
 HEARTBEAT = b": keep-alive\n\n"
@@ -93,12 +99,14 @@ class Broadcaster:
         self.viewers: dict[str, set[Viewer]] = {}
         self._seqs: dict[str, int] = {}
         self._messages: dict[tuple[str, int, str | None], bytes] = {}
-        self._store: EventStore | None = None
+        self._store: Store | None = None
         self._version: int | None = None
         self._db_lock = asyncio.Lock()
         self._poked = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._stop_listening: Callable[[], None] | None = None
+        self._notified = False
+        """True when the store's notifications cover every process's writes (PostgreSQL): no polling then."""
         self._closed = False
 
     def count(self) -> int:
@@ -157,7 +165,7 @@ class Broadcaster:
         if self._task is None:
             loop = asyncio.get_running_loop()
             if self._stop_listening is None:
-                self._stop_listening = notify.listen(self.path, lambda: self._poke(loop))
+                self._stop_listening, self._notified = backends.listen(self.path, lambda _game_id: self._poke(loop))
             self._task = loop.create_task(self._watch())
 
     def _poke(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -172,7 +180,8 @@ class Broadcaster:
         try:
             while self.viewers and not self._closed:
                 try:
-                    await asyncio.wait_for(self._poked.wait(), self.watch_seconds)
+                    wait = NOTIFIED_SAFETY_SECONDS if self._notified else self.watch_seconds
+                    await asyncio.wait_for(self._poked.wait(), wait)
                 except asyncio.TimeoutError:
                     pass
                 self._poked.clear()
@@ -225,23 +234,23 @@ class Broadcaster:
         async with self._db_lock:
             return await asyncio.to_thread(function, *args)
 
-    def _open(self) -> EventStore:
+    def _open(self) -> Store:
         if self._store is None:
-            self._store = EventStore(self.path)
+            self._store = open_store(self.path)
             self._version = None
         return self._store
 
     def _read_seq(self, game_id: str) -> int | None:
         store = self._open()
-        if not store.db.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
+        if not store.has_game(game_id):
             return None
         return store.last_seq(game_id)
 
     def _read_changes(self, game_ids: list[str]) -> dict[str, int | None]:
         """Return each game's last seq if anything was committed since the last call, else {}."""
         store = self._open()
-        version = store.db.execute("PRAGMA data_version").fetchone()[0]
-        if version == self._version:
+        version = store.change_token()  # None: nothing to poll, this call follows a notification
+        if version is not None and version == self._version:
             return {}
         self._version = version
-        return {game_id: store.last_seq(game_id) for game_id in game_ids}
+        return store.last_seqs(game_ids)

@@ -11,13 +11,13 @@ from flask import Flask, abort, current_app, g, request
 
 from companion.errors import StoreError, UnknownGame
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, open_store
 
 
-def get_store() -> EventStore:
+def get_store() -> Store:
     """Return this request's EventStore (opened on first use)."""
     if "store" not in g:
-        g.store = EventStore(current_app.config["DB"])
+        g.store = open_store(current_app.config["DB"])
     return g.store
 
 

@@ -6,7 +6,7 @@ import json
 
 from companion.audit.limits import MAX_KEPT, MAX_REPORT_ANOMALIES
 from companion.cli import main
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from tests.store import damage
 
 
@@ -36,7 +36,7 @@ def test_a_line_over_a_mebibyte_is_refused(tmp_path, capsys):
 
 def test_the_report_lists_a_bounded_number_of_anomalies(tmp_path, capsys):
     path = damage.golden_db(tmp_path)
-    with EventStore(path) as store:
+    with open_store(path) as store:
         store.append_many("g", [("rejected", {"line": {"type": "draw"}, "rule": "draw.test", "message": "no"})] * (MAX_REPORT_ANOMALIES + 50))
     assert main(["audit", "g", "--db", str(path), "--out", str(tmp_path / "r.html")]) == 0
     html = (tmp_path / "r.html").read_text()
@@ -47,7 +47,7 @@ def test_the_report_lists_a_bounded_number_of_anomalies(tmp_path, capsys):
 def test_a_log_longer_than_any_game_is_checked_to_the_end_in_bounded_memory(tmp_path, capsys):
     path = damage.golden_db(tmp_path)
     change = {"t": 1.0, "changes": [{"code": "heart-x-100", "from": "seat:1", "to": "discard"}]}
-    with EventStore(path) as store:
+    with open_store(path) as store:
         store.append_many("g", [("observation", change)] * (MAX_KEPT + 10))
         store.append("g", "note", {"text": "the end"})
     assert main(["audit", "g", "--db", str(path), "--out", str(tmp_path / "r.html"), "--json"]) == 3

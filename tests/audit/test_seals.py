@@ -9,14 +9,14 @@ import pytest
 
 from companion.cli import main
 from companion.store.events import format_seal, parse_seal, seal_of
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from tests.store import damage
 
 
 @pytest.fixture
 def golden(tmp_path):
     path = damage.golden_db(tmp_path)
-    with EventStore(path) as store:
+    with open_store(path) as store:
         events = store.events("g")
     return path, events
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import threading
@@ -15,6 +16,7 @@ from companion.errors import CompanionError, Conflict
 from companion.games import find_game
 from companion.store.events import MOVE
 from companion.store.session import GameSession, Request, fold
+from companion.store.backends import open_store
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite, verify_chain
 from companion.web.dice_service import DiceService
 
@@ -23,8 +25,9 @@ BUX = [json.loads(line) for line in (RECORDS / "bux-3p-full.jsonl").read_text().
 
 
 @pytest.fixture
-def store(tmp_path):
-    with EventStore(tmp_path / "game.db") as s:
+def store(store_target):
+    """An empty event store, once per backend."""
+    with open_store(store_target) as s:
         yield s
 
 
@@ -49,7 +52,10 @@ def test_a_request_id_is_stored_once(store):
 
 
 def test_a_store_written_before_request_ids_opens_and_keeps_its_chain(tmp_path):
-    """Files from earlier versions have no request_id column and no replies table: both are added, nothing lost."""
+    """Files from earlier versions have no request_id column and no replies table: both are added, nothing lost.
+
+    SQLite only: PostgreSQL stores began with this schema (their versions are in schema_migrations).
+    """
     path = tmp_path / "old.db"
     with EventStore(path) as store:
         session = GameSession.start(store, BUX[0], game_id="g")
@@ -72,17 +78,17 @@ def test_a_store_written_before_request_ids_opens_and_keeps_its_chain(tmp_path):
         assert GameSession(store, "g").record_lines() == BUX[:3]
 
 
-def test_writers_racing_on_every_move_store_each_move_once(tmp_path):
+def test_writers_racing_on_every_move_store_each_move_once(store_target):
     """Four threads, each with its own connection, submit every line of a whole game at the same instant."""
-    path = tmp_path / "race.db"
-    with EventStore(path) as store:
+    path = store_target
+    with open_store(path) as store:
         GameSession.start(store, BUX[0], game_id="g")
     barrier = threading.Barrier(4)
     outcomes: list[list[str]] = [[] for _ in BUX[1:]]
     errors: list[BaseException] = []
 
     def writer() -> None:
-        with EventStore(path) as store:
+        with open_store(path) as store:
             session = GameSession(store, "g")
             for number, line in enumerate(BUX[1:]):
                 barrier.wait(timeout=30)
@@ -102,7 +108,7 @@ def test_writers_racing_on_every_move_store_each_move_once(tmp_path):
         thread.join(timeout=120)
     assert not errors
     assert all(sorted(o) == ["RuleViolation"] * 3 + ["stored"] for o in outcomes), outcomes
-    with EventStore(path) as store:
+    with open_store(path) as store:
         events = store.events("g")
         assert verify_chain(events) is None
         fold(find_game("bux"), events)  # strict: every stored move replays
@@ -125,15 +131,15 @@ def test_a_screen_that_had_not_seen_the_last_move_gets_a_conflict_naming_it(stor
     assert GameSession(store, "g").record_lines() == BUX[:3]
 
 
-def test_dice_rolled_from_four_threads_at_once_get_four_numbers(tmp_path):
-    path = tmp_path / "dice.db"
-    with EventStore(path) as store:
+def test_dice_rolled_from_four_threads_at_once_get_four_numbers(store_target):
+    path = store_target
+    with open_store(path) as store:
         DiceService(GameSession.start(store, BUX[0], game_id="g")).ensure_seed()
     barrier = threading.Barrier(4)
     numbers: list[int] = []
 
     def roller() -> None:
-        with EventStore(path) as store:
+        with open_store(path) as store:
             service = DiceService(GameSession(store, "g"))
             barrier.wait(timeout=30)
             numbers.append(service.roll(2, 6)["number"])
@@ -144,6 +150,9 @@ def test_dice_rolled_from_four_threads_at_once_get_four_numbers(tmp_path):
     for thread in threads:
         thread.join(timeout=60)
     assert sorted(numbers) == [1, 2, 3, 4]
+
+
+_EXAMPLES = itertools.count()
 
 
 class _Interleaved:
@@ -165,21 +174,23 @@ class _Interleaved:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(st.integers(0, 2), st.booleans(), st.lists(st.integers(0, 2), max_size=3)), max_size=40),
        use_seen=st.booleans())
-def test_any_interleaving_of_writers_stores_a_legal_game(tmp_path_factory, steps, use_seen):
+def test_any_interleaving_of_writers_stores_a_legal_game(backend, request, tmp_path_factory, steps, use_seen):
     """Each writer looks at the game at some moment and enters the next line of the record as it saw it;
     other writers may store theirs between its judging and its append. The log always replays (a legal
     game), and with the screens' seen seq it is exactly a prefix of the record."""
-    path = tmp_path_factory.mktemp("interleave") / "g.db"
-    base = EventStore(path)
-    GameSession.start(base, BUX[0], game_id="g")
-    writers = [_Interleaved(EventStore(path)) for _ in range(3)]
-    looked = [(1, base.last_seq("g"))] * 3  # (index of the line the writer saw as next, seq it saw)
+    # PostgreSQL: one database for every example, each example its own game.
+    path = request.getfixturevalue("pg_url") if backend == "postgres" else tmp_path_factory.mktemp("interleave") / "g.db"
+    g = f"g{next(_EXAMPLES)}"
+    base = open_store(path)
+    GameSession.start(base, BUX[0], game_id=g)
+    writers = [_Interleaved(open_store(path)) for _ in range(3)]
+    looked = [(1, base.last_seq(g))] * 3  # (index of the line the writer saw as next, seq it saw)
 
     def enter(w: int) -> None:
         index, seen = looked[w]
         if index >= len(BUX):
             return
-        session = GameSession(writers[w], "g", request=Request(seen=seen if use_seen else None))
+        session = GameSession(writers[w], g, request=Request(seen=seen if use_seen else None))
         try:
             session.submit(BUX[index])
         except (CompanionError, Conflict):
@@ -188,11 +199,11 @@ def test_any_interleaving_of_writers_stores_a_legal_game(tmp_path_factory, steps
     try:
         for writer, look, nested in steps:
             if look:
-                folded = GameSession(writers[writer]._store, "g").refresh()
+                folded = GameSession(writers[writer]._store, g).refresh()
                 looked[writer] = (len(folded.moves), folded.last_seq)
             writers[writer].before_append = [lambda w=w: enter(w) for w in nested if w != writer]
             enter(writer)
-        events = base.events("g")
+        events = base.events(g)
         assert verify_chain(events) is None
         lines = [e.data for e in fold(find_game("bux"), events).moves]
         lines = [{k: v for k, v in line.items() if k != "evidence"} for line in lines]

@@ -1,4 +1,9 @@
-"""Nothing is lost when power, camera or disk fail: kill -9 loops, a full disk, a damaged file, an unplugged camera."""
+"""Nothing is lost when power, camera or disk fail: kill -9 loops, a full disk, a damaged file, an unplugged camera.
+
+The kill -9 tests and the camera test run on both backends; the full disk,
+the damaged file and recovery are about a SQLite file's own bytes and run
+on SQLite only (they take tmp_path, not store_target).
+"""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from companion.games.bux.record import move_to_json, replay, state_to_json
 from companion.games.bux.selfplay import random_game
 from companion.store.recover import recover
 from companion.store.session import GameSession
+from companion.store.backends import open_store
 from companion.store.sqlite import EventStore, verify_chain
 from tests.tmpfs import fill, tmpfs
 from companion.vision.sources import CaptureSource
@@ -35,9 +41,9 @@ def _record(tmp_path, seed=11, moves=None) -> tuple[Path, list[dict]]:
     return path, lines
 
 
-def test_kill_9_at_random_points_loses_and_doubles_nothing(tmp_path):
+def test_kill_9_at_random_points_loses_and_doubles_nothing(store_target, tmp_path):
     """Scripted games are killed with SIGKILL at random instants and restarted until done; the result is exact."""
-    db = tmp_path / "kill.db"
+    db = store_target
     rng = random.Random(20240607)
     kills = 0
     points = set()
@@ -61,7 +67,7 @@ def test_kill_9_at_random_points_loses_and_doubles_nothing(tmp_path):
                 proc.stdout.close()
                 proc.stderr.close()
                 kills += 1
-                with EventStore(db) as store:
+                with open_store(db) as store:
                     points.add((game_id, len(GameSession(store, game_id).refresh().moves)))
                 continue
             proc.stdout.close()
@@ -69,7 +75,7 @@ def test_kill_9_at_random_points_loses_and_doubles_nothing(tmp_path):
             proc.stderr.close()
             assert proc.returncode == 0, error
             break
-        with EventStore(db) as store:
+        with open_store(db) as store:
             session = GameSession(store, game_id)
             events = store.events(game_id)
             assert verify_chain(events) is None
@@ -80,20 +86,20 @@ def test_kill_9_at_random_points_loses_and_doubles_nothing(tmp_path):
     assert len(points) >= 4, f"kills landed at too few points: {sorted(points)}"
 
 
-def test_a_stored_move_survives_a_kill_right_after_the_ack(tmp_path):
-    """What submit() returned is on disk: kill the writer the moment it reports the move stored."""
+def test_a_stored_move_survives_a_kill_right_after_the_ack(store_target, tmp_path):
+    """What submit() returned is stored: kill the writer the moment it reports the move stored."""
     _, lines = _record(tmp_path)
-    db = tmp_path / "k.db"
-    script = ("import json, time\nfrom companion.store.sqlite import EventStore\nfrom companion.store.session import GameSession\n"
+    db = store_target
+    script = ("import json, time\nfrom companion.store.backends import open_store\nfrom companion.store.session import GameSession\n"
               f"lines = [json.loads(l) for l in open({str(record_path(tmp_path))!r})]\n"
-              f"s = GameSession.start(EventStore({str(db)!r}), lines[0], game_id='g')\n"
+              f"s = GameSession.start(open_store({str(db)!r}), lines[0], game_id='g')\n"
               "for line in lines[1:4]:\n    print(s.submit(line).seq, flush=True)\ntime.sleep(60)\n")
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     acknowledged = [int(proc.stdout.readline()) for _ in range(3)]
     proc.kill()
     proc.wait()
     proc.stdout.close()
-    with EventStore(db) as store:
+    with open_store(db) as store:
         assert store.last_seq("g") == acknowledged[-1] == 4
         assert GameSession(store, "g").record_lines() == lines[:4]
 
@@ -220,7 +226,7 @@ def _video(path: Path, frames: int) -> None:
     writer.release()
 
 
-def test_camera_unplugged_and_replugged_mid_game(tmp_path):
+def test_camera_unplugged_and_replugged_mid_game(store_target, tmp_path):
     """While the camera is gone the tablet keeps the game going; when it is back, observations resume."""
     _, lines = _record(tmp_path, moves=8)
     clip = tmp_path / "cam.avi"
@@ -229,7 +235,7 @@ def test_camera_unplugged_and_replugged_mid_game(tmp_path):
     # A URL target makes the source live (reopen with backoff); the opener maps it to the clip, while it exists.
     source = CaptureSource("file://cam", backoff_s=1.0, clock=lambda: now[0],
                            opener=lambda _t: cv2.VideoCapture(str(clip)) if clip.exists() else None)
-    with EventStore(tmp_path / "cam.db") as store:
+    with open_store(store_target) as store:
         session = GameSession.start(store, lines[0], game_id="g")
 
         def watch(steps: int) -> int:

@@ -1,4 +1,7 @@
-"""The file itself is checked before a chain verdict is trusted: a damaged index never yields an "intact" game."""
+"""The file itself is checked before a chain verdict is trusted: a damaged index never yields an "intact" game.
+
+SQLite only: these tests are about a database file's own bytes (PostgreSQL's per-game check is in test_sqlite.py).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Keyframes: JPEG pictures kept beside the events, within a byte budget, never touching the chain."""
+"""Keyframes: JPEG pictures kept beside the events, within a byte budget, never touching the chain (both backends)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 
 from companion.audit.keyframes import encode_keyframe
 from companion.errors import StoreError
-from companion.store.sqlite import EventStore, verify_chain
+from companion.store.backends import open_store
+from companion.store.sqlite import verify_chain
 
 
 def _frame(i: int) -> np.ndarray:
@@ -16,20 +17,20 @@ def _frame(i: int) -> np.ndarray:
     return rng.integers(0, 255, (720, 1280, 3), dtype=np.uint8)
 
 
-def test_keyframe_is_a_downscaled_jpeg(tmp_path):
+def test_keyframe_is_a_downscaled_jpeg(store_target):
     jpeg = encode_keyframe(_frame(0))
     image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
     assert image.shape == (360, 640, 3)
-    with EventStore(tmp_path / "k.db") as store:
+    with open_store(store_target) as store:
         frame_id = store.put_keyframe("g", jpeg)
         assert store.get_keyframe(frame_id) == jpeg
         assert store.get_keyframe(frame_id + 99) is None
 
 
-def test_budget_drops_the_oldest_keyframes_only(tmp_path):
+def test_budget_drops_the_oldest_keyframes_only(store_target):
     frames = [encode_keyframe(_frame(i)) for i in range(6)]
     budget = sum(len(f) for f in frames[-3:]) + 10
-    with EventStore(tmp_path / "k.db", keyframe_budget=budget) as store:
+    with open_store(store_target, keyframe_budget=budget) as store:
         store.append("g", "move", {"type": "note"})
         ids = [store.put_keyframe("g", f) for f in frames]
         other = store.put_keyframe("h", frames[0])
@@ -40,14 +41,14 @@ def test_budget_drops_the_oldest_keyframes_only(tmp_path):
         assert verify_chain(store.events("g")) is None and store.last_seq("g") == 1
 
 
-def test_newest_keyframe_stays_even_over_budget(tmp_path):
-    with EventStore(tmp_path / "k.db") as store:
+def test_newest_keyframe_stays_even_over_budget(store_target):
+    with open_store(store_target) as store:
         frame_id = store.put_keyframe("g", encode_keyframe(_frame(1)), budget=10)
         assert store.get_keyframe(frame_id) is not None
 
 
-def test_non_jpeg_is_refused(tmp_path):
-    with EventStore(tmp_path / "k.db") as store:
+def test_non_jpeg_is_refused(store_target):
+    with open_store(store_target) as store:
         with pytest.raises(StoreError, match="JPEG"):
             store.put_keyframe("g", b"\x89PNG....")
         assert store.keyframe_usage("g") == (0, 0)

@@ -1,4 +1,7 @@
-"""Read-only opening: the audit, `games` and `export` never write, never create, and work on files nobody may write."""
+"""Read-only opening: the audit, `games` and `export` never write, never create, and work on files nobody may write.
+
+SQLite only: these tests are about a database file's own bytes (PostgreSQL's per-game check is in test_sqlite.py).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""`companion recover`: reads through damage it can read through, and keeps only what no break can have touched."""
+"""`companion recover`: reads through damage it can read through, and keeps only what no break can have touched.
+
+SQLite only: these tests are about a database file's own bytes (PostgreSQL's per-game check is in test_sqlite.py).
+"""
 
 from __future__ import annotations
 

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RecordError, RuleViolation, StoreError
 from companion.games.bux.record import move_to_json, replay, state_to_json, write_record
 from companion.games.bux.selfplay import random_game
 from companion.store.session import GameSession, import_record
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
+from tests.backends import raw_execute
 
 RECORD = Path(__file__).parents[1] / "records" / "bux-worked-example.jsonl"
 LINES = [json.loads(line) for line in RECORD.read_text().splitlines()]
 
 
 @pytest.fixture
-def store(tmp_path):
-    with EventStore(tmp_path / "game.db") as s:
+def store(store_target):
+    """An empty event store, once per backend (SQLite file, PostgreSQL database)."""
+    with open_store(store_target) as s:
         yield s
 
 
@@ -62,9 +65,9 @@ def test_undo_is_a_compensating_event(store):
         session.undo()
 
 
-def test_another_connection_sees_new_events(store, tmp_path):
+def test_another_connection_sees_new_events(store, store_target):
     session = GameSession.start(store, LINES[0], game_id="g")
-    with EventStore(tmp_path / "game.db") as other_store:
+    with open_store(store_target) as other_store:
         other = GameSession(other_store, "g")
         assert other.state == session.state
         session.submit(LINES[1])
@@ -100,15 +103,11 @@ def test_import_of_a_bad_record_stores_nothing(store):
     assert store.games() == []
 
 
-def test_a_tampered_log_is_reported_not_replayed(store, tmp_path):
-    import sqlite3
-
+def test_a_tampered_log_is_reported_not_replayed(store, store_target):
     session = GameSession.start(store, LINES[0], game_id="g")
     session.submit(LINES[1])
-    raw = sqlite3.connect(tmp_path / "game.db")
-    raw.execute("INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) VALUES ('g', 3, 't', 'x', 'move', '{\"type\":\"broke\",\"player\":\"Ann\"}', '', '')")
-    raw.commit()
-    raw.close()
+    raw_execute(store_target, "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash) "
+                "VALUES ('g', 3, 't', 'x', 'move', '{\"type\":\"broke\",\"player\":\"Ann\"}', '', '')")
     damaged = GameSession(store, "g")
     assert damaged.damage is not None and damaged.damage.seq == 3 and "does not replay" in damaged.damage.message
     assert damaged.state == GameSession(store, "g").refresh().state  # the valid prefix, readable
@@ -120,6 +119,9 @@ def test_a_tampered_log_is_reported_not_replayed(store, tmp_path):
     assert store.last_seq("g") == 3  # the refused write stored nothing
 
 
+_EXAMPLES = itertools.count()
+
+
 def fast_dir():
     """A temporary folder in RAM when the machine has one: same SQLite settings, no wait on fsync."""
     import tempfile
@@ -127,13 +129,16 @@ def fast_dir():
     return tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), undo_at=st.integers(1, 30))
-def test_store_round_trip_and_undo_redo(seed, undo_at):
+def test_store_round_trip_and_undo_redo(backend, request, seed, undo_at):
     """Export -> import -> replay reproduces the stored state; undo then redo returns the same state."""
     moves = random_game(seed)
-    with fast_dir() as folder, EventStore(Path(folder) / "g.db") as store:
-        session = GameSession.start(store, move_to_json(moves[0]), game_id="g")
+    # PostgreSQL: one database for every example (each example's games have their own ids).
+    target = request.getfixturevalue("pg_url") if backend == "postgres" else None
+    game_id = f"g{next(_EXAMPLES)}"
+    with fast_dir() as folder, open_store(target or Path(folder) / "g.db") as store:
+        session = GameSession.start(store, move_to_json(moves[0]), game_id=game_id)
         for index, move in enumerate(moves[1:], start=1):
             line = move_to_json(move)
             if index == undo_at:
@@ -148,7 +153,7 @@ def test_store_round_trip_and_undo_redo(seed, undo_at):
                 session.submit(line)
         exported = [json.loads(line) for line in session.export_record().splitlines()]
         assert exported == [json.loads(line) for line in write_record(moves).splitlines()]
-        copy = import_record(store, session.export_record().splitlines(True), game_id="copy")
+        copy = import_record(store, session.export_record().splitlines(True), game_id=f"copy-{game_id}")
         assert copy.state == session.state == replay(write_record(moves).splitlines(True))
 
 

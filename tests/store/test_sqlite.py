@@ -1,22 +1,27 @@
-"""The append-only event store on a real SQLite file: hash chain, WAL, clear errors."""
+"""The append-only event store on both backends (a real SQLite file, a real PostgreSQL database): hash chain, clear errors.
+
+Tests named for SQLite (WAL, a file that is not a database) are about the file and run on SQLite only.
+"""
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+import companion.store.postgres as postgres_module
 import companion.store.sqlite as sqlite_module
 from companion.errors import StoreError
+from companion.store.backends import open_store
 from companion.store.events import GENESIS_HASH
 from companion.store.sqlite import EventStore, verify_chain
+from tests.backends import raw_execute
 
 
 @pytest.fixture
-def store(tmp_path):
-    with EventStore(tmp_path / "events.db") as s:
+def store(store_target):
+    with open_store(store_target) as s:
         s.create_game("g1", "bux")
         yield s
 
@@ -50,24 +55,19 @@ def test_a_chain_from_before_random_anchors_still_verifies(store, tmp_path):
     assert verify_chain([first, event(2, GENESIS_HASH)]) == 2, "only the first event may start anywhere"
 
 
-def test_an_edited_event_is_detected_and_located(store, tmp_path):
+def test_an_edited_event_is_detected_and_located(store, store_target):
     for n in range(5):
         store.append("g1", "move", {"n": n})
-    raw = sqlite3.connect(tmp_path / "events.db")
-    raw.execute("UPDATE events SET payload = ? WHERE game_id = 'g1' AND seq = 3", ('{"n":99}',))
-    raw.commit()
-    raw.close()
+    raw_execute(store_target, "UPDATE events SET payload = ? WHERE game_id = 'g1' AND seq = 3", ('{"n":99}',))
     assert verify_chain(store.events("g1")) == 3
 
 
-def test_a_deleted_event_is_detected_and_located(store, tmp_path):
+def test_a_deleted_event_is_detected_and_located(store, store_target):
     for n in range(5):
         store.append("g1", "move", {"n": n})
-    raw = sqlite3.connect(tmp_path / "events.db")
-    raw.execute("DELETE FROM events WHERE game_id = 'g1' AND seq = 2")
-    raw.commit()
-    raw.close()
+    raw_execute(store_target, "DELETE FROM events WHERE game_id = 'g1' AND seq = 2")
     assert verify_chain(store.events("g1")) == 3
+    assert any("gaps" in problem for problem in store.integrity("g1")), "the per-game check names the gap too"
 
 
 def test_append_many_is_all_or_nothing(store):
@@ -76,13 +76,16 @@ def test_append_many_is_all_or_nothing(store):
     assert store.events("g1") == []
 
 
-def test_wal_mode_and_full_sync(store):
+def test_sqlite_wal_mode_and_full_sync(tmp_path):
+    store = EventStore(tmp_path / "events.db")
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
-def test_the_module_never_updates_or_deletes_events():
-    source = Path(sqlite_module.__file__).read_text()
+@pytest.mark.parametrize("module", [sqlite_module, postgres_module], ids=["sqlite", "postgres"])
+def test_the_module_never_updates_or_deletes_events(module):
+    source = Path(module.__file__).read_text()
+    assert "INSERT INTO events" in source
     assert not re.search(r"\b(UPDATE|DELETE\s+FROM|REPLACE\s+INTO|INSERT\s+OR\s+REPLACE\s+INTO)\s+(events|games)\b", source, re.I)
 
 
@@ -93,7 +96,7 @@ def test_duplicate_game_and_unknown_game_are_clear_errors(store):
         store.game_name("nope")
 
 
-def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
+def test_sqlite_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
     path = tmp_path / "junk.db"
     path.write_bytes(b"this is not sqlite at all" * 100)
     with pytest.raises(StoreError, match="cannot open event store"):

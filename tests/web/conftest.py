@@ -1,4 +1,11 @@
-"""Fixtures for the tablet page: a real SQLite event store with a BUX game in progress."""
+"""Fixtures for the tablet page: a real event store with a BUX game in progress, once per backend.
+
+The `db` fixture is a SQLite file or a PostgreSQL URL (tests/conftest.py
+`store_target`): every test that takes it runs on both. Browser tests run
+on SQLite only, except the modules in tests/conftest.py PG_BROWSER_MODULES
+(the live-update and writes pages, where the backend changes what happens):
+a browser run costs seconds and a page does not know which store served it.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ import pytest
 
 from companion.games.bux.state import PLAYING_CARDS
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 
@@ -22,17 +29,17 @@ CODE = re.compile("|".join(re.escape(c) for c in sorted(PLAYING_CARDS, key=len, 
 
 def start_game(db: Path, moves: int, game_id: str = GAME_ID, setup: dict | None = None) -> None:
     """Store the sample game's setup and its first `moves` moves."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         session = GameSession.start(store, setup or LINES[0], game_id=game_id)
         for line in LINES[1:1 + moves]:
             session.submit(line, source="import")
 
 
 @pytest.fixture
-def db(tmp_path) -> Path:
-    path = tmp_path / "companion.db"
-    start_game(path, 5)
-    return path
+def db(store_target) -> Path | str:
+    """The store (a SQLite file's path or a PostgreSQL URL) holding game g1 after its first 5 moves."""
+    start_game(store_target, 5)
+    return store_target
 
 
 @pytest.fixture
@@ -47,7 +54,7 @@ def client(app):
 
 @pytest.fixture
 def token(db) -> str:
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return game_token(game_key(store, GAME_ID))
 
 
@@ -59,13 +66,13 @@ def auth(token) -> dict:
 @pytest.fixture
 def ptoken(db):
     def make(player: str) -> str:
-        with EventStore(db) as store:
+        with open_store(db) as store:
             return player_token(game_key(store, GAME_ID), player)
     return make
 
 
-def session_of(db: Path, game_id: str = GAME_ID) -> tuple[EventStore, GameSession]:
-    store = EventStore(db)
+def session_of(db: Path, game_id: str = GAME_ID) -> tuple[Store, GameSession]:
+    store = open_store(db)
     return store, GameSession(store, game_id)
 
 

@@ -23,7 +23,7 @@ from urllib.parse import quote, urlsplit
 from companion.errors import CompanionError
 from companion.games import find_game
 from companion.store.session import GameSession, import_record
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, open_store
 from companion.web.access import card_handle, game_key, game_token, player_token
 from tests.web.cats_entries import table_entry
 
@@ -112,7 +112,7 @@ def _bid_phase(state) -> bool:
     return getattr(state, "rounds", None) is not None and phase(state) == BID
 
 
-def create(store: EventStore, record: str, game_id: str) -> Game:
+def create(store: Store, record: str, game_id: str) -> Game:
     """Store the record's setup line as game `game_id` and return the game with its steps."""
     lines = read_lines(record)
     name = lines[0]["game"]
@@ -234,7 +234,7 @@ def _labels(value: Any) -> Any:
     return value
 
 
-def record_lines(store: EventStore, game_id: str) -> list[dict]:
+def record_lines(store: Store, game_id: str) -> list[dict]:
     return GameSession(store, game_id).record_lines()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web.access import KEY_NAME, game_key, game_token, player_token
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -66,7 +66,7 @@ def _twin(hands: dict[str, list[str]], twin: bool, swaps: dict[str, dict[str, st
 
 
 def _start(db: Path, game_id: str, setup: dict, moves: list[dict]) -> GameSession:
-    store = EventStore(db)
+    store = open_store(db)
     store.put_secret(game_id, KEY_NAME, KEY)
     session = GameSession.start(store, setup, game_id=game_id)
     for line in moves:
@@ -113,7 +113,7 @@ def store_table(db: Path, game: str, *, twin: bool = False) -> None:
 
 def tokens(db: Path, game: str) -> tuple[str, dict[str, str]]:
     """Return the game token and each seat's private key."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         key = game_key(store, game)
     return game_token(key), {p: player_token(key, p) for p in PLAYERS}
 

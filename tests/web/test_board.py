@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from tests.web.conftest import CODE, GAME_ID, LINES, session_of, start_game
 
 
@@ -86,9 +86,9 @@ def test_identical_faces_are_not_ordered_by_value(client, db):
     assert [c["h"] for c in other["players"][0]["spread"]] != [c["h"] for c in board["players"][0]["spread"]]
 
 
-def test_player_names_are_escaped(client, tmp_path):
+def test_player_names_are_escaped(client, db):
     setup = json.loads(json.dumps(LINES[0]).replace("Ann", "<img src=x onerror=f()>"))
-    start_game(tmp_path / "companion.db", 0, game_id="xss", setup=setup)
+    start_game(db, 0, game_id="xss", setup=setup)
     page = client.get("/g/xss").get_data(as_text=True)
     assert "<img src=x" not in page
     body = client.get("/g/xss/state.json").json
@@ -97,7 +97,7 @@ def test_player_names_are_escaped(client, tmp_path):
 
 def test_stream_sends_change_events_and_ends(client, db):
     text = client.get(f"/g/{GAME_ID}/stream").get_data(as_text=True)
-    with EventStore(db) as store:
+    with open_store(db) as store:
         seq = store.last_seq(GAME_ID)
     assert "retry:" in text
     assert f"id: {seq}\nevent: change\ndata: {{\"seq\": {seq}}}" in text

@@ -166,10 +166,10 @@ def test_the_wall_screen_keeps_long_names_dice_and_chips_readable(server, browse
     for line in lines[1:6]:
         session.submit(line, source="import")
     store.close()
-    from companion.store.sqlite import EventStore
+    from companion.store.backends import open_store
     from companion.web.access import game_key, game_token
 
-    with EventStore(db) as store:
+    with open_store(db) as store:
         long_token = game_token(game_key(store, "long"))
     for _roll in range(3):
         request = urllib.request.Request(f"{server}/g/long/api/dice/roll", data=b'{"dice": "2d6"}', method="POST",
@@ -210,9 +210,9 @@ def test_a_players_own_page_shows_each_cards_tag_beside_its_value(server, browse
     from playwright.sync_api import expect
 
     from companion.web.access import card_handle, card_tag, game_key
-    from companion.store.sqlite import EventStore
+    from companion.store.backends import open_store
 
-    with EventStore(db) as store:
+    with open_store(db) as store:
         key = game_key(store, "g1")
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     phone.goto(f"{server}/g/g1/me/Cat?k={ptoken('Cat')}")

@@ -16,7 +16,7 @@ from companion.games.cats.selfplay import as_table_records, random_game
 from companion.games.cats.record import move_to_json
 from companion.games.cats.state import ALL_CARDS
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from tests.web.cats_entries import table_entry
@@ -32,9 +32,10 @@ CODE = re.compile("|".join(re.escape(c) for c in sorted(ALL_CARDS, key=len, reve
 
 
 @pytest.fixture
-def db(tmp_path):
-    path = tmp_path / "companion.db"
-    with EventStore(path) as store:
+def db(store_target):
+    """A cat auction just set up, once per backend."""
+    path = store_target
+    with open_store(path) as store:
         GameSession.start(store, {"type": "setup", "game": "cats", "players": PLAYERS, "first": "Аня"}, game_id=GAME)
     return path
 
@@ -46,7 +47,7 @@ def client(db):
 
 @pytest.fixture
 def keys(db):
-    with EventStore(db) as store:
+    with open_store(db) as store:
         key = game_key(store, GAME)
     return {"game": game_token(key), **{p: player_token(key, p) for p in PLAYERS}}
 
@@ -60,7 +61,7 @@ def phone(client, keys, player, entry, lang="en"):
 
 
 def moves_stored(db) -> int:
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return sum(e.kind == "move" for e in GameSession(store, GAME).events)
 
 
@@ -116,7 +117,7 @@ def test_the_tablet_enters_only_the_lot_and_refuses_every_hand_entry_in_a_senten
 
 
 def kinds_stored(db) -> list[str]:
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return [e.kind for e in GameSession(store, GAME).events]
 
 
@@ -197,7 +198,7 @@ def test_a_whole_game_plays_through_the_pages(client, keys, db):
     moves = as_table_records(random_game(7, 3))
     names = {old: new for old, new in zip(moves[0].players, PLAYERS)}
     first = names[moves[0].first]
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, {"type": "setup", "game": "cats", "players": PLAYERS, "first": first}, game_id="c2")
         key = game_key(store, "c2")
     for move in moves[1:]:
@@ -211,7 +212,7 @@ def test_a_whole_game_plays_through_the_pages(client, keys, db):
         assert response.status_code == 200, (line, response.get_json())
     board = client.get("/g/c2/cats/state.json?lang=ru").get_json()["board"]
     assert board["over"] and board["phase_text"].startswith("Игра окончена")
-    with EventStore(db) as store:
+    with open_store(db) as store:
         session = GameSession(store, "c2")
         exported = session.export_record()
     assert exported.count("\n") == len(moves)
@@ -242,7 +243,7 @@ def test_serve_starts_a_cat_auction_with_a_secret_deal(tmp_path):
     from companion.commands.serve import _new_game
 
     args = argparse.Namespace(setup=None, players="Аня,Борис,Вика", first="Борис", game_type="cats")
-    with EventStore(tmp_path / "s.db") as store:
+    with open_store(tmp_path / "s.db") as store:
         session = _new_game(store, args)
         assert session.game.name == "cats" and session.state.phase == "deal" and session.state.players[session.state.starter] == "Борис"
 

@@ -13,7 +13,7 @@ import pytest
 from companion.games.cats.record import move_to_json
 from companion.games.cats.selfplay import as_table_records, random_game
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import Store, open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
@@ -28,7 +28,7 @@ SIZES = {"1280x800": {"width": 1280, "height": 800}, "800x1280": {"width": 800, 
 pytestmark = BROWSER_TEST
 
 
-def finished_game(store: EventStore, game_id: str, seed: int) -> None:
+def finished_game(store: Store, game_id: str, seed: int) -> None:
     """Store a whole random game as a table enters it (hidden deal, face-down lots), with PLAYERS' names."""
     moves = as_table_records(random_game(seed, 3))
     names = dict(zip(moves[0].players, PLAYERS))
@@ -48,7 +48,7 @@ def finished_game(store: EventStore, game_id: str, seed: int) -> None:
 @pytest.fixture
 def server(tmp_path):
     db = tmp_path / "companion.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, {"type": "setup", "game": "cats", "players": PLAYERS, "first": "Аня"}, game_id="c1")
         finished_game(store, "over", seed=7)
         key = game_key(store, "c1")

@@ -18,7 +18,7 @@ import pytest
 
 from companion.games.bux.state import PLAYING_CARDS, VALUE
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.chromium import ARGS, CHROMIUM
@@ -43,7 +43,7 @@ PURCHASE = {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner
 
 def start_sale(db: Path) -> None:
     """Store the sale game: Ann to move, holding the hearts and the squares."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         session = GameSession.start(store, SALE_SETUP, game_id=SALE_GAME)
         for line in SALE_MOVES:
             session.submit(line, source="import")
@@ -51,7 +51,7 @@ def start_sale(db: Path) -> None:
 
 def sale_client(db: Path):
     """Return a Flask client for the sale game and its token header."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         headers = {"X-Companion-Token": game_token(game_key(store, SALE_GAME))}
     return create_app({"DB": str(db), "TESTING": True}).test_client(), headers
 
@@ -256,7 +256,7 @@ def test_correct_a_sale_by_taking_one_set_apart(server, tablet, app, artifacts):
 
     db = Path(app.config["DB"])
     start_sale(db)
-    with EventStore(db) as store:
+    with open_store(db) as store:
         token = game_token(game_key(store, SALE_GAME))
     # The camera saw six cards go to the discard pile; Ann really sold the hearts only.
     item = raise_item(db, {"type": "sell", "player": "Ann", "sets": [HEARTS, SQUARES]}, game_id=SALE_GAME)

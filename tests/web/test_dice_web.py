@@ -8,7 +8,7 @@ import pytest
 
 from companion.dice import commitment, roll, verify_rolls
 from companion.store.session import import_record
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web.dice_service import DiceService
 from tests.web.conftest import GAME_ID, LINES, kinds, session_of
 
@@ -26,7 +26,7 @@ def test_page_commits_to_a_seed_before_any_roll(client, db):
 
 def test_rolls_come_from_the_seed_and_roll_number(client, auth, db):
     rolled = [client.post(f"{API}/roll", json={"dice": d}, headers=auth).json for d in ("2d6", "1d6", "3d20")]
-    with EventStore(db) as store:
+    with open_store(db) as store:
         seed = bytes.fromhex(store.get_secret(GAME_ID, "dice_seed"))
     for number, item in enumerate(rolled, start=1):
         assert item["number"] == number
@@ -87,7 +87,7 @@ def test_seed_is_revealed_at_game_end_and_every_roll_checks(client, auth, db, tm
 
 
 def test_dice_service_works_for_any_game_id(tmp_path):
-    with EventStore(tmp_path / "other.db") as store:
+    with open_store(tmp_path / "other.db") as store:
         lines = (Path(__file__).parents[1] / "records" / "cats-2p.jsonl").read_text(encoding="utf-8").splitlines()
         service = DiceService(import_record(store, lines, game_id="cat1"))
         digest = service.ensure_seed()

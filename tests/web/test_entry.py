@@ -292,10 +292,10 @@ def test_undo_with_nothing_left_says_so(client, auth, db, tmp_path):
     path = tmp_path / "fresh.db"
     start_game(path, 0, game_id="fresh")
     fresh = create_app({"DB": str(path)}).test_client()
-    from companion.store.sqlite import EventStore
+    from companion.store.backends import open_store
     from companion.web.access import game_token
 
-    with EventStore(path) as store:
+    with open_store(path) as store:
         token = game_token(game_key(store, "fresh"))
     response = fresh.post("/g/fresh/api/undo", headers={"X-Companion-Token": token})
     assert response.status_code == 409 and "no move to undo" in response.json["error"]["message"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from companion.web.games.grow.bids import SEALED, SECRET_PREFIX, SealedBidBox, audit_bids, commitment
@@ -29,7 +29,7 @@ def start_grow(db: Path, game_id: str = "gr", players=PLAYERS, moves=()) -> None
     setup = {"type": "setup", "game": "grow", "players": list(players)}
     if len(players) == 2:
         setup["removed"] = REMOVED_2P
-    with EventStore(db) as store:
+    with open_store(db) as store:
         session = GameSession.start(store, setup, game_id=game_id)
         for line in moves:
             session.submit(line, source="import")
@@ -37,19 +37,19 @@ def start_grow(db: Path, game_id: str = "gr", players=PLAYERS, moves=()) -> None
 
 def tokens_of(db: Path, game_id: str = "gr") -> tuple[str, dict[str, str]]:
     """Return the game token and each player's phone token."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         key = game_key(store, game_id)
         players = GameSession(store, game_id).state.players
         return game_token(key), {p: player_token(key, p) for p in players}
 
 
 def state_of(db: Path, game_id: str = "gr"):
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return GameSession(store, game_id).state
 
 
 def events_of(db: Path, game_id: str = "gr"):
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return store.events(game_id)
 
 
@@ -161,7 +161,7 @@ def test_nothing_readable_tells_a_bid_before_the_reveal(tmp_path):
         sealed = [e for e in events_of(db) if e.kind == SEALED]
         assert [sorted(e.data) for e in sealed] == [["commitment", "player", "rebid", "round", "undo"]] * 2
         assert all(len(e.payload) == len(sealed[0].payload) - len("Ann") + len(e.data["player"]) for e in sealed), "payload size tells nothing"
-        with EventStore(db) as store:
+        with open_store(db) as store:
             opened = json.loads(store.get_secret("gr", SECRET_PREFIX + sealed[0].data["commitment"]))
         assert opened["bid"] == amount and commitment(amount, opened["nonce"]) == sealed[0].data["commitment"]
 
@@ -225,7 +225,7 @@ def test_sealed_bids_survive_a_restart_and_reveal_catches_up(grow):
     client, auth, phones, db = grow
     bid(client, "Ann", 4, k=phones["Ann"])
     # The server stops; the other two bids were stored, but the reveal never ran (power cut).
-    with EventStore(db) as store:
+    with open_store(db) as store:
         box = SealedBidBox(GameSession(store, "gr"))
         box.seal("Ben", 2)
         box.seal("Cat", 1)
@@ -467,7 +467,7 @@ def test_serve_starts_a_two_player_grow_game_telling_only_the_dealer(tmp_path, c
     from companion.games.grow.state import COLOUR
 
     args = argparse.Namespace(setup=None, players="Ann,Ben", first=None, game_type="grow")
-    with EventStore(tmp_path / "s.db") as store:
+    with open_store(tmp_path / "s.db") as store:
         session = _new_game(store, args)
         removed = session.state.removed
     assert sorted(COLOUR[c] for c in removed) == sorted(["green", "red", "blue", "gold"] * 2)

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from tests.web.conftest import CODE, GAME_ID, LINES
 from tests.web.serving import running
@@ -73,7 +73,7 @@ def get(port: int, path: str) -> tuple[int, bytes]:
 def test_many_open_streams_leave_state_json_quick_and_a_move_reaches_every_one(app, db, auth):
     with running(app) as server:
         port = server.port
-        with EventStore(db) as store:
+        with open_store(db) as store:
             seq = store.last_seq(GAME_ID)
         streams = [Stream(port, f"/g/{GAME_ID}/stream" + ("?state=1" if i % 2 else "")) for i in range(VIEWERS)]
         for stream in streams:
@@ -122,7 +122,7 @@ def test_a_screen_that_stops_reading_is_dropped_and_its_socket_closed(db):
         stalled.sendall(f"GET /g/{GAME_ID}/stream?state=1 HTTP/1.1\r\nHost: t\r\n\r\n".encode())
         reader = Stream(server.port, f"/g/{GAME_ID}/stream?state=1")
         assert wait_for(lambda: server.live.hub.count() == 2)
-        with EventStore(db) as store:
+        with open_store(db) as store:
             session = GameSession(store, GAME_ID)
             for line in LINES[6:16]:
                 session.submit(line, source="import")
@@ -145,12 +145,12 @@ def test_a_screen_that_stops_reading_is_dropped_and_its_socket_closed(db):
 
 def test_a_write_by_another_process_reaches_the_stream(app, db):
     with running(app) as server:
-        with EventStore(db) as store:
+        with open_store(db) as store:
             seq = store.last_seq(GAME_ID)
         stream = Stream(server.port, f"/g/{GAME_ID}/stream", headers={"Last-Event-ID": str(seq)})
         assert wait_for(lambda: server.live.hub.count() == 1)
-        code = ("import json, sys; from companion.store.sqlite import EventStore; from companion.store.session import GameSession\n"
-                f"with EventStore({str(db)!r}) as s: GameSession(s, {GAME_ID!r}).submit(json.loads(sys.argv[1]), source='import')")
+        code = ("import json, sys; from companion.store.backends import open_store; from companion.store.session import GameSession\n"
+                f"with open_store({str(db)!r}) as s: GameSession(s, {GAME_ID!r}).submit(json.loads(sys.argv[1]), source='import')")
         subprocess.run([sys.executable, "-c", code, json.dumps(LINES[6])], check=True, timeout=60,
                        cwd=Path(__file__).resolve().parents[2])
         assert stream.until(seq + 1)["seq"] == seq + 1
@@ -163,7 +163,7 @@ def test_a_stream_ends_after_stream_seconds_and_resumes_from_last_event_id(db):
     with running(app) as server:
         status, text = get(server.port, f"/g/{GAME_ID}/stream")
         assert status == 200 and text.startswith(b"retry: ")
-        with EventStore(db) as store:
+        with open_store(db) as store:
             seq = store.last_seq(GAME_ID)
         assert f"id: {seq}\nevent: change\n".encode() in text
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)

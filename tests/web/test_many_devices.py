@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.store.session import GameSession, import_record
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from tests.web.conftest import GAME_ID, LINES, kinds
@@ -96,7 +96,7 @@ GOLDEN = {"bux": "bux-3p-full.jsonl", "grow": "grow-2p.jsonl", "cats": "cats-2p.
 def damaged_db(tmp_path_factory) -> Path:
     """One store with a game of each kind whose last stored event is a move that does not replay."""
     db = tmp_path_factory.mktemp("damaged") / "companion.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         for name, record in GOLDEN.items():
             lines = (RECORDS / record).read_text(encoding="utf-8").splitlines()
             import_record(store, lines[:4], game_id=name)
@@ -126,7 +126,7 @@ def _routes(app, game: str, players: list[str], key: bytes):
 def test_a_damaged_game_shows_its_valid_part_read_only_and_nothing_answers_500(damaged_db, game):
     app = create_app({"DB": str(damaged_db), "TESTING": True, "SSE_SECONDS": 0.2, "SSE_POLL": 0.05})
     client = app.test_client()
-    with EventStore(damaged_db) as store:
+    with open_store(damaged_db) as store:
         session = GameSession(store, game)
         assert session.damage is not None
         players, key, before = list(session.state.players), game_key(store, game), store.last_seq(game)
@@ -143,5 +143,5 @@ def test_a_damaged_game_shows_its_valid_part_read_only_and_nothing_answers_500(d
     page = shown.get_data(as_text=True)
     assert shown.status_code == 200, "the game's own page shows the valid part, not an error page"
     assert "read-only" in page and "does not replay" in page
-    with EventStore(damaged_db) as store:
+    with open_store(damaged_db) as store:
         assert store.last_seq(game) == before, "a damaged game takes no new event"

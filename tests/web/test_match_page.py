@@ -12,7 +12,7 @@ import pytest
 from companion.cards.payloads import save_print
 from companion.commands.serve import app_config
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.games.match import scenes
@@ -32,7 +32,7 @@ def photos():
 @pytest.fixture
 def match_db(tmp_path):
     db = tmp_path / "match.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, {"type": "setup", "game": "match", "players": list(scenes.PLAYERS), "dealer": "Cat", "advanced": True}, game_id=GAME)
     save_print(scenes.print_deck(), tmp_path / "match.print.json")
     return db
@@ -53,12 +53,12 @@ def client(app):
 
 @pytest.fixture
 def auth(match_db):
-    with EventStore(match_db) as store:
+    with open_store(match_db) as store:
         return {"X-Companion-Token": game_token(game_key(store, GAME))}
 
 
 def events(db):
-    with EventStore(db) as store:
+    with open_store(db) as store:
         return GameSession(store, GAME).events
 
 

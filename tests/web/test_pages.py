@@ -14,7 +14,7 @@ import pytest
 
 from companion.cards.decks import load_deck
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, player_token
 from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
@@ -51,7 +51,7 @@ SUMMARY_RU = {"bux": "Каждому сдают 3 карты лицом ввер
 @pytest.fixture(scope="module")
 def games_db(tmp_path_factory) -> Path:
     db = tmp_path_factory.mktemp("pages") / "companion.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         for name, setup in SETUPS.items():
             GameSession.start(store, setup, game_id=name)
     return db
@@ -59,7 +59,7 @@ def games_db(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def keys(games_db) -> dict[str, bytes]:
-    with EventStore(games_db) as store:
+    with open_store(games_db) as store:
         return {name: game_key(store, name) for name in SETUPS}
 
 

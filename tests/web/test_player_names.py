@@ -10,7 +10,7 @@ from flask import url_for
 from companion.errors import RuleViolation
 from companion.games import find_game
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, player_token
 
@@ -56,7 +56,7 @@ def test_every_accepted_name_opens_its_seat_link_and_reads_back_from_the_record(
     """A player named A/B once got a seat link /g/<id>/me/A/B?k=... that 404ed; U+2028 broke the record."""
     db = tmp_path / "c.db"
     names = ODD_BUT_FINE[:3]
-    with EventStore(db) as store:
+    with open_store(db) as store:
         session = GameSession.start(store, bux_setup(names), game_id="odd")
         exported = session.export_record()
         key = game_key(store, "odd")

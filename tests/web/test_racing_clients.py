@@ -48,7 +48,7 @@ from companion.audit.audit import run_audit
 from companion.audit.source import open_for_audit
 from companion.games import find_game
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from tests.web.racing import TOKEN, Answer, Post, connect, create, get, read_lines, send, Viewers
 from tests.web.serving import serving
@@ -146,7 +146,7 @@ def seq_of(base: str, game) -> int:
 
 def assert_game_is_sound(db: Path, game) -> None:
     """Export equals the intended record, replays to the golden summary, and audits clean."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         exported = GameSession(store, game.game_id).export_record()
     lines = [json.loads(line) for line in exported.splitlines()]
     assert lines == game.lines, "the export is not the intended record"
@@ -173,13 +173,13 @@ def latest_seq(answers: list[tuple[str, Answer]]) -> int:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_racing_clients_store_every_move_once(tmp_path, name):
-    """Every move of a whole game is raced, the three ways in turn; each is stored once, the game audits clean."""
-    db = tmp_path / "race.db"
-    with EventStore(db) as store:
+def test_racing_clients_store_every_move_once(store_target, name):
+    """Every move of a whole game is raced, the three ways in turn; each is stored once, the game audits clean (both backends)."""
+    db = store_target
+    with open_store(db) as store:
         game = create(store, GAMES[name], "race")
     app = create_app({"DB": str(db), "TESTING": True, "SSE_SECONDS": 5.0, "SSE_POLL": 0.2})
-    with serving(app, threads=24) as base, EventStore(db) as store:
+    with serving(app, threads=24) as base, open_store(db) as store:
         watcher = GameSession(store, game.game_id)
         with Viewers(base, game.game_id, VIEWERS) as viewers:
             seen, stale = seq_of(base, game), 0
@@ -277,10 +277,13 @@ def post_until_answered(server: Server, post: Post, headers: dict, barrier: thre
     raise AssertionError(f"no answer for {post.body} within 90 s")
 
 
-def test_kill_9_mid_race_stores_each_move_once(tmp_path):
-    """SIGKILL the server at random instants while clients race every move; retries with their request id settle it."""
-    db = tmp_path / "kill.db"
-    with EventStore(db) as store:
+def test_kill_9_mid_race_stores_each_move_once(store_target, tmp_path):
+    """SIGKILL the server at random instants while clients race every move; retries with their request id settle it.
+
+    On PostgreSQL the server is `companion serve --db postgresql://...`: a transaction cut by the kill is rolled back by the database.
+    """
+    db = store_target
+    with open_store(db) as store:
         game = create(store, GAMES["bux"], "race")
     server = Server(db, game.game_id)
     server.start()
@@ -307,7 +310,7 @@ def test_kill_9_mid_race_stores_each_move_once(tmp_path):
     thread = threading.Thread(target=killer)
     thread.start()
     try:
-        with EventStore(db) as store:
+        with open_store(db) as store:
             watcher = GameSession(store, game.game_id)
             seen = 1
             for number, step in enumerate(game.steps, start=1):

@@ -14,7 +14,7 @@ import pytest
 
 from companion.games.grow.state import draw_pile
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
@@ -54,7 +54,7 @@ def test_bux_tablet_says_a_refused_move_in_russian(tmp_path, browser, artifacts)
 
     db = tmp_path / "bux.db"
     start_game(db, 5)
-    with EventStore(db) as store:
+    with open_store(db) as store:
         token = game_token(game_key(store, "g1"))
     errors: list[str] = []
     with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})) as base:
@@ -78,7 +78,7 @@ def test_grow_phone_says_a_bid_over_the_tokens_in_russian(tmp_path, browser, art
     db = tmp_path / "grow.db"
     start_grow(db, players=["Ann", "Ben"])
     cards = sorted(draw_pile(state_of(db)))[:2]
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession(store, "gr").submit({"type": "draw", "cards": cards}, source="import")
     _token, phones = tokens_of(db)
     errors: list[str] = []
@@ -100,7 +100,7 @@ def test_match_page_says_an_impossible_round_in_russian(tmp_path, browser, artif
     from playwright.sync_api import expect
 
     db = tmp_path / "match.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, {"type": "setup", "game": "match", "players": ["Аня", "Борис", "Вика"], "dealer": "Вика"},
                           game_id="m1")
         token = game_token(game_key(store, "m1"))
@@ -123,7 +123,7 @@ def test_cats_phone_says_a_too_low_bid_in_the_sheets_words(tmp_path, browser, ar
     db = tmp_path / "cats.db"
     hands = {"Аня": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "zero": 1},
              "Борис": {"1": 2, "1000": 2, "2000": 2, "5000": 1, "shish": 1}}
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, {"type": "setup", "game": "cats", "players": list(hands), "first": "Аня"}, game_id="c1")
         key = game_key(store, "c1")
     errors: list[str] = []

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from tests.chromium import ARGS, CHROMIUM, skip_without_chromium
 from tests.web.conftest import GAME_ID, LINES
 from tests.web.serving import serving
 
 
 def _head(db) -> tuple[int, str]:
-    with EventStore(db) as store:
+    with open_store(db) as store:
         head = store.head(GAME_ID)
         return head.seq, head.hash
 
@@ -40,7 +40,7 @@ def test_companion_games_shows_the_final_seal(tmp_path):
     subprocess.run([*run, "import", str(record), "--db", str(db), "--id", "done"], check=True, capture_output=True)
     shown = subprocess.run([*run, "games", "--db", str(db)], check=True, capture_output=True, text=True).stdout
     listed = json.loads(subprocess.run([*run, "games", "--db", str(db), "--json"], check=True, capture_output=True, text=True).stdout)
-    with EventStore(db) as store:
+    with open_store(db) as store:
         head = store.head("done")
     assert f"final seal #{head.seq} {head.hash[:12]}" in shown
     assert listed[0]["seal"] == f"#{head.seq} {head.hash[:12]}"

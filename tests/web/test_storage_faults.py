@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.tmpfs import fill, tmpfs
@@ -30,7 +30,7 @@ def disk(tmp_path):
 def game(disk):
     db = disk / "companion.db"
     start_game(db, 5)
-    with EventStore(db) as store:
+    with open_store(db) as store:
         token = game_token(game_key(store, GAME_ID))
     app = create_app({"DB": str(db), "TESTING": True})
     return db, app.test_client(), {"X-Companion-Token": token}

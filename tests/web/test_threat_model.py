@@ -30,7 +30,7 @@ import pytest
 
 from companion.games.bux.state import PLAYING_CARDS, VALUE, draw_deck
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import card_handle, game_key
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
@@ -188,7 +188,7 @@ def test_bux_shows_no_value_of_a_card_in_a_spread_or_the_draw_deck(tables, holde
     """
     seen = tables.seen("bux", holder)
     db = tables.dbs[("bux", False)]
-    with EventStore(db) as store:
+    with open_store(db) as store:
         state = GameSession(store, "bux").state
         key = game_key(store, "bux")
     own = set(state.spreads[state.seat(ME)]) if holder == "phone" else set()
@@ -253,7 +253,7 @@ def test_hidden_facts_change_nothing_a_holder_can_get(tables, game, holder):
 
 def _hidden_facts(db: Path, game: str):
     """Return what a twin changes, read from the store (grow: the sealed bids opened; others: the game state)."""
-    with EventStore(db) as store:
+    with open_store(db) as store:
         if game != "grow":
             return GameSession(store, game).state
         from companion.web.games.grow.bids import SEALED, SECRET_PREFIX
@@ -339,7 +339,7 @@ def test_seals_cannot_be_recomputed_from_guesses(tmp_path):
     from tests.web.tables import BUX_SETUP
 
     db = tmp_path / "seal.db"
-    with EventStore(db) as store:
+    with open_store(db) as store:
         GameSession.start(store, BUX_SETUP, game_id="bux")
         stored = store.events("bux")[0]
     client = create_app({"DB": str(db), "TESTING": True}).test_client()

@@ -15,7 +15,7 @@ import pytest
 from companion.demo import demo_print
 from companion.live import LiveTable
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.table.outputs import Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot
 from companion.vision.pipeline import Pipeline
@@ -39,7 +39,7 @@ class CameraTable:
     """A real LiveTable on a real event store, fed tracker facts by hand (no frames)."""
 
     def __init__(self, db):
-        self.store = EventStore(db)
+        self.store = open_store(db)
         self.session = GameSession.start(self.store, SETUP, game_id=GAME_ID)
         self.pipeline = Pipeline(demo_print(1), use_zbar=False)
         self.live = LiveTable(self.session, self.pipeline, seats=SEATS, keyframes=False)
