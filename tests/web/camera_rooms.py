@@ -11,7 +11,7 @@ from companion.cards.payloads import new_print
 from companion.live import LiveCamera, LiveTable
 from companion.printing.render import card_png
 from companion.store.session import GameSession
-from companion.store.sqlite import EventStore
+from companion.store.backends import open_store
 from companion.vision import synth
 from companion.vision.pipeline import Pipeline
 from tests.web.conftest import GAME_ID
@@ -39,7 +39,7 @@ def table_frames():
 @pytest.fixture
 def live_app(app, db, table_frames):
     printed = table_frames[0]
-    store = EventStore(db)
+    store = open_store(db)
     live = LiveTable(GameSession(store, GAME_ID), Pipeline(printed, use_zbar=False), keyframes=False)
     camera = LiveCamera(live)
     app.config["CAMERA"] = camera
