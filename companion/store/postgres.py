@@ -50,8 +50,9 @@ from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
+from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store.events import Event, canonical_json, chain_anchor, event_hash
+from companion.store.reads import StoreReads
 from companion.store.sqlite import DEFAULT_KEYFRAME_BUDGET, RepeatedRequest, StaleWrite
 
 log = logging.getLogger(__name__)
@@ -117,8 +118,6 @@ CREATE TABLE secrets (
 """(version, what it does, SQL): applied in order, each once, recorded in schema_migrations. Only ever append."""
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
-
-_EVENT_COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
 
 
 def database_name(url: str) -> str:
@@ -204,7 +203,7 @@ class _Commit:
         self.sent = False
 
 
-class PostgresEventStore:
+class PostgresEventStore(StoreReads):
     """An open event store in a PostgreSQL database. Use as a context manager or call close().
 
     Opening is cheap after the first time in a process (the pool and the
@@ -283,6 +282,9 @@ class PostgresEventStore:
         except psycopg.Error as exc:
             raise StoreError(f"cannot read the event store {self.label!r}: {exc}") from None
 
+    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+        return self._read(sql.replace("?", "%s"), args)
+
     def _schema_version(self) -> int | None:
         def version(conn: psycopg.Connection) -> int | None:
             if conn.execute("SELECT to_regclass('schema_migrations')").fetchone()[0] is None:
@@ -345,33 +347,6 @@ class PostgresEventStore:
         except psycopg.Error as exc:
             raise _write_error(exc) from None
 
-    def games(self) -> list[dict[str, str]]:
-        """Return every stored game: id, game name, creation time and title, oldest first."""
-        rows = self._read("SELECT game_id, game, created, title FROM games ORDER BY created, game_id")
-        return [dict(zip(("game_id", "game", "created", "title"), row)) for row in rows]
-
-    def game_name(self, game_id: str) -> str:
-        """Return which game (e.g. 'bux') a stored game id plays. Raises UnknownGame if unknown."""
-        rows = self._read("SELECT game FROM games WHERE game_id = %s", (game_id,))
-        if not rows:
-            raise UnknownGame(f"no stored game {game_id!r}")
-        return rows[0][0]
-
-    def game_info(self, game_id: str) -> dict[str, str]:
-        """Return a stored game's id, game name, creation time and title. Raises UnknownGame if unknown."""
-        rows = self._read("SELECT game_id, game, created, title FROM games WHERE game_id = %s", (game_id,))
-        if not rows:
-            raise UnknownGame(f"no stored game {game_id!r}")
-        return dict(zip(("game_id", "game", "created", "title"), rows[0]))
-
-    def secrets(self, game_id: str) -> dict[str, str]:
-        """Return every stored secret of a game by name (for moving the game to another store, never for a screen)."""
-        return dict(self._read("SELECT name, value FROM secrets WHERE game_id = %s", (game_id,)))
-
-    def keyframe_ids(self, game_id: str) -> list[int]:
-        """Return the ids of a game's stored keyframes, oldest first."""
-        return [row[0] for row in self._read("SELECT id FROM keyframes WHERE game_id = %s ORDER BY id", (game_id,))]
-
     def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],
                    keyframes: dict[int, bytes]) -> list[int]:
         """Store a game moved from another store exactly as it was, in one transaction (see the SQLite store's).
@@ -410,10 +385,6 @@ class PostgresEventStore:
             raise StoreError(f"game {game_id!r} already exists") from None
         except psycopg.Error as exc:
             raise _write_error(exc) from None
-
-    def has_game(self, game_id: str) -> bool:
-        """Return True if a game id is registered."""
-        return bool(self._read("SELECT 1 FROM games WHERE game_id = %s", (game_id,)))
 
     # --- events
 
@@ -491,11 +462,6 @@ class PostgresEventStore:
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at COMMIT, to every listener
         return events
 
-    def request_seq(self, game_id: str, request_id: str) -> int | None:
-        """Return the seq of the first event stored for a client request id, or None if none was."""
-        rows = self._read("SELECT seq FROM events WHERE game_id = %s AND request_id = %s", (game_id, request_id))
-        return rows[0][0] if rows else None
-
     def put_reply(self, game_id: str, request_id: str, status: int, body: str) -> None:
         """Keep the answer given to a request id, so a repeat of it gets the same answer (first one wins)."""
         self._check_writable()
@@ -506,37 +472,17 @@ class PostgresEventStore:
         except psycopg.Error as exc:
             raise _write_error(exc) from None
 
-    def get_reply(self, game_id: str, request_id: str) -> tuple[int, str] | None:
-        """Return (status, body) of the answer kept for a request id, or None."""
-        rows = self._read("SELECT status, body FROM replies WHERE game_id = %s AND request_id = %s", (game_id, request_id))
-        return (rows[0][0], rows[0][1]) if rows else None
-
-    def events(self, game_id: str, after: int = 0) -> list[Event]:
-        """Return a game's events in order (those with seq > after)."""
-        rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s ORDER BY seq", (game_id, after))
-        return [Event(*row) for row in rows]
-
     def iter_events(self, game_id: str) -> Iterator[Event]:
         """Yield a game's events in order, PAGE at a time (memory does not grow with the game)."""
         after = 0
         while True:
-            rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s ORDER BY seq LIMIT {PAGE}",
+            rows = self._read(f"SELECT {self.EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s ORDER BY seq LIMIT {PAGE}",
                               (game_id, after))
             for row in rows:
                 yield Event(*row)
             if len(rows) < PAGE:
                 return
             after = rows[-1][1]
-
-    def head(self, game_id: str) -> Event | None:
-        """Return a game's latest event (the head of its chain), or None before the first."""
-        rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = %s ORDER BY seq DESC LIMIT 1", (game_id,))
-        return Event(*rows[0]) if rows else None
-
-    def last_seq(self, game_id: str) -> int:
-        """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
-        rows = self._read("SELECT MAX(seq) FROM events WHERE game_id = %s", (game_id,))
-        return rows[0][0] or 0
 
     def last_seqs(self, game_ids: list[str]) -> dict[str, int]:
         """Return the latest seq of each of several games in one query (0 for a game without events)."""
@@ -576,11 +522,6 @@ class PostgresEventStore:
         except psycopg.Error as exc:
             raise _write_error(exc) from None
 
-    def get_secret(self, game_id: str, name: str) -> str | None:
-        """Return a game's stored secret, or None if it was never stored."""
-        rows = self._read("SELECT value FROM secrets WHERE game_id = %s AND name = %s", (game_id, name))
-        return rows[0][0] if rows else None
-
     def put_keyframe(self, game_id: str, jpeg: bytes, *, budget: int | None = None) -> int:
         """Store one keyframe (JPEG bytes) of a game and return its id, keeping the game within `budget` bytes.
 
@@ -611,16 +552,6 @@ class PostgresEventStore:
             return self._run(work, write=True)
         except psycopg.Error as exc:
             raise _write_error(exc) from None
-
-    def get_keyframe(self, frame_id: int) -> bytes | None:
-        """Return a keyframe's JPEG bytes, or None if it was never stored or was pruned."""
-        rows = self._read("SELECT jpeg FROM keyframes WHERE id = %s", (frame_id,))
-        return bytes(rows[0][0]) if rows else None
-
-    def keyframe_usage(self, game_id: str) -> tuple[int, int]:
-        """Return (count, bytes) of a game's stored keyframes."""
-        rows = self._read("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = %s", (game_id,))
-        return rows[0][0], int(rows[0][1])
 
     def change_token(self) -> None:
         """Return None: changes by any process arrive as notifications (listen()), there is nothing to poll."""

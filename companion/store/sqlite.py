@@ -19,11 +19,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.errors import DiskFull, StorageFault, StoreError, UnknownGame
+from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store import notify
 from companion.store.events import Event, canonical_json, chain_anchor, continues, event_hash
 from companion.store.integrity import check_file, check_game
 from companion.store.readonly import connect_read_only
+from companion.store.reads import StoreReads
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -144,8 +145,11 @@ def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
-class EventStore:
+class EventStore(StoreReads):
     """An open SQLite event store. Use as a context manager or call close()."""
+
+    EVENT_COLUMNS = "game_id, seq, time, source, kind, CAST(payload AS BLOB), prev_hash, hash"
+    """An event row with its payload as bytes: sqlite3 would stop the whole query at one payload that is not UTF-8."""
 
     def __init__(self, path: str | Path, *, keyframe_budget: int = DEFAULT_KEYFRAME_BUDGET, read_only: bool = False):
         """Open (creating if needed) the store; with read_only, open an existing file that cannot be written.
@@ -250,33 +254,6 @@ class EventStore:
             raise _write_error(exc) from None
         return stored
 
-    def games(self) -> list[dict[str, str]]:
-        """Return every stored game: id, game name, creation time and title, oldest first."""
-        rows = self._query("SELECT game_id, game, created, title FROM games ORDER BY created, game_id")
-        return [dict(zip(("game_id", "game", "created", "title"), row)) for row in rows]
-
-    def game_name(self, game_id: str) -> str:
-        """Return which game (e.g. 'bux') a stored game id plays. Raises StoreError if unknown."""
-        rows = self._query("SELECT game FROM games WHERE game_id = ?", (game_id,))
-        if not rows:
-            raise UnknownGame(f"no stored game {game_id!r}")
-        return rows[0][0]
-
-    def game_info(self, game_id: str) -> dict[str, str]:
-        """Return a stored game's id, game name, creation time and title. Raises UnknownGame if unknown."""
-        rows = self._query("SELECT game_id, game, created, title FROM games WHERE game_id = ?", (game_id,))
-        if not rows:
-            raise UnknownGame(f"no stored game {game_id!r}")
-        return dict(zip(("game_id", "game", "created", "title"), rows[0]))
-
-    def secrets(self, game_id: str) -> dict[str, str]:
-        """Return every stored secret of a game by name (for moving the game to another store, never for a screen)."""
-        return dict(self._query("SELECT name, value FROM secrets WHERE game_id = ?", (game_id,)))
-
-    def keyframe_ids(self, game_id: str) -> list[int]:
-        """Return the ids of a game's stored keyframes, oldest first."""
-        return [row[0] for row in self._query("SELECT id FROM keyframes WHERE game_id = ? ORDER BY id", (game_id,))]
-
     def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],
                    keyframes: dict[int, bytes]) -> list[int]:
         """Store a game moved from another store exactly as it was (same events, hashes, times), in one transaction.
@@ -310,10 +287,6 @@ class EventStore:
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
         return skipped
-
-    def has_game(self, game_id: str) -> bool:
-        """Return True if a game id is registered."""
-        return bool(self._query("SELECT 1 FROM games WHERE game_id = ?", (game_id,)))
 
     def append(self, game_id: str, kind: str, payload: Any, source: str = "system", *, time: str | None = None,
                expected_seq: int | None = None, request_id: str | None = None) -> Event:
@@ -361,11 +334,6 @@ class EventStore:
         row = self.db.execute("SELECT seq FROM events WHERE game_id = ? AND request_id = ?", (game_id, request_id)).fetchone()
         return row[0] if row else None
 
-    def request_seq(self, game_id: str, request_id: str) -> int | None:
-        """Return the seq of the first event stored for a client request id, or None if none was."""
-        rows = self._query("SELECT seq FROM events WHERE game_id = ? AND request_id = ?", (game_id, request_id))
-        return rows[0][0] if rows else None
-
     def put_reply(self, game_id: str, request_id: str, status: int, body: str) -> None:
         """Keep the answer given to a request id, so a repeat of it gets the same answer (first one wins)."""
         self._check_writable()
@@ -374,11 +342,6 @@ class EventStore:
                             (game_id, request_id, status, body, _now()))
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
-
-    def get_reply(self, game_id: str, request_id: str) -> tuple[int, str] | None:
-        """Return (status, body) of the answer kept for a request id, or None."""
-        rows = self._query("SELECT status, body FROM replies WHERE game_id = ? AND request_id = ?", (game_id, request_id))
-        return (rows[0][0], rows[0][1]) if rows else None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -417,19 +380,11 @@ class EventStore:
             prev = digest
         return events
 
-    def events(self, game_id: str, after: int = 0) -> list[Event]:
-        """Return a game's events in order (those with seq > after); see _event() for a payload that is not UTF-8."""
-        rows = self._query(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, after),
-        )
-        return [_event(row) for row in rows]
-
     def iter_events(self, game_id: str) -> Iterator[Event]:
         """Yield a game's events in order without loading them all at once (see _event())."""
         try:
             cursor = self.db.execute(
-                f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq",
+                f"SELECT {self.EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             )
             for row in cursor:
@@ -453,11 +408,6 @@ class EventStore:
             raise StoreError(f"secret {name!r} of game {game_id!r} already exists") from None
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
-
-    def get_secret(self, game_id: str, name: str) -> str | None:
-        """Return a game's stored secret, or None if it was never stored."""
-        rows = self._query("SELECT value FROM secrets WHERE game_id = ? AND name = ?", (game_id, name))
-        return rows[0][0] if rows else None
 
     def put_keyframe(self, game_id: str, jpeg: bytes, *, budget: int | None = None) -> int:
         """Store one keyframe (JPEG bytes) of a game and return its id, for a move's evidence.
@@ -498,23 +448,6 @@ class EventStore:
         # The one DELETE of this module: pictures only, never events (see the module docstring).
         self.db.executemany("DELETE FROM keyframes WHERE id = ?", drop)
 
-    def get_keyframe(self, frame_id: int) -> bytes | None:
-        """Return a keyframe's JPEG bytes, or None if it was never stored or was pruned."""
-        rows = self._query("SELECT jpeg FROM keyframes WHERE id = ?", (frame_id,))
-        return bytes(rows[0][0]) if rows else None
-
-    def keyframe_usage(self, game_id: str) -> tuple[int, int]:
-        """Return (count, bytes) of a game's stored keyframes."""
-        rows = self._query("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = ?", (game_id,))
-        return rows[0][0], rows[0][1]
-
-    def head(self, game_id: str) -> Event | None:
-        """Return a game's latest event (the head of its chain), or None before the first."""
-        rows = self._query(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-            (game_id,))
-        return _event(rows[0]) if rows else None
-
     def integrity(self, game_id: str | None = None, *, full: bool = False) -> list[str]:
         """Return what is wrong with the file's hold on a game (and, with full, on the whole file); empty if sound.
 
@@ -530,11 +463,6 @@ class EventStore:
             problems += check_game(self.db, game_id)
         return problems
 
-    def last_seq(self, game_id: str) -> int:
-        """Return the seq of a game's latest event (0 if none): a cheap "anything new?" check."""
-        rows = self._query("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,))
-        return rows[0][0] or 0
-
     def last_seqs(self, game_ids: list[str]) -> dict[str, int]:
         """Return the latest seq of each of several games (0 for a game without events)."""
         return {game_id: self.last_seq(game_id) for game_id in game_ids}
@@ -549,9 +477,11 @@ class EventStore:
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
 
+    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+        return self._query(sql, args)
 
-_EVENT_COLUMNS = "game_id, seq, time, source, kind, CAST(payload AS BLOB), prev_hash, hash"
-"""An event row with its payload as bytes: sqlite3 would stop the whole query at one payload that is not UTF-8."""
+    def _to_event(self, row: tuple) -> Event:
+        return _event(row)
 
 
 def _event(row: tuple) -> Event:
