@@ -7,19 +7,7 @@ const PHONE = CFG.mode === "phone";
 let current = null;
 let picked = {};      // label -> count, for the counter pickers
 
-function el(tag, attrs, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-// "3 cards", «3 карты», «5 карт»: forms = {CLDR category: text with {n}} from the server (i18n.count_forms).
-function plural(forms, n) {
-  const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
-  return (forms[category] || forms.other || forms.many || Object.values(forms)[0] || "{n}").replace("{n}", n);
-}
+// el() and plural() come from the shared page.js.
 function fmt(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
 function byId(id) { return document.getElementById(id); }
 function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
