@@ -127,3 +127,90 @@ def test_match_wall_says_which_round_and_whose_turn(browser, table):
     page, errors = open_page(browser, f"{base}/g/match")
     expect(page.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
     assert errors == []
+
+
+APP_CSS_RULES = """() => {
+  const sheet = [...document.styleSheets].find((s) => s.href && new URL(s.href).pathname === '/static/app.css');
+  const drawn = [];
+  const walk = (rules, media) => { for (const rule of rules) {
+    if (rule.selectorText) {
+      if (document.querySelector(rule.selectorText.replace(/::?(before|after)/g, ''))) drawn.push(media + rule.selectorText);
+    } else if (rule.cssRules) walk(rule.cssRules, '@' + (rule.conditionText || rule.name || '') + ' ');
+  } };
+  walk(sheet.cssRules, '');
+  return drawn;
+}"""
+"""The app.css rules that style something on the page (pseudo-elements by their element)."""
+SHARED_LATER = {
+    "button:disabled": "any game's greyed-out button",
+    ".player.turn": "Grow's seat to pick",
+    ".picker": "Grow's cards to pick",
+    ".picked": "Grow's cards turned up, as entered",
+    ".from-name": "Grow's tie-break rolls",
+    "input.short": "Grow's typed dice",
+    ".check": "the cat auction phone's deal",
+}
+"""Shared rules other games draw only in states these tables do not reach: what draws them there."""
+
+
+def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
+    """app.css is shared by every game: BUX's cards, chips, timer, banners and camera panels are styled in BUX's own bux.css."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "all.db"
+    for game in ("bux", "grow", "cats", "match"):
+        store_table(db, game)
+    keys = {game: tokens(db, game) for game in ("bux", "grow", "cats")}
+    pages = {  # path, what shows the page has drawn, whether it is BUX's
+        "bux tablet": (f"/g/bux?t={keys['bux'][0]}", "#players .player .card", True),
+        "bux phone": (PHONE["bux"].format(player="Ann", k=keys["bux"][1]["Ann"]), ".spread .card", True),
+        "grow tablet": (f"/g/grow?t={keys['grow'][0]}", ".gplayer", False),
+        "grow phone": (PHONE["grow"].format(player="Ann", k=keys["grow"][1]["Ann"]), ".gplayer", False),
+        "cats tablet": (f"/g/cats?t={keys['cats'][0]}", "#players .seat", False),
+        "cats phone": (PHONE["cats"].format(player="Ann", k=keys["cats"][1]["Ann"]), "#hand .ccard", False),
+        "match wall": ("/g/match", "#m-status", False),
+        "host": ("/g/grow/host/", ".seat-go", False),
+        "rules": ("/rules/bux", ".readings", False),
+        "index": ("/", ".games", False),
+    }
+    drawn = {True: set(), False: set()}
+    with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+        for name, (path, ready, is_bux) in pages.items():
+            page, errors = open_page(browser, base + path)
+            expect(page.locator(ready).first).to_be_attached()
+            drawn[is_bux] |= set(page.evaluate(APP_CSS_RULES))
+            assert errors == [], name
+            if name == "bux tablet":  # BUX's own sheet still draws its things
+                style = page.evaluate("() => { const d = getComputedStyle(document.querySelector('.timer-dots .dot.on'));"
+                                      " return [d.width, d.backgroundColor]; }")
+                assert style == ["54px", "rgb(123, 31, 162)"], style
+            page.context.close()
+    only_bux = drawn[True] - drawn[False] - set(SHARED_LATER)
+    assert drawn[True] and not only_bux, f"app.css styles what only BUX's screens draw: {sorted(only_bux)}"
+
+
+def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tmp_path):
+    """BUX's card box (class "card") once framed Grow's dice when a roll lost the card, stacking them; the dice now read as dice."""
+    from pathlib import Path
+
+    from companion.store.session import GameSession
+    from companion.store.sqlite import EventStore
+    from companion.web.access import game_key, game_token
+
+    record = Path(__file__).resolve().parents[1] / "records" / "grow-4p.jsonl"
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
+    db = tmp_path / "grow.db"
+    with EventStore(db) as store:
+        session = GameSession.start(store, lines[0], game_id="gr")
+        for line in lines[1:25]:  # up to Ann's 2 + 2 for gold x3: "doubles: the card is discarded"
+            session.submit(line, source="import")
+        token = game_token(game_key(store, "gr"))
+    with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+        page, errors = open_page(browser, f"{base}/g/gr?t={token}")
+        faces = page.locator("#roll-dice .dice-faces")
+        faces.locator(".die").first.wait_for()
+        assert faces.get_attribute("class").split() == ["dice-faces", "card"]
+        dice = [box for box in faces.locator(".die").evaluate_all("(nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON())")]
+        assert len(dice) == 2 and abs(dice[0]["top"] - dice[1]["top"]) <= 1 and dice[1]["left"] > dice[0]["right"] - 1
+        assert faces.evaluate("(n) => getComputedStyle(n).borderTopStyle") == "none"
+        assert errors == []
