@@ -63,6 +63,26 @@ def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(brows
     assert errors == []
 
 
+@pytest.mark.parametrize("table", ["bux"], indirect=True)
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["1280x800", "800x1280"])
+def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browser, table, size):
+    """BUX 1 turned up earlier this deck: no greyed-out "BUX 1" (it read as broken) but a line saying so, in sight."""
+    from playwright.sync_api import expect
+
+    base, token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/bux?t={token}", size)
+    out = page.locator("#draw-timers .timer-out")
+    expect(out).to_have_text("BUX 1 is out")
+    assert "cannot turn up again" in out.get_attribute("title")
+    expect(page.locator("#draw-timers button")).to_have_text(["BUX 2", "BUX 3"])
+    expect(page.locator("#entry button:visible:disabled")).to_have_count(0)
+    box = out.bounding_box()
+    assert box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0], "the line is on the first screen"
+    opacity = page.evaluate("() => getComputedStyle(document.querySelector('#draw-timers .timer-out')).opacity")
+    assert opacity == "1", "said at full strength, not faded"
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
 def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(browser, table):
     from playwright.sync_api import expect
