@@ -110,9 +110,34 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_phone_keeps_every_token_dot_on_one_line(browser, table):
+def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_not_the_wall(browser, table):
+    """The phone once repeated the whole table below the bid form; now: form, own tokens and cards, the round, one row a seat."""
+    from playwright.sync_api import expect
+
     base, _token, seats = table
     page, errors = open_page(browser, base + PHONE["grow"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    rows = page.locator("#scores .score-row")
+    expect(rows).to_have_count(3)
+    expect(page.locator(".gplayer")).to_have_count(0)  # no copy of the wall's seats
+    expect(rows.nth(0)).to_contain_text("Ann (you)")
+    expect(rows.nth(2).locator(".badge.waiting")).to_have_text("no bid yet")  # who the table waits for
+    assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [["0", "15"]] * 3  # points, tokens
+    expect(page.locator("#me-tokens .total")).to_have_text("15")
+    expect(page.locator("#me-cards")).to_have_text("no cards")
+    expect(page.locator("#row .gcard")).to_have_count(3)  # this round's cards
+    heights = rows.evaluate_all("(rows) => rows.map((r) => r.getBoundingClientRect().height)")
+    assert max(heights) <= 48, f"a score row is {max(heights)} px tall"
+    form, scores = page.locator("#bid-form").bounding_box(), page.locator(".grow-scores").bounding_box()
+    assert form["y"] + form["height"] <= 844, "the bid form is on the first screen"
+    page_height = page.evaluate("document.documentElement.scrollHeight")
+    assert page_height <= 844 * 1.1 and scores["y"] + scores["height"] <= page_height, f"the phone scrolls {page_height} px"
+    assert errors == []
+
+
+@pytest.mark.parametrize("table", ["grow"], indirect=True)
+def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(browser, table):
+    base, _token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/grow", size=(390, 844))
     page.locator(".gplayer .tok").first.wait_for()
     for seat in range(3):
         tops = page.locator(".gplayer").nth(seat).locator(".tokens > *").evaluate_all(
