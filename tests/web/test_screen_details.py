@@ -164,13 +164,47 @@ def test_cats_tablet_shows_no_greyed_out_control(browser, table):
     assert errors == []
 
 
+@pytest.mark.parametrize("table", ["cats"], indirect=True)
+@pytest.mark.parametrize("holder, size, columns", [("tablet", (1280, 800), 3), ("wall", (1280, 800), 3),
+                                                   ("tablet", (800, 1280), 2), ("wall", (800, 1280), 2)],
+                         ids=["tablet-1280x800", "wall-1280x800", "tablet-800x1280", "wall-800x1280"])
+def test_cats_columns_end_on_one_line(browser, table, holder, size, columns):
+    """The stake, players and tablet columns ended at different heights, leaving holes under the shorter panels."""
+    from playwright.sync_api import expect
+
+    base, token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/cats" + (f"?t={token}" if holder == "tablet" else ""), size)
+    expect(page.locator("#players .seat")).to_have_count(3)
+    boxes = page.locator(".cats-layout > .panel").evaluate_all(
+        "(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    assert len(boxes) == (4 if holder == "tablet" else 3)
+    lefts = sorted({round(b[0]) for b in boxes})
+    assert len(lefts) == columns, f"{len(lefts)} columns: {boxes}"
+    bottoms = {left: max(b[3] for b in boxes if b[0] <= left + 1 <= b[2]) for left in lefts}  # a panel spanning columns ends each
+    assert max(bottoms.values()) - min(bottoms.values()) <= 1, f"the columns end at {bottoms}"
+    # Every gap between panels is the grid's one gap, across and down.
+    gaps = {round(c[0] - a[2]) for a in boxes for c in boxes if 0 < c[0] - a[2] < 40 and a[1] == c[1]}
+    gaps |= {round(c[1] - a[3]) for a in boxes for c in boxes if 0 < c[1] - a[3] < 40 and round(a[0]) == round(c[0])}
+    assert len(gaps) == 1, f"gaps between panels: {gaps}"
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["match"], indirect=True)
-def test_match_wall_says_which_round_and_whose_turn(browser, table):
+def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_table(browser, table):
+    """Before the first score the wall's table stretched across the whole screen with empty round columns."""
     from playwright.sync_api import expect
 
     base, _token, _seats = table
     page, errors = open_page(browser, f"{base}/g/match")
     expect(page.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
+    board = page.locator(".m-board").bounding_box()
+    assert board["width"] <= 0.7 * 1280, f"the board is {board['width']} px wide"
+    assert abs(board["x"] - (1280 - board["x"] - board["width"])) <= 20, "centred"
+    cells = page.locator("#m-table tbody td").all_inner_texts()
+    assert len(cells) == 12 and "" not in cells, f"blank score cells: {cells}"
+    assert cells[:4] == ["\u2013", "\u2013", "\u2013", "0"]  # rounds not scored yet, then the total
+    heads = page.locator("#m-table thead th").evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).textAlign)")
+    assert heads == ["left", "right", "right", "right", "right"], "each number column's head sits over its numbers"
     assert errors == []
 
 
