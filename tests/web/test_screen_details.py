@@ -83,6 +83,19 @@ def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browse
     assert errors == []
 
 
+@pytest.mark.parametrize("table", ["bux"], indirect=True)
+def test_bux_phone_lines_up_its_sets_with_their_heading(browser, table):
+    """'No set yet.' sat indented under 'Sets you could sell now' by a list indent with no numbers in it."""
+    from playwright.sync_api import expect
+
+    base, _token, seats = table
+    page, errors = open_page(browser, base + PHONE["bux"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    expect(page.locator("#me-sets li")).to_have_text("No set yet.")
+    title, first = page.locator(".me-sets-title").bounding_box(), page.locator("#me-sets li").bounding_box()
+    assert abs(first["x"] - title["x"]) <= 1, (title, first)
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
 def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(browser, table):
     from playwright.sync_api import expect
@@ -131,6 +144,9 @@ def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_
     assert form["y"] + form["height"] <= 844, "the bid form is on the first screen"
     page_height = page.evaluate("document.documentElement.scrollHeight")
     assert page_height <= 844 * 1.1 and scores["y"] + scores["height"] <= page_height, f"the phone scrolls {page_height} px"
+    page.set_viewport_size({"width": 1280, "height": 800})  # opened on a wide screen, it keeps a phone's column
+    wide = page.locator(".grow-scores").bounding_box()
+    assert wide["width"] <= 800 and abs(wide["x"] - (1280 - wide["x"] - wide["width"])) <= 20, wide
     assert errors == []
 
 
@@ -240,11 +256,11 @@ def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
     for game in ("bux", "grow", "cats", "match"):
         store_table(db, game)
     keys = {game: tokens(db, game) for game in ("bux", "grow", "cats")}
-    pages = {  # path, what shows the page has drawn, whether it is BUX's
-        "bux tablet": (f"/g/bux?t={keys['bux'][0]}", "#players .player .card", True),
+    pages = {  # path, what shows the page has drawn (each of them), whether it is BUX's
+        "bux tablet": (f"/g/bux?t={keys['bux'][0]}", "#draw-timers button, #players .player .card", True),
         "bux phone": (PHONE["bux"].format(player="Ann", k=keys["bux"][1]["Ann"]), ".spread .card", True),
-        "grow tablet": (f"/g/grow?t={keys['grow'][0]}", ".gplayer", False),
-        "grow phone": (PHONE["grow"].format(player="Ann", k=keys["grow"][1]["Ann"]), ".gplayer", False),
+        "grow tablet": (f"/g/grow?t={keys['grow'][0]}", "#break-row button, .gplayer", False),
+        "grow phone": (PHONE["grow"].format(player="Ann", k=keys["grow"][1]["Ann"]), "#scores .score-row", False),
         "cats tablet": (f"/g/cats?t={keys['cats'][0]}", "#players .seat", False),
         "cats phone": (PHONE["cats"].format(player="Ann", k=keys["cats"][1]["Ann"]), "#hand .ccard", False),
         "match wall": ("/g/match", "#m-status", False),
@@ -256,7 +272,8 @@ def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
     with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
         for name, (path, ready, is_bux) in pages.items():
             page, errors = open_page(browser, base + path)
-            expect(page.locator(ready).first).to_be_attached()
+            for selector in ready.split(", "):  # everything the page draws from its JSON is in
+                expect(page.locator(selector).first).to_be_attached()
             drawn[is_bux] |= set(page.evaluate(APP_CSS_RULES))
             assert errors == [], name
             if name == "bux tablet":  # BUX's own sheet still draws its things
