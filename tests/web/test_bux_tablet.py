@@ -95,8 +95,11 @@ def test_entering_a_draw_by_face_and_value_stores_the_cards_in_order(server, bro
     name_cards(page, ["spade-square-100", "bux-3", "diamond-oval-25"])
     assert [page.locator("#draw-picked .seqno").nth(i).inner_text() for i in range(4)] == [
         "1. \u2663 X 100", "2. \u2660 square 100", "3. BUX 3", "4. \u2666 oval 25"]
-    expect(page.locator("#draw-timers [data-timer='bux-3']")).to_be_disabled()
-    expect(page.locator("#draw-timers [data-timer='bux-1']")).to_be_disabled()  # set aside earlier this deck
+    expect(page.locator("#draw-timers [data-timer='bux-3']")).to_have_attribute("aria-pressed", "true")
+    page.click("#draw-timers [data-timer='bux-3']")  # named once already: said, not greyed out
+    expect(page.locator("#entry-msg")).to_have_text("BUX 3 is already in this draw.")
+    expect(page.locator("#draw-picked .seqno")).to_have_count(4)
+    expect(page.locator("#draw-timers [data-timer='bux-1']")).to_have_text("BUX 1 is out")  # set aside earlier this deck
     expect(page.locator("#draw-end")).to_be_hidden()  # the 2nd timer of the deck: the draw is still bid on
     # Naming the deck's third BUX card too: the draw ends unsettled, and only that button shows.
     page.click("#draw-timers [data-timer='bux-2']")

@@ -135,7 +135,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
                         if index == 0 and len(board["bids"]["waiting"]) == 2:
                             # One bid is in: every screen knows who, none knows how much.
                             expect(tablet.locator(".gplayer", has_text=name).locator(".badge.sealed")).to_be_visible()
-                            expect(other.locator(".gplayer", has_text=name).locator(".badge.sealed")).to_be_visible()
+                            expect(other.locator(".score-row", has_text=name).locator(".badge.sealed")).to_be_visible()
                             shot("tablet-one-bid-sealed")
                             shot("phone-other-sees-sealed", other)
                             shot("phone-bid-sealed", page)

@@ -63,6 +63,39 @@ def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(brows
     assert errors == []
 
 
+@pytest.mark.parametrize("table", ["bux"], indirect=True)
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["1280x800", "800x1280"])
+def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browser, table, size):
+    """BUX 1 turned up earlier this deck: no greyed-out "BUX 1" (it read as broken) but a line saying so, in sight."""
+    from playwright.sync_api import expect
+
+    base, token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/bux?t={token}", size)
+    out = page.locator("#draw-timers .timer-out")
+    expect(out).to_have_text("BUX 1 is out")
+    assert "cannot turn up again" in out.get_attribute("title")
+    expect(page.locator("#draw-timers button")).to_have_text(["BUX 2", "BUX 3"])
+    expect(page.locator("#entry button:visible:disabled")).to_have_count(0)
+    box = out.bounding_box()
+    assert box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0], "the line is on the first screen"
+    opacity = page.evaluate("() => getComputedStyle(document.querySelector('#draw-timers .timer-out')).opacity")
+    assert opacity == "1", "said at full strength, not faded"
+    assert errors == []
+
+
+@pytest.mark.parametrize("table", ["bux"], indirect=True)
+def test_bux_phone_lines_up_its_sets_with_their_heading(browser, table):
+    """'No set yet.' sat indented under 'Sets you could sell now' by a list indent with no numbers in it."""
+    from playwright.sync_api import expect
+
+    base, _token, seats = table
+    page, errors = open_page(browser, base + PHONE["bux"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    expect(page.locator("#me-sets li")).to_have_text("No set yet.")
+    title, first = page.locator(".me-sets-title").bounding_box(), page.locator("#me-sets li").bounding_box()
+    assert abs(first["x"] - title["x"]) <= 1, (title, first)
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
 def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(browser, table):
     from playwright.sync_api import expect
@@ -90,9 +123,37 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_phone_keeps_every_token_dot_on_one_line(browser, table):
+def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_not_the_wall(browser, table):
+    """The phone once repeated the whole table below the bid form; now: form, own tokens and cards, the round, one row a seat."""
+    from playwright.sync_api import expect
+
     base, _token, seats = table
     page, errors = open_page(browser, base + PHONE["grow"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    rows = page.locator("#scores .score-row")
+    expect(rows).to_have_count(3)
+    expect(page.locator(".gplayer")).to_have_count(0)  # no copy of the wall's seats
+    expect(rows.nth(0)).to_contain_text("Ann (you)")
+    expect(rows.nth(2).locator(".badge.waiting")).to_have_text("no bid yet")  # who the table waits for
+    assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [["0", "15"]] * 3  # points, tokens
+    expect(page.locator("#me-tokens .total")).to_have_text("15")
+    expect(page.locator("#me-cards")).to_have_text("no cards")
+    expect(page.locator("#row .gcard")).to_have_count(3)  # this round's cards
+    heights = rows.evaluate_all("(rows) => rows.map((r) => r.getBoundingClientRect().height)")
+    assert max(heights) <= 48, f"a score row is {max(heights)} px tall"
+    form, scores = page.locator("#bid-form").bounding_box(), page.locator(".grow-scores").bounding_box()
+    assert form["y"] + form["height"] <= 844, "the bid form is on the first screen"
+    page_height = page.evaluate("document.documentElement.scrollHeight")
+    assert page_height <= 844 * 1.1 and scores["y"] + scores["height"] <= page_height, f"the phone scrolls {page_height} px"
+    page.set_viewport_size({"width": 1280, "height": 800})  # opened on a wide screen, it keeps a phone's column
+    wide = page.locator(".grow-scores").bounding_box()
+    assert wide["width"] <= 800 and abs(wide["x"] - (1280 - wide["x"] - wide["width"])) <= 20, wide
+    assert errors == []
+
+
+@pytest.mark.parametrize("table", ["grow"], indirect=True)
+def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(browser, table):
+    base, _token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/grow", size=(390, 844))
     page.locator(".gplayer .tok").first.wait_for()
     for seat in range(3):
         tops = page.locator(".gplayer").nth(seat).locator(".tokens > *").evaluate_all(
@@ -119,11 +180,133 @@ def test_cats_tablet_shows_no_greyed_out_control(browser, table):
     assert errors == []
 
 
+@pytest.mark.parametrize("table", ["cats"], indirect=True)
+@pytest.mark.parametrize("holder, size, columns", [("tablet", (1280, 800), 3), ("wall", (1280, 800), 3),
+                                                   ("tablet", (800, 1280), 2), ("wall", (800, 1280), 2)],
+                         ids=["tablet-1280x800", "wall-1280x800", "tablet-800x1280", "wall-800x1280"])
+def test_cats_columns_end_on_one_line(browser, table, holder, size, columns):
+    """The stake, players and tablet columns ended at different heights, leaving holes under the shorter panels."""
+    from playwright.sync_api import expect
+
+    base, token, _seats = table
+    page, errors = open_page(browser, f"{base}/g/cats" + (f"?t={token}" if holder == "tablet" else ""), size)
+    expect(page.locator("#players .seat")).to_have_count(3)
+    boxes = page.locator(".cats-layout > .panel").evaluate_all(
+        "(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    assert len(boxes) == (4 if holder == "tablet" else 3)
+    lefts = sorted({round(b[0]) for b in boxes})
+    assert len(lefts) == columns, f"{len(lefts)} columns: {boxes}"
+    bottoms = {left: max(b[3] for b in boxes if b[0] <= left + 1 <= b[2]) for left in lefts}  # a panel spanning columns ends each
+    assert max(bottoms.values()) - min(bottoms.values()) <= 1, f"the columns end at {bottoms}"
+    # Every gap between panels is the grid's one gap, across and down.
+    gaps = {round(c[0] - a[2]) for a in boxes for c in boxes if 0 < c[0] - a[2] < 40 and a[1] == c[1]}
+    gaps |= {round(c[1] - a[3]) for a in boxes for c in boxes if 0 < c[1] - a[3] < 40 and round(a[0]) == round(c[0])}
+    assert len(gaps) == 1, f"gaps between panels: {gaps}"
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["match"], indirect=True)
-def test_match_wall_says_which_round_and_whose_turn(browser, table):
+def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_table(browser, table):
+    """Before the first score the wall's table stretched across the whole screen with empty round columns."""
     from playwright.sync_api import expect
 
     base, _token, _seats = table
     page, errors = open_page(browser, f"{base}/g/match")
     expect(page.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
+    board = page.locator(".m-board").bounding_box()
+    assert board["width"] <= 0.7 * 1280, f"the board is {board['width']} px wide"
+    assert abs(board["x"] - (1280 - board["x"] - board["width"])) <= 20, "centred"
+    cells = page.locator("#m-table tbody td").all_inner_texts()
+    assert len(cells) == 12 and "" not in cells, f"blank score cells: {cells}"
+    assert cells[:4] == ["\u2013", "\u2013", "\u2013", "0"]  # rounds not scored yet, then the total
+    heads = page.locator("#m-table thead th").evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).textAlign)")
+    assert heads == ["left", "right", "right", "right", "right"], "each number column's head sits over its numbers"
     assert errors == []
+
+
+APP_CSS_RULES = """() => {
+  const sheet = [...document.styleSheets].find((s) => s.href && new URL(s.href).pathname === '/static/app.css');
+  const drawn = [];
+  const walk = (rules, media) => { for (const rule of rules) {
+    if (rule.selectorText) {
+      if (document.querySelector(rule.selectorText.replace(/::?(before|after)/g, ''))) drawn.push(media + rule.selectorText);
+    } else if (rule.cssRules) walk(rule.cssRules, '@' + (rule.conditionText || rule.name || '') + ' ');
+  } };
+  walk(sheet.cssRules, '');
+  return drawn;
+}"""
+"""The app.css rules that style something on the page (pseudo-elements by their element)."""
+SHARED_LATER = {
+    "button:disabled": "any game's greyed-out button",
+    ".player.turn": "Grow's seat to pick",
+    ".picker": "Grow's cards to pick",
+    ".picked": "Grow's cards turned up, as entered",
+    ".from-name": "Grow's tie-break rolls",
+    "input.short": "Grow's typed dice",
+    ".check": "the cat auction phone's deal",
+}
+"""Shared rules other games draw only in states these tables do not reach: what draws them there."""
+
+
+def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
+    """app.css is shared by every game: BUX's cards, chips, timer, banners and camera panels are styled in BUX's own bux.css."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "all.db"
+    for game in ("bux", "grow", "cats", "match"):
+        store_table(db, game)
+    keys = {game: tokens(db, game) for game in ("bux", "grow", "cats")}
+    pages = {  # path, what shows the page has drawn (each of them), whether it is BUX's
+        "bux tablet": (f"/g/bux?t={keys['bux'][0]}", "#draw-timers button, #players .player .card", True),
+        "bux phone": (PHONE["bux"].format(player="Ann", k=keys["bux"][1]["Ann"]), ".spread .card", True),
+        "grow tablet": (f"/g/grow?t={keys['grow'][0]}", "#break-row button, .gplayer", False),
+        "grow phone": (PHONE["grow"].format(player="Ann", k=keys["grow"][1]["Ann"]), "#scores .score-row", False),
+        "cats tablet": (f"/g/cats?t={keys['cats'][0]}", "#players .seat", False),
+        "cats phone": (PHONE["cats"].format(player="Ann", k=keys["cats"][1]["Ann"]), "#hand .ccard", False),
+        "match wall": ("/g/match", "#m-status", False),
+        "host": ("/g/grow/host/", ".seat-go", False),
+        "rules": ("/rules/bux", ".readings", False),
+        "index": ("/", ".games", False),
+    }
+    drawn = {True: set(), False: set()}
+    with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+        for name, (path, ready, is_bux) in pages.items():
+            page, errors = open_page(browser, base + path)
+            for selector in ready.split(", "):  # everything the page draws from its JSON is in
+                expect(page.locator(selector).first).to_be_attached()
+            drawn[is_bux] |= set(page.evaluate(APP_CSS_RULES))
+            assert errors == [], name
+            if name == "bux tablet":  # BUX's own sheet still draws its things
+                style = page.evaluate("() => { const d = getComputedStyle(document.querySelector('.timer-dots .dot.on'));"
+                                      " return [d.width, d.backgroundColor]; }")
+                assert style == ["54px", "rgb(123, 31, 162)"], style
+            page.context.close()
+    only_bux = drawn[True] - drawn[False] - set(SHARED_LATER)
+    assert drawn[True] and not only_bux, f"app.css styles what only BUX's screens draw: {sorted(only_bux)}"
+
+
+def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tmp_path):
+    """BUX's card box (class "card") once framed Grow's dice when a roll lost the card, stacking them; the dice now read as dice."""
+    from pathlib import Path
+
+    from companion.store.session import GameSession
+    from companion.store.sqlite import EventStore
+    from companion.web.access import game_key, game_token
+
+    record = Path(__file__).resolve().parents[1] / "records" / "grow-4p.jsonl"
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
+    db = tmp_path / "grow.db"
+    with EventStore(db) as store:
+        session = GameSession.start(store, lines[0], game_id="gr")
+        for line in lines[1:25]:  # up to Ann's 2 + 2 for gold x3: "doubles: the card is discarded"
+            session.submit(line, source="import")
+        token = game_token(game_key(store, "gr"))
+    with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+        page, errors = open_page(browser, f"{base}/g/gr?t={token}")
+        faces = page.locator("#roll-dice .dice-faces")
+        faces.locator(".die").first.wait_for()
+        assert faces.get_attribute("class").split() == ["dice-faces", "card"]
+        dice = [box for box in faces.locator(".die").evaluate_all("(nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON())")]
+        assert len(dice) == 2 and abs(dice[0]["top"] - dice[1]["top"]) <= 1 and dice[1]["left"] > dice[0]["right"] - 1
+        assert faces.evaluate("(n) => getComputedStyle(n).borderTopStyle") == "none"
+        assert errors == []

@@ -32,6 +32,9 @@ RU = {
     "Name the cards that were turned over before submitting the draw.": "Сначала введите открытые карты, потом отправляйте.",
     "Pick 3 cards that share a suit or a shape.": "Выберите 3 карты с общей мастью или общей фигурой.",
     "Remove %(card)s": "Убрать %(card)s",
+    "%(card)s is out": "%(card)s уже вышла",
+    "It turned up earlier this deck and is set aside: it cannot turn up again before the reshuffle.":
+        "Она уже открылась в этой колоде и отложена: до перетасовки снова выйти не может.",
     ("Refused: %(player)s's draw named %(cards)s, which is not in the draw deck.",
      "Refused: %(player)s's draw named %(cards)s, which are not in the draw deck."): (
         "Отклонено: %(player)s назвал(а) среди открытых карт %(cards)s, а её нет в колоде.",

@@ -48,7 +48,7 @@ def _strings() -> dict:
     return {
         "colours": {"green": _("green"), "red": _("red"), "blue": _("blue"), "gold": _("gold")},
         "tokens": _("tokens"), "blue_token": _("blue"), "black_tokens": _("black"), "points": _("points"),
-        "total": _("total"), "bid_in": _("bid sealed"), "bid_waiting": _("no bid yet"),
+        "total": _("total"), "you": _("you"), "bid_in": _("bid sealed"), "bid_waiting": _("no bid yet"),
         "bid": _("bid"), "pays": _("pays"), "place": _("picks #%(n)s", n="{n}"),
         "new_stack": _("new stack"), "no_cards": _("no cards"), "deck": _("deck"), "discard": _("discard pile"),
         "bank": _("bank"), "round": _("Round"), "winner": _("Winner"), "game_over": _("Game over"),
@@ -102,7 +102,7 @@ def _player_or_403(game_id: str, player: str, given: str | None):
 
 @bp.get("/me/<player>")
 def phone(game_id: str, player: str):
-    """A player's phone: the round's cards, their tokens and the sealed-bid form."""
+    """A player's phone: the sealed-bid form, their tokens and cards, the round's cards and one compact score row per seat."""
     _player_or_403(game_id, player, request.args.get("k"))
     return render_template("grow/phone.html", game_id=game_id, player=player, k=request.args.get("k"), strings=_strings())
 

@@ -41,6 +41,7 @@ RU = {
     # Pages and API
     "no Grow Your Assets game %(game_id)r": "нет игры «Приумножь капитал» %(game_id)r",
     "tokens": "жетонов", "points": "очков", "total": "всего",
+    "you": "вы", "Your cards": "Ваши карты", "Scores": "Счёт", "Points": "Очки", "Tokens": "Жетоны",
     "bid sealed": "ставка сделана", "no bid yet": "ещё без ставки", "bid": "ставка", "pays": "платит",
     "picks #%(n)s": "выбирает %(n)s-м", "no cards": "нет карт", "deck": "колода", "discard pile": "сброс",
     "bank": "банк", "Round": "Раунд", "Winner": "Победитель", "Game over": "Игра окончена",

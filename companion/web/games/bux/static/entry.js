@@ -251,13 +251,19 @@ function drawPicker() {
   const timers = document.getElementById("draw-timers");
   clear(timers);
   const out = (window.BOARD.state && window.BOARD.state.board && window.BOARD.state.board.timers_out) || [];
+  const gone = [];
   for (const t of OPTIONS.timers) {
     const item = {timer: t.code, label: t.label};
+    // A BUX card set aside earlier this deck cannot turn up: no greyed button (it read as broken), a line saying so.
+    if (out.includes(t.label)) { gone.push(t); continue; }
     const picked = drawPicked.some((c) => sameCard(c, item));
     const b = choice("BUX " + t.label, picked, () => addCard(item), {"data-timer": t.code});
     b.classList.add("timer-choice");
-    b.disabled = picked || out.includes(t.label);  // a BUX card already set aside this deck cannot turn up
     timers.appendChild(b);
+  }
+  for (const t of gone) {
+    timers.appendChild(el("span", {class: "timer-out", "data-timer": t.code, title: TEXT.timer_out_why},
+      fmt(TEXT.timer_out, {card: "BUX " + t.label})));
   }
   const picked = document.getElementById("draw-picked");
   clear(picked);

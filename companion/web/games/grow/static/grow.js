@@ -97,19 +97,61 @@ function renderRoll(b) {
   }
 }
 
+function seatColour(p) { return ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"][(p.seat - 1) % 4]; }
+
+// A seat's state for this step: bid sealed or not, the revealed bid, its place in the pick order, the winner.
+function badges(p) {
+  const out = [];
+  if (p.bid_in === true) out.push(el("span", {class: "badge sealed"}, "\u2709 " + S.bid_in));
+  if (p.bid_in === false) out.push(el("span", {class: "badge waiting"}, S.bid_waiting));
+  if (p.bid !== null) out.push(el("span", {class: "badge"}, S.bid + " " + p.bid + (p.pays !== null ? " \u00b7 " + S.pays + " " + p.pays : "")));
+  if (p.place !== null) out.push(el("span", {class: "badge gold"}, fmt(S.place, {n: p.place})));
+  if (p.winner) out.push(el("span", {class: "badge gold"}, S.winner));
+  return out;
+}
+
+function holdings(p) {
+  const held = el("div", {class: "holdings"});
+  if (p.green.length) held.appendChild(stackEl(p.green, "green"));
+  p.blue.forEach((s) => held.appendChild(stackEl(s, "blue")));
+  p.red.forEach((s) => held.appendChild(stackEl(s, "red")));
+  if (p.gold.length) held.appendChild(stackEl(p.gold, "gold"));
+  if (!held.children.length) held.appendChild(el("span", {class: "empty"}, S.no_cards));
+  return held;
+}
+
+// The phone: one compact row per seat (public points, tokens, bid state); the player's own cards sit in their panel.
+function renderScores(b) {
+  const body = $("scores");
+  body.textContent = "";
+  b.players.forEach((p) => {
+    const mine = p.name === CFG.player;
+    const row = el("tr", {class: "score-row" + (mine ? " mine" : "") + (p.to_move ? " turn" : ""), "data-player": p.name});
+    row.style.setProperty("--seat", seatColour(p));
+    const who = el("th", {scope: "row"});
+    who.appendChild(el("span", {class: "name"}, p.name));
+    if (mine) who.appendChild(el("span", {class: "you"}, " (" + S.you + ")"));
+    badges(p).forEach((badge) => { who.appendChild(document.createTextNode(" ")); who.appendChild(badge); });
+    row.appendChild(who);
+    row.appendChild(el("td", {class: "num"}, p.score.total));
+    row.appendChild(el("td", {class: "num"}, p.tokens.worth));
+    body.appendChild(row);
+    if (mine) {
+      const cards = $("me-cards");
+      cards.replaceWith(Object.assign(holdings(p), {id: "me-cards"}));
+    }
+  });
+}
+
 function renderPlayers(b) {
   const wrap = $("players");
   wrap.textContent = "";
   b.players.forEach((p) => {
     const box = el("section", {class: "player gplayer" + (p.to_move ? " turn" : "") + (p.winner ? " won" : "")});
-    box.style.setProperty("--seat", ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"][(p.seat - 1) % 4]);
+    box.style.setProperty("--seat", seatColour(p));
     const head = el("div", {class: "player-head"});
     head.appendChild(el("span", {class: "name"}, p.name));
-    if (p.bid_in === true) head.appendChild(el("span", {class: "badge sealed"}, "\u2709 " + S.bid_in));
-    if (p.bid_in === false) head.appendChild(el("span", {class: "badge waiting"}, S.bid_waiting));
-    if (p.bid !== null) head.appendChild(el("span", {class: "badge"}, S.bid + " " + p.bid + (p.pays !== null ? " \u00b7 " + S.pays + " " + p.pays : "")));
-    if (p.place !== null) head.appendChild(el("span", {class: "badge gold"}, fmt(S.place, {n: p.place})));
-    if (p.winner) head.appendChild(el("span", {class: "badge gold"}, S.winner));
+    badges(p).forEach((badge) => head.appendChild(badge));
     box.appendChild(head);
     const money = el("div", {class: "money"});
     money.appendChild(el("span", {class: "total"}, p.score.total));
@@ -122,13 +164,7 @@ function renderPlayers(b) {
     tokens.appendChild(el("span", {class: "tok-worth"}, plural(S.counts.tokens, p.tokens.worth)));
     tokens.appendChild(tokenDots(p.tokens));
     box.appendChild(tokens);
-    const held = el("div", {class: "holdings"});
-    if (p.green.length) held.appendChild(stackEl(p.green, "green"));
-    p.blue.forEach((s) => held.appendChild(stackEl(s, "blue")));
-    p.red.forEach((s) => held.appendChild(stackEl(s, "red")));
-    if (p.gold.length) held.appendChild(stackEl(p.gold, "gold"));
-    if (!held.children.length) held.appendChild(el("span", {class: "empty"}, S.no_cards));
-    box.appendChild(held);
+    box.appendChild(holdings(p));
     wrap.appendChild(box);
   });
 }
@@ -354,7 +390,7 @@ function show(body) {
   renderStatus(board);
   renderRow(board);
   renderRoll(board);
-  renderPlayers(board);
+  if (TABLE) renderPlayers(board); else renderScores(board);
   renderHistory(board);
   renderDice(body.dice);
   if (body.me) renderMe(body.me);

@@ -31,7 +31,9 @@ function render(board) {
     const tr = el("tr", {class: p.winner ? "won" : (board.leaders.includes(p.name) && !board.over ? "lead" : "")});
     tr.appendChild(el("th", {scope: "row"}, p.name));
     p.rounds.forEach((r, i) => {
-      const td = el("td", {class: "num" + (board.can_score && i + 1 === board.round ? " next" : "")}, num(r));
+      // A round not scored yet shows a dash, not an empty cell (a column of blanks read as missing scores).
+      const td = el("td", {class: "num" + (board.can_score && i + 1 === board.round ? " next" : "") + (r === null ? " none" : "")},
+                    r === null ? "\u2013" : num(r));
       tr.appendChild(td);
     });
     tr.appendChild(el("td", {class: "num total"}, num(p.total)));
