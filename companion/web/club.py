@@ -116,7 +116,9 @@ def new_game():
 @bp.get("/standings")
 def standings_page():
     """The club's standings (the figures of `companion stats`), with the club's player list if the server was given one."""
-    return render_template("club/standings.html", table=_standings(), listed=current_app.config.get("CLUB_ROSTER") is not None)
+    table = _standings()
+    titles = {t: str(screens_of(t).title) for p in table["players"] for t in p["by_game"]}
+    return render_template("club/standings.html", table=table, titles=titles, listed=current_app.config.get("CLUB_ROSTER") is not None)
 
 
 @bp.get("/standings.json")

@@ -138,7 +138,7 @@ def test_the_standings_page_has_the_figures_of_companion_stats(store_target, tmp
     page = client.get("/club/standings", environ_base=AWAY).get_data(as_text=True)
     assert [m for m in re.findall(r'<td class="who">([^<]+)</td>', page)] == [p["name"] for p in expected["players"]]
     assert {u["name"] for u in expected["unlisted"]} == {"Cat", "Eve"} and "Eve" in page and "player list" in page
-    assert "Турнирная таблица" in client.get("/club/standings?lang=ru").get_data(as_text=True)
+    assert "Рейтинг" in client.get("/club/standings?lang=ru").get_data(as_text=True)
 
 def test_club_pages_are_not_served_without_club_mode(store_target):
     start_game(store_target, 1)

@@ -53,8 +53,8 @@
       host.href = t.host;
       links.append(host);
     }
-    links.append(el("span", "fine", t.created + " · " + t.game_id));
     art.append(links);
+    art.append(el("p", "fine table-when", t.created + " · " + t.game_id));
     return art;
   }
 

@@ -4,7 +4,7 @@ RU = {
     "Club": "Клуб",
     "Every table": "Все столы",
     "Tables": "Столы",
-    "Standings": "Турнирная таблица",
+    "Standings": "Рейтинг",
     "Start a game at a table": "Начать игру за столом",
     "Game": "Игра",
     "Players, clockwise": "Игроки по часовой стрелке",
@@ -15,7 +15,7 @@ RU = {
     "Only this machine sees this form and the host screen links: each host screen shows its table's join link.":
         "Эту форму и ссылки на экраны ведущего видит только этот компьютер: экран ведущего показывает ссылку для входа за стол.",
     "No games yet.": "Игр пока нет.",
-    "%(name)s to play": "ходит %(name)s",
+    "Turn: %(name)s": "Ход: %(name)s",
     "in progress": "идёт игра",
     "finished": "игра окончена",
     "won": "победа",
