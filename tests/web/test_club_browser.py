@@ -26,7 +26,7 @@ from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
 from tests.web.conftest import LINES
 from tests.web.test_club import club_app, codes_in, secrets_of, two_tables
 from tests.web.test_gallery import save_small
-from tests.web.tables import PLAYERS
+from tests.web.tables import GAMES, PLAYERS, store_table
 
 pytestmark = BROWSER_TEST
 
@@ -180,3 +180,53 @@ def test_the_standings_page_ranks_the_club(club, browser, artifacts, backend):
         (artifacts / "screens").mkdir(parents=True, exist_ok=True)
         save_small(page.screenshot(full_page=True), artifacts / "screens" / "club-standings-1280x800.png")
     assert not errors, errors
+
+
+def test_a_wall_crawling_the_club_gets_no_secret_and_cannot_tell_twin_tables_apart(browser, tmp_path):
+    """The threat-model crawl (tests/web/crawl.py) from the club index, as a wall across the room.
+
+    Every game's table and its twin (differing only in hidden facts: a sealed
+    bid, hands, a face-down lot) in two club stores; the wall opens /club by
+    the machine's LAN address and follows everything it can reach (the index,
+    its JSON and stream, the standings, each table's scoreboard, rules, ...).
+    Nothing it gets holds a host link, the game token or a seat key, and the
+    two clubs' answers are the same bytes once per-server noise is removed.
+    """
+    from tests.web.crawl import crawl
+    from tests.web.tables import tokens
+    from tests.web.test_threat_model import NOISE, _difference
+
+    lan = lan_address()
+    if lan.startswith("127."):
+        pytest.skip("this machine has no LAN address to play a wall across the room from")
+    seen = {}
+    for twin in (False, True):
+        db = tmp_path / f"club{'-twin' if twin else ''}.db"
+        for game in GAMES:
+            store_table(db, game, twin=twin)
+        server = ServerThread(club_app(db, STREAM_SECONDS=20, TESTING=False), sock=listen_socket("0.0.0.0", 0), threads=6).start()
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            seen[twin] = crawl(context, f"http://{lan}:{server.port}", ["/club"], limit=40)
+        finally:
+            context.close()
+            server.stop()
+    one = seen[False]
+    for path in ["/club", "/club/tables.json", "/club/stream", "/club/standings", *[f"/g/{game}" for game in GAMES]]:
+        assert path in one.asked or path + "/" in one.asked, f"the crawl never asked for {path}: {sorted(set(one.asked))}"
+    assert not [p for p in one.asked if "/host" in p or "/me/" in p or "export" in p]
+    for game in GAMES:
+        token, seats = tokens(tmp_path / "club.db", game)
+        assert not one.where(token) and not [s for s in seats.values() if one.where(s)], game
+    normal = []
+    for crawled in (seen[False], seen[True]):
+        texts = {}
+        for path, text in crawled.texts.items():
+            text = re.sub(r"http://%s:\d+" % re.escape(lan), "BASE", text)
+            for pattern, repl in NOISE:
+                text = pattern.sub(repl, text)
+            texts[path] = text
+        normal.append(texts)
+    assert len(normal[0]) > 10
+    difference = _difference(*normal)
+    assert not difference, f"a wall can tell the twin clubs apart: {difference}"
