@@ -60,7 +60,7 @@ def index():
 def tables_json():
     """Return every game's card (newest first), the same for every screen but the organiser's (which adds host links)."""
     store = get_store()
-    cache: SeqCache = current_app.extensions.setdefault("companion.club_cache", SeqCache(8))
+    cache: SeqCache = current_app.extensions["companion.club_cache"]
     key = (club_signature(store), str(get_locale()), organiser())
     body = cache.get(key)
     if body is None:
@@ -128,12 +128,22 @@ def standings_json():
 
 
 def _standings() -> dict:
+    """Return the standings, folded again only when some game changed (they fold every stored game)."""
     from companion.club.stats import standings
 
-    return standings(get_store(), current_app.config.get("CLUB_ROSTER"))
+    store = get_store()
+    signature = club_signature(store)
+    kept = current_app.extensions.get("companion.club_standings")  # (signature, table), replaced whole
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    table = standings(store, current_app.config.get("CLUB_ROSTER"))
+    if club_signature(store) == signature:  # nothing was stored while folding
+        current_app.extensions["companion.club_standings"] = (signature, table)
+    return table
 
 
 def init_app(app) -> None:
     """Register the club's pages when the app serves a club (config CLUB)."""
     if app.config.get("CLUB"):
+        app.extensions["companion.club_cache"] = SeqCache(8)  # tables.json by (every game's seq, language, organiser)
         app.register_blueprint(bp)
