@@ -64,7 +64,8 @@ def tables_json():
     key = (club_signature(store), str(get_locale()), organiser())
     body = cache.get(key)
     if body is None:
-        body = current_app.json.response({"tables": table_cards(store, organiser=key[2])}).get_data()
+        cards = table_cards(store, organiser=key[2], kept=current_app.extensions["companion.club_cards"])
+        body = current_app.json.response({"tables": cards}).get_data()
         if club_signature(store) == key[0]:
             cache.put(key, body)
     return current_app.response_class(body, mimetype="application/json")
@@ -146,4 +147,5 @@ def init_app(app) -> None:
     """Register the club's pages when the app serves a club (config CLUB)."""
     if app.config.get("CLUB"):
         app.extensions["companion.club_cache"] = SeqCache(8)  # tables.json by (every game's seq, language, organiser)
+        app.extensions["companion.club_cards"] = {}  # each game's card by (game, language), kept for its (seq, title)
         app.register_blueprint(bp)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
@@ -32,20 +33,40 @@ SCORE_KEYS = (("chips", _l("Scores are chips.")), ("score", _l("Scores are point
 """The per-player numbers a card may show, in order of preference, with what the number counts."""
 
 
-def table_cards(store, *, organiser: bool) -> list[dict[str, Any]]:
-    """Return a card per stored game, newest first; the organiser's cards also link each game's host screen."""
-    return [table_card(info, organiser=organiser) for info in reversed(store.games())]
+def table_cards(store, *, organiser: bool, kept: dict | None = None) -> list[dict[str, Any]]:
+    """Return a card per stored game, newest first; the organiser's cards also link each game's host screen.
+
+    `kept` ((game id, language) -> ((seq, title), card)) keeps each game's card
+    between calls: after a move at one table only that table's card is read
+    again (a game's shared view folds and words its whole log: tens of ms).
+    """
+    kept = {} if kept is None else kept
+    language = str(get_locale())
+    games = list(reversed(store.games()))
+    seqs = store.last_seqs([info["game_id"] for info in games])
+    cards = []
+    for info in games:
+        game_id = info["game_id"]
+        key = (seqs.get(game_id), info.get("title") or "")
+        entry = kept.get((game_id, language))
+        if entry is None or entry[0] != key:
+            entry = (key, table_card(info))
+            if store.last_seq(game_id) == key[0]:  # nothing was stored while reading it
+                kept[(game_id, language)] = entry
+        card = dict(entry[1])
+        if organiser:
+            card["host"] = url_for("host.page", game_id=game_id)
+        cards.append(card)
+    return cards
 
 
-def table_card(info: dict, *, organiser: bool) -> dict[str, Any]:
+def table_card(info: dict) -> dict[str, Any]:
     """Return one game's card (see the module's docstring for what it may hold)."""
     game_id = info["game_id"]
     card: dict[str, Any] = {"game_id": game_id, "table": info.get("title") or "", "game": info["game"],
                             "title": str(screens_of(info["game"]).title), "created": (info.get("created") or "")[:16].replace("T", " "),
                             "wall": url_for("board.game", game_id=game_id), "players": [], "score_label": None,
                             "over": False, "turn": None, "winners": [], "damaged": False, "readable": True}
-    if organiser:
-        card["host"] = url_for("host.page", game_id=game_id)
     try:
         session, _key, view = load(game_id)
         public = view.public() if view is not None else None

@@ -61,6 +61,15 @@ def test_the_index_shows_each_tables_game_from_its_shared_view(store_target):
     assert [p["name"] for p in bux["players"] if p["turn"]] == [state["turn"]]
     assert match["game"] == "match" and [p["name"] for p in match["players"]] == ["Dan", "Eve"]
     assert bux["wall"] == "/g/g1" and match["wall"] == "/g/m2"
+    russian = {t["table"]: t for t in client.get("/club/tables.json?lang=ru", environ_base=AWAY).json["tables"]}
+    assert russian["Table 2"]["title"] != match["title"] and russian["Table 1"]["score_label"] == "Счёт в фишках."
+    with open_store(store_target) as store:  # a move: that table's card is read again, in each language
+        GameSession(store, "g1").submit(LINES[6], source="import")
+    moved = {t["table"]: t for t in client.get("/club/tables.json?lang=en", environ_base=AWAY).json["tables"]}
+    state = client.get("/g/g1/state.json").json["board"]
+    assert [p["score"] for p in moved["Table 1"]["players"]] == [p["chips"] for p in state["players"]] != \
+        [p["score"] for p in bux["players"]]
+    assert moved["Table 2"] == match
     page = client.get("/club/", environ_base=AWAY)
     assert page.status_code == 200 and b"club.js" in page.data and b"new-game" not in page.data
 
