@@ -64,7 +64,7 @@ def store_target(backend, tmp_path, request) -> str | Path:
     return request.getfixturevalue("pg_url")
 
 
-PG_BROWSER_MODULES = {"test_browser", "test_browser_writes"}
+PG_BROWSER_MODULES = {"test_browser", "test_browser_writes", "test_club_browser"}
 """Browser test modules that also run against PostgreSQL (the rest are deselected there; the summary counts them)."""
 
 

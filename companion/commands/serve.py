@@ -9,14 +9,14 @@ room full of screens can watch; pages and API calls run in a thread pool.
 from __future__ import annotations
 
 import json
-import secrets
 import socket
 import sys
 from pathlib import Path
 
 from companion.commands.games import add_db_option
-from companion.errors import CompanionError, RecordError, RuleViolation
-from companion.games import find_game, games
+from companion.errors import CompanionError, RecordError
+from companion.games import games
+from companion.store.new_game import start_new_game
 from companion.store.session import GameSession
 from companion.store.backends import Store, normalize, open_store
 
@@ -27,7 +27,10 @@ def add_parser(sub) -> None:
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="id of a stored game to serve")
     which.add_argument("--new-game", action="store_true", help="start a new game (of --game-type)")
-    p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated")
+    which.add_argument("--club", action="store_true",
+                       help="serve every game in the store: the club index (/club: every table, live), standings, new games")
+    p.add_argument("--players", help="new game: player names in seating order (clockwise), comma-separated; "
+                                     "--club: the club's player list (JSON file, as for companion stats)")
     types = [game.name for game in games() if game.new_setup is not None]
     p.add_argument("--game-type", default=types[0] if types else None, choices=types,
                    help=f"new game: which game ({', '.join(types)}); default: the first by name ({types[0] if types else 'none'})")
@@ -64,24 +67,17 @@ def _new_game(store: Store, args) -> GameSession:
     players = [p.strip() for p in args.players.split(",")] if args.players else []  # an empty name is refused by the setup, not dropped
     if not players:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
-    if args.first is not None and args.first not in players:
-        raise RuleViolation("setup.first_not_seated", f"setup: --first {args.first!r} is not one of the players ({', '.join(players)})")
-    game = find_game(args.game_type)
-    if game.new_setup is None:
-        raise CompanionError(f"{game.title} is started from a setup file: pass --setup FILE")
-    new = game.new_setup(players, args.first, secrets.SystemRandom())
-    session = GameSession.start(store, new.setup)
-    for line in new.dealer_note:  # only the dealer reads the terminal; the players' screens never show it
-        print(line)
-    return session
+    return start_new_game(store, args.game_type, players, args.first)
 
 
-def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None) -> dict:
-    """Return the web app's config: the store, the public address and the photo reader built from vision."""
+def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
+               roster: dict[str, str] | None = None) -> dict:
+    """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and its player list."""
     from companion.vision.photo import PhotoReader
 
     return {"DB": normalize(db), "PUBLIC_URL": public_url,
-            "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None}
+            "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None,
+            "CLUB": club, "CLUB_ROSTER": roster}
 
 
 def run(args) -> int:
@@ -92,6 +88,8 @@ def run(args) -> int:
     from companion.web.access import game_key, game_token
     from companion.web.dice_service import DiceService
 
+    if args.club:
+        return run_club(args)
     with open_store(args.db) as store:
         session = _new_game(store, args) if args.new_game else GameSession(store, args.game)
         game_id = session.game_id
@@ -108,6 +106,27 @@ def run(args) -> int:
     print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
     sys.stdout.flush()
     server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
+    return 0
+
+
+def run_club(args) -> int:
+    """Serve every game of the store: the club index, its standings, each table's screens as for one game."""
+    from companion.club.stats import read_roster
+    from companion.web import create_app
+    from companion.web.asgi import make_server
+
+    roster = read_roster(args.players) if args.players else None
+    with open_store(args.db):  # an unreachable database or a newer schema is one sentence now, not at the first page
+        pass
+    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
+    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster))
+    sock = listen(args.host, args.port)
+    server = make_server(app)
+    print(f"Club index for every screen (every table, live): {public}/club")
+    print(f"Standings: {public}/club/standings")
+    print(f"Organiser's view, with each table's host screen and new games (this machine only): http://127.0.0.1:{args.port}/club")
+    sys.stdout.flush()
+    server.run(sockets=[sock])
     return 0
 
 

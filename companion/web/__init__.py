@@ -32,6 +32,8 @@ DEFAULTS: dict[str, Any] = {
     "PUBLIC_URL": None,
     "MJPEG_SECONDS": 60.0,
     "STOP": None,
+    "CLUB": False,
+    "CLUB_ROSTER": None,
 }
 
 
@@ -58,6 +60,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     for blueprint in games.blueprints():
         app.register_blueprint(blueprint)
+    from companion.web import club
+
+    club.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(StoreError, _store_error)
 

@@ -31,6 +31,8 @@ from flask import Flask
 from companion.web.broadcast import HEARTBEAT, RETRY, Broadcaster, Viewer
 
 STREAM_PATH = re.compile(r"^/g/([^/]+)/stream$")
+CLUB_STREAM_PATH = "/club/stream"
+"""The club index's one stream of every game's changes (companion/web/club.py), when the app serves a club."""
 WSGI_THREADS = 32
 """Threads running Flask views (camera MJPEG streams hold one each for up to a minute; pages and JSON are quick)."""
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
@@ -56,6 +58,10 @@ class LiveApp:
         match = STREAM_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
         if match and scope["method"] == "GET":
             if await self._stream(scope, receive, send, match.group(1)):
+                return
+        elif (scope["type"] == "http" and scope.get("path") == CLUB_STREAM_PATH and scope["method"] == "GET"
+              and self.flask.config.get("CLUB")):
+            if await self._stream(scope, receive, send, None):
                 return
         await self.wsgi(scope, receive, send)
 
@@ -100,13 +106,13 @@ class LiveApp:
         with self.flask.test_request_context(scope["path"], query_string=scope.get("query_string", b"").decode("latin-1"), headers=headers):
             return select_locale()
 
-    async def _stream(self, scope: dict, receive, send, game_id: str) -> bool:
-        """Serve one event stream; False if the game is unknown (the Flask app then answers 404)."""
+    async def _stream(self, scope: dict, receive, send, game_id: str | None) -> bool:
+        """Serve one event stream (game_id None: the club's, of every game); False if the game is unknown (the Flask app then answers 404)."""
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        language = self._language(scope) if query.get("state") == ["1"] else None
+        language = self._language(scope) if query.get("state") == ["1"] and game_id is not None else None
         last_id = dict(scope["headers"]).get(b"last-event-id", b"").decode("latin-1")
         hub = self._broadcaster()
-        viewer = await hub.join(game_id, language, last_id)
+        viewer = await (hub.join(game_id, language, last_id) if game_id is not None else hub.join_club(last_id))
         if viewer is None:
             return False
         config = self.flask.config

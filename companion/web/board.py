@@ -25,7 +25,9 @@ bp = Blueprint("board", __name__)
 
 @bp.get("/")
 def index():
-    """List stored games, newest first, with links to their scoreboards."""
+    """List stored games, newest first, with links to their scoreboards (a club server shows its club index instead)."""
+    if current_app.config.get("CLUB"):
+        return redirect(url_for("club.index"))
     games = list(reversed(get_store().games()))
     return render_template("index.html", games=games)
 

@@ -25,6 +25,12 @@ memory. A viewer that disconnects is dropped at once (the server tells the
 stream); one whose writes stop draining is dropped after SEND_SECONDS (see
 companion/web/asgi.py).
 
+The club index (companion/web/club.py) is one more kind of viewer: a club
+viewer watches every game in the store at once, through the same watcher
+(one stream per screen, not one per game per screen). Its message is a
+bare `change` whose id counts the club's changes; the page then fetches
+/club/tables.json, which is built once per (every game's seq, language).
+
 A `change` message is `id: <seq>` and `data: {"seq": <seq>}`; a viewer that
 asked for the state also gets `"state": <the /g/<id>/state.json body>` in
 the same message, rendered once per (seq, language) for all viewers. That
@@ -48,9 +54,19 @@ RETRY = b"retry: 1500\n\n"
 """Sent first on every stream: how soon (ms) a browser's EventSource reconnects after the stream ends."""
 HEARTBEAT = b": keep-alive\n\n"
 
+CLUB = "\x00club"
+"""The game id of a club viewer (no stored game can have it: ids are printable)."""
+
 log = logging.getLogger(__name__)
 Render = Callable[[str, str], "tuple[int, bytes] | None"]
 """render(game_id, language) -> (seq, state.json body) or None; called in a worker thread."""
+
+
+def club_signature(store: Store) -> tuple:
+    """Return what the club index changes with: every game's id, title and last seq."""
+    games = store.games()
+    seqs = store.last_seqs([g["game_id"] for g in games])
+    return tuple((g["game_id"], g.get("title") or "", seqs.get(g["game_id"])) for g in games)
 
 
 def change_message(seq: int, state: bytes | None = None) -> bytes:
@@ -97,6 +113,10 @@ class Broadcaster:
         self.render = render
         self.watch_seconds = watch_seconds
         self.viewers: dict[str, set[Viewer]] = {}
+        self.club: set[Viewer] = set()
+        """Club viewers: each watches every game of the store (the club index)."""
+        self._club_signature: tuple | None = None
+        self._club_count = 0
         self._seqs: dict[str, int] = {}
         self._messages: dict[tuple[str, int, str | None], bytes] = {}
         self._store: Store | None = None
@@ -111,7 +131,20 @@ class Broadcaster:
 
     def count(self) -> int:
         """Return how many streams are open."""
-        return sum(len(group) for group in self.viewers.values())
+        return sum(len(group) for group in self.viewers.values()) + len(self.club)
+
+    async def join_club(self, last_id: str = "") -> Viewer | None:
+        """Open a viewer of every game (the club index); it is offered the current change count unless `last_id` has it."""
+        if self._closed:
+            return None
+        if self._club_signature is None:
+            self._club_signature = await self._db(self._read_club)
+        viewer = Viewer(CLUB, None)
+        self.club.add(viewer)
+        self._ensure_watching()
+        if last_id != str(self._club_count):
+            viewer.offer(change_message(self._club_count))
+        return viewer
 
     async def join(self, game_id: str, language: str | None = None, last_id: str = "") -> Viewer | None:
         """Open a viewer of a game (None if there is no such game); it is offered the current seq unless `last_id` has it."""
@@ -134,6 +167,11 @@ class Broadcaster:
 
     def leave(self, viewer: Viewer) -> None:
         """Forget a viewer (its stream ended or was dropped)."""
+        if viewer.game_id == CLUB:
+            self.club.discard(viewer)
+            if not self.club:
+                self._club_signature = None
+            return
         group = self.viewers.get(viewer.game_id)
         if group is not None:
             group.discard(viewer)
@@ -144,8 +182,8 @@ class Broadcaster:
     def close(self) -> None:
         """End every stream and stop watching (the server is shutting down)."""
         self._closed = True
-        for group in list(self.viewers.values()):
-            for viewer in group:
+        for group in [*self.viewers.values(), self.club]:
+            for viewer in list(group):
                 viewer.end()
         if self._stop_listening is not None:
             self._stop_listening()
@@ -178,23 +216,29 @@ class Broadcaster:
     async def _watch(self) -> None:
         """Until no stream is open: on each poke (or every watch_seconds) read new seqs and offer them."""
         try:
-            while self.viewers and not self._closed:
+            while (self.viewers or self.club) and not self._closed:
                 try:
                     wait = NOTIFIED_SAFETY_SECONDS if self._notified else self.watch_seconds
                     await asyncio.wait_for(self._poked.wait(), wait)
                 except asyncio.TimeoutError:
                     pass
                 self._poked.clear()
-                if self._closed or not self.viewers:
+                if self._closed or not (self.viewers or self.club):
                     break
-                seqs = await self._db(self._read_changes, list(self.viewers))
+                seqs, club = await self._db(self._read_changes, list(self.viewers), bool(self.club))
                 for game_id, seq in seqs.items():
                     if seq is not None and seq != self._seqs.get(game_id):
                         await self._publish(game_id, seq)
+                if club is not None and club != self._club_signature:
+                    self._club_signature = club
+                    self._club_count += 1
+                    message = change_message(self._club_count)
+                    for viewer in list(self.club):
+                        viewer.offer(message)
         except Exception:  # noqa: BLE001 - a failed read (disk gone) must not kill the server; screens reconnect
             log.exception("the live-update watcher stopped")
-            for group in list(self.viewers.values()):
-                for viewer in group:
+            for group in [*self.viewers.values(), self.club]:
+                for viewer in list(group):
                     viewer.end()
         finally:
             self._task = None
@@ -246,11 +290,14 @@ class Broadcaster:
             return None
         return store.last_seq(game_id)
 
-    def _read_changes(self, game_ids: list[str]) -> dict[str, int | None]:
-        """Return each game's last seq if anything was committed since the last call, else {}."""
+    def _read_changes(self, game_ids: list[str], club: bool = False) -> tuple[dict[str, int | None], tuple | None]:
+        """Return (each game's last seq, the club's signature if `club`) if anything was committed since the last call, else ({}, None)."""
         store = self._open()
         version = store.change_token()  # None: nothing to poll, this call follows a notification
         if version is not None and version == self._version:
-            return {}
+            return {}, None
         self._version = version
-        return store.last_seqs(game_ids)
+        return store.last_seqs(game_ids), (self._read_club() if club else None)
+
+    def _read_club(self) -> tuple:
+        return club_signature(self._open())
