@@ -186,7 +186,8 @@ def symbol_image(bits: np.ndarray, px: int = 4, quiet: int = 2) -> np.ndarray:
 
 
 def _decode_bits(bits: np.ndarray) -> str | None:
-    for d in decoders.decode_zxing(symbol_image(bits), try_downscale=False, binarizer="fixed", try_rotate=False):
+    for d in decoders.decode_zxing(symbol_image(bits), try_downscale=False, binarizer="fixed", try_rotate=False,
+                                   model2=False):
         return d.payload
     return None
 

@@ -83,3 +83,22 @@ def test_only_zxing_reads_the_printed_micro_qr_marks(export):
     assert {d.payload for d in decoders.decode_zxing(small)} == {want}
     assert decoders.decode_opencv(small) == ()
     assert decoders.decode_zbar(small) == ()
+
+
+def test_model2_false_reads_micro_qr_alone(export):
+    """`model2=False` (the pipeline's whole-frame pass) reads the cards' Micro QR marks and no QR Model 2."""
+    import segno
+
+    folder, deck = export
+    face = cv2.cvtColor(cv2.imread(str(folder / "heart-x-25.png")), cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(face, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    model2 = segno.make("WIFI:T:WPA;S:home;P:secret;;", micro=False)
+    qr = cv2.resize(np.array([[0 if v else 255 for v in row] for row in model2.matrix], np.uint8), None, fx=5, fy=5,
+                    interpolation=cv2.INTER_NEAREST)
+    qr = cv2.copyMakeBorder(qr, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+    canvas = np.full((max(small.shape[0], qr.shape[0]), small.shape[1] + qr.shape[1]), 255, np.uint8)
+    canvas[:small.shape[0], :small.shape[1]] = small
+    canvas[:qr.shape[0], small.shape[1]:] = qr
+    both = {d.payload for d in decoders.decode_zxing(canvas)}
+    assert both == {deck.payload("heart-x-25"), "WIFI:T:WPA;S:home;P:secret;;"}
+    assert {d.payload for d in decoders.decode_zxing(canvas, model2=False)} == {deck.payload("heart-x-25")}
