@@ -15,6 +15,8 @@ return nothing, never fail mid-frame. Knows nothing of cards, decks or rules.
 
 from __future__ import annotations
 
+import math
+
 import multiprocessing
 import threading
 from dataclasses import dataclass
@@ -61,8 +63,8 @@ class Detection:
 
     def side_px(self) -> float:
         """Return the mean side length of the symbol in pixels."""
-        c = np.asarray(self.corners, dtype=np.float64)
-        return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)))
+        c = self.corners  # plain Python: called for every read of every scan, numpy's overhead dominated
+        return sum(math.hypot(c[i - 1][0] - c[i][0], c[i - 1][1] - c[i][1]) for i in range(4)) / 4.0
 
     def shifted(self, dx: float, dy: float, scale: float = 1.0) -> "Detection":
         """Return this detection with corners mapped by p*1/scale + (dx, dy) (crop -> frame)."""
