@@ -257,8 +257,12 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
         # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
         # towards their neighbours, so the best split varies), each deblurred: 11 -> 15 of 18
         # located hard bench marks read, ~40% more time per located mark.
+        tried: set[bytes] = set()
         for at in (0.5,) + (thresholds if variants_from <= score < variants_below else ()):
             bits = classify(values, at)
+            if bits.tobytes() in tried:
+                continue  # another split gave the same bits: the same decode and deblur, the same failure
+            tried.add(bits.tobytes())
             payload = _decode_bits(bits) or _decode_bits(deblur(values, bits))
             if payload is not None:
                 break
