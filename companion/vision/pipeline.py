@@ -246,16 +246,18 @@ class Pipeline:
 
     def _read_whole(self, gray: np.ndarray) -> list[Detection]:
         """Return the marks zxing reads on the whole frame: Micro QR (the cards' marks) at full
-        scale, QR Model 2 (a foreign code, another print's big marks) at half scale.
+        scale, QR Model 2 (a foreign code, a phone's link) at quarter scale.
 
         Model 2 at full scale cost ~14 ms of a 1080p table frame (its detector tries triples of
-        the many Micro QR finders) against ~3 ms for Micro QR alone; small Model 2 symbols are
-        dense-edge candidate regions, whose decodes read both kinds.
+        the many Micro QR finders) against ~3 ms for Micro QR alone, ~3.5 ms more at half scale.
+        Quarter scale reads Model 2 symbols of >= ~10 px/module, too big for a candidate region
+        (split into 320 px tiles); smaller ones are dense-edge candidate regions, whose decodes
+        read both kinds.
         """
         found = list(decoders.decode_zxing(gray, try_downscale=False, model2=False))
-        if min(gray.shape[:2]) >= 64:
-            half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
-            found += [d.shifted(0, 0, 0.5) for d in decoders.decode_zxing(half, try_downscale=False, micro=False)]
+        if min(gray.shape[:2]) >= 128:
+            small = cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)
+            found += [d.shifted(0, 0, 0.25) for d in decoders.decode_zxing(small, try_downscale=False, micro=False)]
         return found
 
     def _candidates_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
