@@ -51,6 +51,25 @@ def test_no_backend_reads_anything_from_the_no_code_photos():
         assert decoders.decode_zbar(img) == (), e["file"]
 
 
+def test_zbar_worker_start_is_not_counted_in_the_per_image_timeout():
+    """The child's start (a new interpreter importing OpenCV, numpy, zxing, pyzbar) takes ~1-2 s on a busy
+    machine; the first image must still be read with a per-image timeout shorter than that."""
+    if decoders.availability()["zbar"] != "ok":
+        pytest.skip("zbar unavailable")
+    import segno
+
+    code = segno.make("first image", micro=False)
+    img = cv2.resize(np.array([[0 if v else 255 for v in row] for row in code.matrix], np.uint8), None, fx=6, fy=6,
+                     interpolation=cv2.INTER_NEAREST)
+    img = cv2.copyMakeBorder(img, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
+    worker = decoders.ZbarWorker(timeout=0.3)
+    try:
+        assert [d.payload for d in worker.decode(img)] == ["first image"]
+        assert worker.restarts == 0
+    finally:
+        worker.close()
+
+
 def test_zbar_worker_survives_a_dead_child():
     if decoders.availability()["zbar"] != "ok":
         pytest.skip("zbar unavailable")
