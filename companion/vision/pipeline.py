@@ -116,6 +116,11 @@ LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
 video, and per still (`track=False`): ~1-2 ms each at 1080p."""
 SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 30
 """Located marks handed to the module sampler, likewise: ~2-4 ms each."""
+SAMPLER_RANK_SPAN = 50.0
+"""Located marks whose finder spans fewer grey levels than this (dim light, glare: contrast ~0.3 of 255 and
+less) have their grids ranked by a coarse fit before the full fits (sampler.read_grids): there blur and
+noise flatten the separator and timing modules that tell a finder's 4 orientations apart. Ordinary
+frames' finders mostly span 65-200 levels and skip that cost."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -402,7 +407,8 @@ class Pipeline:
             # A grid fitting its fixed modules at >= 0.9 is a sharp finder: if it does not decode it is
             # covered, so no second orientation and no other splits (those cost ~10 ms a covered mark).
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
-                                     start_ratio=1.0, settled=0.9, variants_below=0.9)
+                                     start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
+                                     rank_span=SAMPLER_RANK_SPAN)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
                 self._remember_failed(centre, ox, oy)
                 continue

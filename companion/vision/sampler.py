@@ -198,6 +198,11 @@ is a finder whose data area something covers (a fanned card), mostly dark is no 
 every sampler read in the 1080p bench had 0.29-0.72, while a fifth of the failed grids fell outside."""
 
 
+def _span(values: np.ndarray) -> float:
+    """Return the fixed light modules' mean minus the fixed dark modules' mean (the mark's contrast, grey levels)."""
+    return float(values[_FIXED_LIGHT].mean() - values[_FIXED_DARK].mean())
+
+
 def _plausible_data(values: np.ndarray) -> bool:
     """Return True if the free modules' dark fraction (fixed-module threshold) looks like a mark's."""
     dark = float(classify(values)[~FIXED_MASK].mean())
@@ -233,7 +238,8 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
 def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int = 2,
                start_ratio: float = 0.6, margin: float = 1.0,
                settled: float = 1.01, steps=(0.5, 0.25, 0.12), thresholds=(0.3, 0.4, 0.6, 0.7),
-               variants_from: float = 0.75, variants_below: float = 1.01) -> Detection | None:
+               variants_from: float = 0.75, variants_below: float = 1.01,
+               rank_below: float | None = None, rank_span: float = 255.0) -> Detection | None:
     """Return the mark read from candidate grids (homographies module units -> image px), or None.
 
     The `tries` grids whose fixed modules match best are refined and decoded, if they
@@ -241,15 +247,29 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     within `margin` of the best. A grid
     that fits at `settled` or better but does not decode ends the search; one that fits at
     `variants_from` or better (and below `variants_below`) is also tried at the other `thresholds`.
+    With `rank_below`, grids whose best starting score is below it and whose fixed modules' light - dark
+    span is below `rank_span` grey levels (a dim or glared mark) are ranked by a coarse fit first.
     """
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
     options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
+    rest = steps
+    if (len(options) > tries and rank_below is not None and options[0][0] < rank_below
+            and _span(module_values(g, options[0][1])) < rank_span):
+        # A blurred finder (all its grids start below `rank_below`): the grids share the finder, so their
+        # starting scores differ only by the separator and timing modules, which blur and glare flatten,
+        # and the right orientation often starts third to sixth. A coarse fit of each plausible grid lets
+        # the timing rows line up and ranks them (2 of 3 harsh-light misses read this way).
+        first = options[0][0]
+        options = sorted((fit_grid(g, h, steps=steps[:1], max_moves=3) for s0, h in options
+                          if s0 >= min_score * start_ratio and s0 >= first - margin
+                          and _plausible_data(module_values(g, h))), key=lambda o: -o[0])
+        rest = steps[1:]
     for score, h in options[:tries]:
         if score < min_score * start_ratio or score < options[0][0] - margin:
             break
-        if not _plausible_data(module_values(g, h)):
+        if rest is steps and not _plausible_data(module_values(g, h)):
             continue
-        score, h = fit_grid(g, h, steps=steps)
+        score, h = fit_grid(g, h, steps=rest)
         if score < min_score:
             continue
         values = module_values(g, h)
