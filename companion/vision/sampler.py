@@ -211,6 +211,9 @@ def _plausible_data(values: np.ndarray) -> bool:
 
 MIN_SCORE = 0.5
 """Grids whose fixed modules match worse than this are not worth decoding (no mark there)."""
+RANK_MARGIN = 0.1
+"""Ranking by a coarse fit (read_grids' `rank_below`) takes grids starting within this of the best: the right
+orientation of the harsh-light misses started 0.05-0.09 below a wrong one."""
 
 
 def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
@@ -261,7 +264,7 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
         # the timing rows line up and ranks them (2 of 3 harsh-light misses read this way).
         first = options[0][0]
         options = sorted((fit_grid(g, h, steps=steps[:1], max_moves=3) for s0, h in options
-                          if s0 >= min_score * start_ratio and s0 >= first - margin
+                          if s0 >= min_score * start_ratio and s0 >= first - RANK_MARGIN
                           and _plausible_data(module_values(g, h))), key=lambda o: -o[0])
         rest = steps[1:]
     for score, h in options[:tries]:
