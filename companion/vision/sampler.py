@@ -120,6 +120,22 @@ def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves
     return best
 
 
+_YX = np.mgrid[0:N, 0:N].astype(np.float64) / N - 0.5
+_PLANE_PINV = np.linalg.pinv(np.stack([np.ones(int(FIXED_MASK.sum())), _YX[1][FIXED_MASK], _YX[0][FIXED_MASK],
+                                       FIXED_VALUE[FIXED_MASK].astype(np.float64)], -1))
+
+
+def flatten(values: np.ndarray) -> np.ndarray:
+    """Return module values with a linear light ramp across the mark removed.
+
+    grey = a + b*x + c*y + d*bit is fitted to the fixed modules (known bits) and the b, c ramp
+    subtracted: under a glare streak or a lamp's falloff one side's dark modules can be lighter
+    than the other side's light ones, and no single split reads the mark.
+    """
+    _, b, c, _ = _PLANE_PINV @ values[FIXED_MASK].astype(np.float64)
+    return (values - (b * _YX[1] + c * _YX[0])).astype(np.float32)
+
+
 def classify(values: np.ndarray, at: float = 0.5) -> np.ndarray:
     """Return bits (1 = dark) split at `at` of the way from the fixed dark to the fixed light level."""
     dark, light = values[_FIXED_DARK].mean(), values[_FIXED_LIGHT].mean()
@@ -289,6 +305,12 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
             payload = _decode_bits(bits) or _decode_bits(deblur(values, bits))
             if payload is not None:
                 break
+        if payload is None and rest is not steps:
+            # A dim or glared mark (ranked above): once more with the light ramp across it removed.
+            flat = flatten(values)
+            bits = classify(flat)
+            if bits.tobytes() not in tried:
+                payload = _decode_bits(bits) or _decode_bits(deblur(flat, bits))
         if payload is None and score >= settled:
             break  # the grid fits the fixed modules well: another orientation will not
         if payload is not None:
