@@ -108,6 +108,9 @@ def decode_zxing(
     "fixed" (FixedThreshold at mid-grey: best on sharpened, resampled patches).
     If `failed` is a list, the corners of symbols located but not decoded are
     appended to it (where a retry with other preprocessing may pay off).
+    Payloads are the symbol's content as text (zxing's TextMode.Plain), not its human-readable rendering
+    (the default HRI turns GS1 data into "(01)..." and escapes control characters: 2 of the real photos'
+    expected payloads were missed that way).
     `model2=False` (with `model2_only` and `micro`) reads Micro QR alone: on a table full of Micro QR
     finders zxing's Model 2 detector, which tries triples of finders, costs ~5x the Micro search.
     """
@@ -131,6 +134,7 @@ def decode_zxing(
             try_downscale=try_downscale,
             try_invert=try_invert,
             binarizer=bin_mode,
+            text_mode=zxingcpp.TextMode.Plain,
             return_errors=failed is not None,
         )
     except (ValueError, RuntimeError):

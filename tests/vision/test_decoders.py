@@ -121,3 +121,13 @@ def test_model2_false_reads_micro_qr_alone(export):
     both = {d.payload for d in decoders.decode_zxing(canvas)}
     assert both == {deck.payload("heart-x-25"), "WIFI:T:WPA;S:home;P:secret;;"}
     assert {d.payload for d in decoders.decode_zxing(canvas, model2=False)} == {deck.payload("heart-x-25")}
+
+
+@needs_photos
+def test_payloads_are_the_symbols_content_not_a_human_readable_rendering():
+    """zxing's default text mode renders GS1 data as "(01)..." and escapes control characters; the payload
+    must be what the symbol holds (the GS1 separators included), as the photo set's expected files say."""
+    entries = {e["file"]: e for e in _manifest()}
+    for name in ("qrcode-2/gs1-figure-4.15.1-2.png", "qrcode-2/33.png"):
+        got = [d.payload for d in decoders.decode_zxing(read_image(PHOTOS / name), model2_only=False, try_invert=True)]
+        assert got == [entries[name]["expected"]], name
