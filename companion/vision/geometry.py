@@ -137,11 +137,13 @@ def _load_layout(path: Traversable, markers_path: Traversable) -> TableLayout:
 
 
 @functools.cache
-def _aruco_detector(dictionary: str) -> cv2.aruco.ArucoDetector:
+def _aruco_detector(dictionary: str, min_perimeter_rate: float | None = None) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     # Two threshold windows instead of three: the plates are big and high-contrast (same count found, 30% faster).
     params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax, params.adaptiveThreshWinSizeStep = 13, 23, 10
+    if min_perimeter_rate is not None:
+        params.minMarkerPerimeterRate = min_perimeter_rate
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary)), params)
 
 
@@ -161,7 +163,10 @@ def detect_markers(image: np.ndarray, layout: TableLayout | None = None,
     if max_side and max(gray.shape[:2]) > max_side:
         f = max_side / max(gray.shape[:2])
         small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    corners, ids, _ = _aruco_detector(layout.dictionary).detectMarkers(small)
+    # On the shrunk copy, outlines shorter than 4.5% of its long side (a plate under ~11 px a side,
+    # cells under 2 px) are not examined: the same plates on the bench frames, ~25% faster (default 3%).
+    rate = 0.045 if f != 1.0 else None
+    corners, ids, _ = _aruco_detector(layout.dictionary, rate).detectMarkers(small)
     found: dict[int, np.ndarray] = {}
     if ids is None:
         return found

@@ -51,6 +51,25 @@ def test_no_backend_reads_anything_from_the_no_code_photos():
         assert decoders.decode_zbar(img) == (), e["file"]
 
 
+def test_zbar_worker_start_is_not_counted_in_the_per_image_timeout():
+    """The child's start (a new interpreter importing OpenCV, numpy, zxing, pyzbar) takes ~1-2 s on a busy
+    machine; the first image must still be read with a per-image timeout shorter than that."""
+    if decoders.availability()["zbar"] != "ok":
+        pytest.skip("zbar unavailable")
+    import segno
+
+    code = segno.make("first image", micro=False)
+    img = cv2.resize(np.array([[0 if v else 255 for v in row] for row in code.matrix], np.uint8), None, fx=6, fy=6,
+                     interpolation=cv2.INTER_NEAREST)
+    img = cv2.copyMakeBorder(img, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
+    worker = decoders.ZbarWorker(timeout=0.3)
+    try:
+        assert [d.payload for d in worker.decode(img)] == ["first image"]
+        assert worker.restarts == 0
+    finally:
+        worker.close()
+
+
 def test_zbar_worker_survives_a_dead_child():
     if decoders.availability()["zbar"] != "ok":
         pytest.skip("zbar unavailable")
@@ -83,3 +102,32 @@ def test_only_zxing_reads_the_printed_micro_qr_marks(export):
     assert {d.payload for d in decoders.decode_zxing(small)} == {want}
     assert decoders.decode_opencv(small) == ()
     assert decoders.decode_zbar(small) == ()
+
+
+def test_model2_false_reads_micro_qr_alone(export):
+    """`model2=False` (the pipeline's whole-frame pass) reads the cards' Micro QR marks and no QR Model 2."""
+    import segno
+
+    folder, deck = export
+    face = cv2.cvtColor(cv2.imread(str(folder / "heart-x-25.png")), cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(face, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    model2 = segno.make("WIFI:T:WPA;S:home;P:secret;;", micro=False)
+    qr = cv2.resize(np.array([[0 if v else 255 for v in row] for row in model2.matrix], np.uint8), None, fx=5, fy=5,
+                    interpolation=cv2.INTER_NEAREST)
+    qr = cv2.copyMakeBorder(qr, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+    canvas = np.full((max(small.shape[0], qr.shape[0]), small.shape[1] + qr.shape[1]), 255, np.uint8)
+    canvas[:small.shape[0], :small.shape[1]] = small
+    canvas[:qr.shape[0], small.shape[1]:] = qr
+    both = {d.payload for d in decoders.decode_zxing(canvas)}
+    assert both == {deck.payload("heart-x-25"), "WIFI:T:WPA;S:home;P:secret;;"}
+    assert {d.payload for d in decoders.decode_zxing(canvas, model2=False)} == {deck.payload("heart-x-25")}
+
+
+@needs_photos
+def test_payloads_are_the_symbols_content_not_a_human_readable_rendering():
+    """zxing's default text mode renders GS1 data as "(01)..." and escapes control characters; the payload
+    must be what the symbol holds (the GS1 separators included), as the photo set's expected files say."""
+    entries = {e["file"]: e for e in _manifest()}
+    for name in ("qrcode-2/gs1-figure-4.15.1-2.png", "qrcode-2/33.png"):
+        got = [d.payload for d in decoders.decode_zxing(read_image(PHOTOS / name), model2_only=False, try_invert=True)]
+        assert got == [entries[name]["expected"]], name

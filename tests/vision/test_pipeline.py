@@ -123,3 +123,22 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
         raw += len({print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} & want)
     assert with_table >= 9, (with_table, total)
     assert with_table >= without_table + 2 and with_table > raw, (with_table, without_table, raw)
+
+
+def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
+    """The whole-frame pass reads QR Model 2 at quarter scale only (Model 2's search among the cards'
+    Micro QR finders is costly at full scale): a code too big for a candidate region is read there,
+    a small one in its candidate region."""
+    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1920, height=1080))
+    for module_px, payload in ((14, "https://example.org/join/large"), (3, "https://example.org/j/s")):
+        img = scene.image.copy()
+        code = segno.make(payload, micro=False, error="m")
+        qr = cv2.resize(np.array([[0 if v else 255 for v in row] for row in code.matrix], np.uint8), None,
+                        fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST)
+        qr = cv2.copyMakeBorder(qr, 4 * module_px, 4 * module_px, 4 * module_px, 4 * module_px,
+                                cv2.BORDER_CONSTANT, value=255)
+        img[80:80 + qr.shape[0], 1300:1300 + qr.shape[1]] = qr[..., None]
+        with Pipeline(print_deck, track=False) as p:
+            r = p.process(img)
+        assert payload in r.unknown, (module_px, r.unknown)
+        assert [c.code for c in r.cards] == ["club-x-50"]
