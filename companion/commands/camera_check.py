@@ -33,6 +33,7 @@ def run_camera_check(args) -> int:
     import cv2
 
     from companion.cards.payloads import load_print
+    from companion.table.check_messages import word
     from companion.commands.scan import load_lens_option
     from companion.vision.check import check_setup, draw_overlay
     from companion.vision.sources import frames, open_source
@@ -64,12 +65,14 @@ def run_camera_check(args) -> int:
             args.overlay.write_bytes(data.tobytes())
         except OSError as exc:
             raise CompanionError(f"cannot write {str(args.overlay)!r}: {exc.strerror}") from None
+    advice = [word(said, "en") for said in report.advice]
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        # "advice" stays English sentences; "said" carries the ids and figures for wording elsewhere.
+        print(json.dumps({**report.to_json(), "advice": advice, "said": list(report.advice)}, ensure_ascii=False))
         return 0
     w, h = report.size
     print(f"{args.source}: {w}x{h}, {report.cards_read} card(s) read")
-    for sentence in report.advice:
+    for sentence in advice:
         print(f"  - {sentence[0].upper()}{sentence[1:]}.")
     if report.zones:
         print("  zone          px/module  blur (module)  white  cards")

@@ -16,7 +16,9 @@ a format spec saying how to word the value:
 - ``{colour:word}`` a word from the table's fixed vocabulary, translated (``{colour:word:prep}``: its
   form for that case where the language declines it, "blue:prep" → "синей");
 - ``{where:phrase}`` a clause from the table's phrases, its value a dict {"phrase": key, **params};
+- ``{zones:phrases}`` a list of such clauses, worded and joined as words ("seat 3 and the bid area");
 - ``{chips:n:chip:chips}`` a count with its noun (Russian: ``{chips:n:фишка:фишки:фишек}``);
+- ``{ppm:.1f}`` a number in a format spec (Russian: decimal comma, "1,7");
 - ``{value}`` anything else, shown as typed (lists joined, null/true/false as in JSON), never quoted.
 
 Player names are never declined: Russian templates say "у игрока {player}", "ход игрока {turn}".
@@ -112,6 +114,9 @@ class _Formatter(string.Formatter):
                 return plain(value, self.lang)
             texts = self.phrases[value["phrase"]]
             return self.format(texts.get(self.lang) or texts["en"], **value)
+        if kind == "phrases":
+            items = value if isinstance(value, (list, tuple)) else [value]
+            return join_words([self.format_field(v, "phrase") for v in items], self.lang)
         if kind == "or":
             items = value if isinstance(value, (list, tuple, set, frozenset)) else [value]
             return join_words([self.words.get(v, v) if isinstance(v, str) else plain(v, self.lang) for v in items],
@@ -124,6 +129,9 @@ class _Formatter(string.Formatter):
         if kind == "w":
             count = value if isinstance(value, int) else len(value)
             return plural_form(count, rest.split(':'), self.lang)
+        if format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = format(value, format_spec)
+            return text.replace(".", ",") if self.lang == "ru" else text
         return plain(value, self.lang)
 
 

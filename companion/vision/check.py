@@ -6,13 +6,16 @@ show at >= 2 px, sharp, with contrast): px/module in every zone (a mark lying
 there, as the frame shows it, lens included), sharpness and exposure on the
 printed plates (known black and white, known sharp edges), glare areas (bright
 patches that wash out everything under them), zones outside the picture, and
-the cards actually read. Each problem becomes one sentence that says what to
-change ("seat 3 is below 2 px/module (1.7): move the camera about 15 cm closer
-or use 1080p"); `draw_overlay` paints the same on the frame for the tablet's
-camera page.
+the cards actually read. Each problem becomes one piece of advice that says what
+to change, as an id and its figures ({"id": "check.too_small", "params": {"zones":
+[{"phrase": "seat", "seat": 3}], "ppm": 1.7, "cm": 15, ...}}), which
+companion.table.check_messages words in English for the CLI ("seat 3 is below 2
+px/module (1.7 at seat 3): move the camera about 15 cm closer or use 1080p") and
+in the reader's language on the tablet's camera page; `draw_overlay` paints the
+same on the frame.
 
-Knows nothing of games: zones and plates come from the table layout, cards are
-whatever the print identifies. Measures, never decides a move.
+Knows nothing of games or languages: zones and plates come from the table layout,
+cards are whatever the print identifies. Measures, never decides a move.
 """
 
 from __future__ import annotations
@@ -96,8 +99,9 @@ class SetupReport:
     """The setup check's findings and its advice, worst first."""
 
     size: tuple[int, int]
-    advice: tuple[str, ...]
-    """Problems first (each says what to change), then notes; when ok, the first line says so."""
+    advice: tuple[dict, ...]
+    """Problems first (each says what to change), then notes; when ok, the first says so. Each is
+    {"id", "params"}: an id of companion.table.check_messages and plain JSON figures, no words."""
     ok: bool
     """No problem found: every visible zone at >= 2 px/module, sharp, lit, no glare, every plate seen."""
     zones: tuple[ZoneCheck, ...] = ()
@@ -109,7 +113,7 @@ class SetupReport:
     result: FrameResult | None = field(default=None, repr=False)
 
     def to_json(self) -> dict:
-        """Return the report as JSON: advice sentences, per-zone figures, glare boxes; never card codes."""
+        """Return the report as JSON: advice ({"id", "params"}), per-zone figures, glare boxes; never card codes."""
         return {"ok": self.ok, "advice": list(self.advice), "size": list(self.size), "cards_read": self.cards_read,
                 "zones": [z.to_json() for z in self.zones], "missing_plates": list(self.missing_plates),
                 "glare": [{"zone": g.zone, "box": list(g.box), "table_fraction": round(g.table_fraction, 3)}
@@ -129,6 +133,27 @@ def zone_label(name: str) -> str:
     return "the " + name.replace("_", " ")
 
 
+def zone_phrase(name: str) -> dict:
+    """Return a zone's name as a phrase to word later (companion.table.check_messages).
+
+    >>> zone_phrase("seat:3"), zone_phrase("bid_area")
+    ({'phrase': 'seat', 'seat': 3}, {'phrase': 'zone', 'zone': 'bid_area'})
+    """
+    kind, _, n = name.partition(":")
+    if kind == "seat" and n.isdigit():
+        return {"phrase": "seat", "seat": int(n)}
+    return {"phrase": "zone", "zone": name}
+
+
+def _plate_phrase(layout: TableLayout, marker: int) -> dict:
+    role = dict(layout.roles.get(marker, {}))
+    if role.get("role") == "corner":
+        return {"phrase": "plate_corner", "corner": str(role.get("corner", ""))}
+    if role.get("role") == "seat":
+        return {"phrase": "plate_seat", "seat": role.get("seat")}
+    return {"phrase": "plate", "role": str(role.get("role", marker))}
+
+
 def _plate_label(layout: TableLayout, marker: int) -> str:
     role = dict(layout.roles.get(marker, {}))
     if role.get("role") == "corner":
@@ -136,6 +161,10 @@ def _plate_label(layout: TableLayout, marker: int) -> str:
     if role.get("role") == "seat":
         return f"the seat {role.get('seat')} plate"
     return f"the {str(role.get('role', marker)).replace('_', ' ')} plate"
+
+
+def _said(id_: str, /, **params) -> dict:
+    return {"id": id_, "params": params}
 
 
 def measure_plate(gray: np.ndarray, marker: int, corners: np.ndarray, marker_mm: float) -> PlateLight | None:
@@ -212,7 +241,7 @@ def _focal_px(geometry: TableGeometry, size, lens: Lens | None) -> float:
     return f if 0.4 * w <= f <= 3.0 * w else guess
 
 
-def _framing_advice(geometry: TableGeometry, layout: TableLayout, zones, size, lens: Lens | None) -> str:
+def _framing_advice(geometry: TableGeometry, layout: TableLayout, zones, size, lens: Lens | None) -> dict:
     """Return what to do when zones or plates fall outside the picture: aim at the table's middle when the
     zones and plates would fit the frame, else raise the camera by about how much (from the focal length and
     the scale at the picture's centre)."""
@@ -225,11 +254,11 @@ def _framing_advice(geometry: TableGeometry, layout: TableLayout, zones, size, l
     span_x, span_y = float(np.ptp(pts[:, 0])), float(np.ptp(pts[:, 1]))
     needed = max(span_x / (0.95 * w), span_y / (0.95 * h))
     if needed <= 1.0:
-        return "aim the camera at the middle of the table"
+        return {"phrase": "aim"}
     centre = geometry.to_table(np.array([[w / 2, h / 2]], np.float64))[0]
     distance = _focal_px(geometry, size, lens) / (_module_px(geometry, centre) / MODULE_MM)
     raise_cm = distance * (needed - 1) / 10
-    return f"raise the camera about {max(5, 5 * math.ceil(raise_cm / 5)):.0f} cm (or zoom out) and aim it at the middle"
+    return {"phrase": "raise", "cm": int(max(5, 5 * math.ceil(raise_cm / 5)))}
 
 
 def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[tuple[tuple[int, int, int, int], float, tuple[float, float]]]:
@@ -266,17 +295,13 @@ def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[
     return out
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _resolution_hint(size) -> str:
+def _resolution_hint(size) -> dict:
     w = max(size)
     if w < 1920:
-        return "or use 1080p"
+        return {"phrase": "use_1080p"}
     if w < 3840:
-        return "or use a 4K camera"
-    return "or zoom in"
+        return {"phrase": "use_4k"}
+    return {"phrase": "zoom_in"}
 
 
 def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: TableLayout | None = None,
@@ -303,11 +328,9 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     markers = detect_markers(gray, layout)
     plates = tuple(p for p in (measure_plate(gray, i, c, layout.marker_mm) for i, c in sorted(markers.items()))
                    if p is not None)
-    advice: list[str] = []
+    advice: list[dict] = []
     if geometry is None:
-        seen = len(markers)
-        advice.append(f"the table plates are not found ({seen} seen, 2 or more needed): lay out the printed plates "
-                      "and point the camera down at the whole table")
+        advice.append(_said("check.no_plates", seen=len(markers)))
         advice += _light_advice(plates)
         return SetupReport(size=size, advice=tuple(advice), ok=False, plates=plates, cards_read=len(result.cards),
                            result=result)
@@ -334,22 +357,24 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
 
     # 1. What the camera does not see: zones or plates outside the picture (one sentence, how to frame the
     # table), and plates in the picture that are not found (covered, moved, glare).
-    outside = [zone_label(z.name) for z in sorted(zones, key=lambda z: z.in_view) if z.in_view < 0.95]
-    missing = []
+    outside = [zone_phrase(z.name) for z in sorted(zones, key=lambda z: z.in_view) if z.in_view < 0.95]
+    missing, outside_plates = [], []
     for marker in sorted(set(layout.markers) - set(markers)):
         centre = layout.markers[marker][0]
         if _in_view(geometry, (centre[0] - 25, centre[1] - 25, centre[0] + 25, centre[1] + 25), size) < 1.0:
-            outside.append(_plate_label(layout, marker))
+            outside.append(_plate_phrase(layout, marker))
+            outside_plates.append(marker)
         else:
-            missing.append(_plate_label(layout, marker))
+            missing.append(marker)
     if outside:
-        advice.append(f"{_join(outside)} {'is' if len(outside) == 1 else 'are'} "
-                      f"{'partly ' if len(outside) == 1 and not outside[0].endswith('plate') else ''}outside the "
-                      f"picture: {_framing_advice(geometry, layout, zones, size, sized_lens)}")
+        partly = {"why": "partly"} if len(outside) == 1 and not outside_plates else {}
+        advice.append(_said("check.outside", things=outside,
+                            framing=_framing_advice(geometry, layout, zones, size, sized_lens), **partly))
     if missing:
-        advice.append(f"{_join(missing)} {'is' if len(missing) == 1 else 'are'} not seen (covered, moved, or lost in "
-                      "glare): the table's map is only as good as the plates it sees")
-    missing = [f"{m} (covered)" for m in missing] + [f"{o} (outside)" for o in outside if o.endswith("plate")]
+        advice.append(_said("check.not_seen", plates=[_plate_phrase(layout, m) for m in missing]))
+    # The figures name plates in English, as the zones' names are (the overlay's and the CLI's table).
+    missing = [f"{_plate_label(layout, m)} (covered)" for m in missing] + [
+        f"{_plate_label(layout, m)} (outside)" for m in outside_plates]
 
     # 2. Scale: px/module per zone, with how far to move.
     visible = [z for z in zones if z.in_view > 0.3]
@@ -360,32 +385,26 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         px_per_mm = worst.px_per_module / MODULE_MM
         distance = f / px_per_mm
         closer_cm = distance * (1 - worst.px_per_module / MIN_PX_PER_MODULE) / 10
-        names = [zone_label(z.name) for z in small]
-        verb = "is" if len(names) == 1 else "are"
-        advice.append(f"{_join(names)} {verb} below {MIN_PX_PER_MODULE:g} px/module ({worst.px_per_module:.1f} at "
-                      f"{zone_label(worst.name)}): move the camera about {max(5, 5 * math.ceil(closer_cm / 5)):.0f} cm "
-                      f"closer {_resolution_hint(size)}")
+        advice.append(_said("check.too_small", zones=[zone_phrase(z.name) for z in small], min=MIN_PX_PER_MODULE,
+                            ppm=float(worst.px_per_module), worst=zone_phrase(worst.name),
+                            cm=int(max(5, 5 * math.ceil(closer_cm / 5))), hint=_resolution_hint(size)))
         spread = max(z.px_per_module for z in visible) / max(worst.px_per_module, 1e-6)
         if spread > 1.4:
-            advice.append(f"the far side of the table shows {spread:.1f}x smaller than the near side: raise the camera "
-                          "and point it more straight down")
+            advice.append(_said("check.steep", ratio=float(spread)))
     marginal = [z for z in visible if MIN_PX_PER_MODULE <= z.px_per_module < GOOD_PX_PER_MODULE]
-    notes: list[str] = []
+    notes: list[dict] = []
     if marginal and not small:
-        names = [zone_label(z.name) for z in sorted(marginal, key=lambda z: z.px_per_module)]
-        notes.append(f"{_join(names)} {'is' if len(names) == 1 else 'are'} near the limit "
-                      f"({min(z.px_per_module for z in marginal):.1f} px/module): blurred or glared cards there may be "
-                      f"missed; a little closer {_resolution_hint(size)} gives margin")
+        notes.append(_said("check.near_limit",
+                           zones=[zone_phrase(z.name) for z in sorted(marginal, key=lambda z: z.px_per_module)],
+                           ppm=float(min(z.px_per_module for z in marginal)), hint=_resolution_hint(size)))
 
     # 3. Sharpness, per zone (at its nearest plate).
     # (A zone already too small is told to come closer; its blur in modules would only repeat that.)
     blurred = [z for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
                and z.px_per_module >= MIN_PX_PER_MODULE]
     if blurred:
-        names = [zone_label(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)]
-        worst = max(z.blur_modules for z in blurred)
-        advice.append(f"the picture is blurred at {_join(names)} (edges spread over {worst:.1f} module): focus the "
-                      "camera on the table, keep it still, and give it more light for a faster shutter")
+        advice.append(_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)],
+                            blur=float(max(z.blur_modules for z in blurred))))
 
     # 4. Light.
     advice += _light_advice(plates)
@@ -397,35 +416,34 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
         glare.append(GlareArea(zone=zone, box=tuple(int(v) for v in box), table_fraction=fraction))
     if glare:
-        where = _join(sorted({"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}" for g in glare}))
-        advice.append(f"glare {where} ({sum(g.table_fraction for g in glare) * 100:.0f}% of the table washed out): "
-                      "tilt the lamp or move it so its reflection does not reach the camera; matte sleeves help")
+        # In the order the English sentence always had: "off the zones", then "over ..." by name.
+        where = {"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}":
+                 {"phrase": "glare_off"} if g.zone == "off_table" else {"phrase": "glare_over", "zone": zone_phrase(g.zone)}
+                 for g in glare}
+        advice.append(_said("check.glare", where=[where[k] for k in sorted(where)],
+                            percent=float(sum(g.table_fraction for g in glare) * 100)))
 
     ok = not advice
     if ok:
-        advice.append(f"setup looks good: every zone at {min(z.px_per_module for z in zones):.1f} px/module or more, "
-                      f"sharp, evenly lit, no glare; {len(result.cards)} card(s) read")
+        advice.append(_said("check.good", ppm=float(min(z.px_per_module for z in zones)), cards=len(result.cards)))
     advice += notes
     return SetupReport(size=size, advice=tuple(advice), ok=ok, zones=tuple(zones), plates=plates,
                        missing_plates=tuple(missing), glare=tuple(glare), cards_read=len(result.cards),
                        geometry=geometry, result=result)
 
 
-def _light_advice(plates: tuple[PlateLight, ...]) -> list[str]:
+def _light_advice(plates: tuple[PlateLight, ...]) -> list[dict]:
     if not plates:
         return []
     white = float(np.median([p.white for p in plates]))
     black = float(np.median([p.black for p in plates]))
     advice = []
     if white < DARK_WHITE:
-        advice.append(f"the picture is too dark (white paper shows at {white:.0f} of 255): turn on a lamp over the "
-                      "table or raise the camera's exposure")
+        advice.append(_said("check.dark", white=float(white)))
     elif black > WASHED_BLACK and white >= 245:
-        advice.append(f"the picture is washed out (black print shows at {black:.0f} of 255): lower the camera's "
-                      "exposure or dim the light behind it")
+        advice.append(_said("check.washed", black=float(black)))
     elif white - black < MIN_CONTRAST:
-        advice.append(f"the marks have little contrast ({white - black:.0f} grey levels between black and white): "
-                      "light the table evenly from above and keep bright windows out of the picture")
+        advice.append(_said("check.low_contrast", levels=float(white - black)))
     return advice
 
 

@@ -6,8 +6,9 @@ detected cards and zones), sources() -> list[str] and optionally
 select(source); and PHOTO_HANDLER: callable(image_bytes) -> dict ({"cards": scan card list, ...}), which feeds
 a photo to the same tracker. Without them the page says the camera is off
 and manual entry works as before. A CAMERA that has check() -> dict | None and
-check_jpeg() -> bytes | None also offers the setup check: its advice (plain
-sentences, no card codes) and the frame annotated with each zone's px/module.
+check_jpeg() -> bytes | None also offers the setup check: its advice (ids and
+figures, no card codes), worded here in the reader's language, and the frame
+annotated with each zone's px/module.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from __future__ import annotations
 import time
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from companion.errors import CompanionError
+from companion.table.check_messages import word
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import error_body, json_body, load
 from companion.web.games import screens_of
@@ -108,7 +110,8 @@ def photo(game_id: str):
 @bp.post("/check")
 @require_token
 def setup_check(game_id: str):
-    """Run the setup check on the newest frame: {"ok", "advice": [sentences], "zones": [...], "glare": [...]}."""
+    """Run the setup check on the newest frame: {"ok", "advice": [sentences in the reader's language],
+    "said": [{"id", "params"}], "zones": [...], "glare": [...]}."""
     load(game_id)
     camera = current_app.config.get("CAMERA")
     if camera is None or not hasattr(camera, "check"):
@@ -119,7 +122,9 @@ def setup_check(game_id: str):
         return jsonify(error_body(None, error)), 422
     if report is None:
         abort(409, description=_("No picture from the camera yet; wait a moment and check again."))
-    return jsonify({**report, "overlay": url_for("camera.setup_check_image", game_id=game_id, v=int(time.time() * 1000))})
+    lang = str(get_locale() or "en")
+    advice = [word(said, lang) if isinstance(said, dict) else str(said) for said in report.get("advice", [])]
+    return jsonify({**report, "advice": advice, "said": report.get("advice", []), "overlay": url_for("camera.setup_check_image", game_id=game_id, v=int(time.time() * 1000))})
 
 
 @bp.get("/check.jpg")

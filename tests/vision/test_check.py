@@ -10,6 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision import synth
+from companion.table.check_messages import word
 from companion.vision.check import check_setup, draw_overlay
 
 CARDS = [synth.Placement("heart-x-25", (300, 620)), synth.Placement("club-x-50", (900, 620)),
@@ -24,14 +25,19 @@ def _frame(arts, camera=synth.Camera(width=1920, height=1080, tilt=12), **nuisan
     return synth.render_scene(arts, CARDS, camera, synth.Nuisance(**{**ROOM, **nuisance})).image
 
 
+def _english(report) -> list[str]:
+    """The report's advice as the CLI says it."""
+    return [word(said, "en") for said in report.advice]
+
+
 def _said(report, *words) -> bool:
-    return any(all(w in sentence for w in words) for sentence in report.advice)
+    return any(all(w in sentence for w in words) for sentence in _english(report))
 
 
 def test_a_good_setup_passes_and_says_so(arts, print_deck):
     report = check_setup(_frame(arts), print_deck)
     assert report.ok, report.advice
-    assert report.advice[0].startswith("setup looks good") and report.cards_read == 6
+    assert _english(report)[0].startswith("setup looks good") and report.cards_read == 6
     assert all(z.px_per_module >= 2.0 and z.in_view == 1.0 for z in report.zones)
     assert not report.glare and not report.missing_plates
 
@@ -81,7 +87,7 @@ def test_a_hidden_plate_is_named(arts, print_deck):
 
 def test_no_plates_at_all_says_how_to_start(print_deck):
     report = check_setup(np.full((540, 960, 3), 120, np.uint8), print_deck)
-    assert not report.ok and report.advice[0].startswith("the table plates are not found")
+    assert not report.ok and _english(report)[0].startswith("the table plates are not found")
 
 
 def test_the_overlay_and_the_json_carry_no_card_codes(arts, print_deck, tmp_path):
@@ -151,7 +157,7 @@ def test_a_camera_too_close_is_told_how_much_to_raise_it(arts, print_deck):
     """The issue's example: zones cut off by a camera too low ('raise the camera 15 cm')."""
     report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)), print_deck)
     assert _said(report, "the seat 1 plate", "outside the picture", "raise the camera about", "cm"), report.advice
-    raise_cm = int(next(s for s in report.advice if "raise the camera about" in s).split("about ")[1].split(" cm")[0])
+    raise_cm = int(next(s for s in _english(report) if "raise the camera about" in s).split("about ")[1].split(" cm")[0])
     # The truth: how far the renderer's camera sits from where the whole table (margin included) just fits.
     from companion.vision.geometry import load_layout
 
@@ -159,3 +165,11 @@ def test_a_camera_too_close_is_told_how_much_to_raise_it(arts, print_deck):
     now = synth.camera_model(synth.Camera(width=1920, height=1080, tilt=12, fill=1.25), load_layout())[2]
     true_cm = float(np.linalg.norm(fits - now)) / 10
     assert abs(raise_cm - true_cm) <= max(5.0, 0.35 * true_cm), (raise_cm, true_cm)
+
+
+def test_doctests():
+    import doctest
+
+    from companion.vision import check
+
+    assert doctest.testmod(check).failed == 0

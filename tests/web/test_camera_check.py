@@ -7,6 +7,8 @@ names no card (the cards' codes carry their back values; this page is a shared s
 
 from __future__ import annotations
 
+import re
+
 import cv2
 import numpy as np
 
@@ -37,7 +39,7 @@ def test_the_check_lists_advice_and_shows_the_annotated_frame_without_card_codes
     client = app.test_client()
     live.feed(good, 0.0)
     body = client.post(f"/g/{GAME_ID}/camera/check", headers=auth).json
-    assert body["ok"] is True and body["advice"][0].startswith("setup looks good") and body["cards_read"] == 3
+    assert body["ok"] is True and body["advice"][0].startswith("setup looks good") and body["said"][0]["id"] == "check.good" and body["cards_read"] == 3
     image = client.get(body["overlay"])
     assert image.mimetype == "image/jpeg"
     assert cv2.imdecode(np.frombuffer(image.data, np.uint8), cv2.IMREAD_COLOR).shape == (540, 960, 3)
@@ -46,3 +48,25 @@ def test_the_check_lists_advice_and_shows_the_annotated_frame_without_card_codes
     assert response.json["ok"] is False and any("too dark" in s for s in response.json["advice"])
     raw = response.get_data(as_text=True)
     assert not any(code in raw or printed.payload(code) in raw for code in CODES)
+
+
+def _no_english(sentences: list[str]) -> bool:
+    return all(not re.search(r"[A-Za-z]", s.replace("1080p", "").replace("4K", "")) for s in sentences)
+
+
+def test_the_advice_speaks_the_readers_language(live_app, auth, table_frames):
+    """?lang=ru or a Russian browser gets the advice in Russian, zone names included; English readers as the CLI."""
+    app, live, _printed = live_app
+    _print, _good, dark = table_frames
+    client = app.test_client()
+    live.feed(dark, 0.0)
+    russian = client.post(f"/g/{GAME_ID}/camera/check?lang=ru", headers=auth).json
+    assert russian["ok"] is False and russian["advice"] and _no_english(russian["advice"]), russian["advice"]
+    assert any(s.startswith("картинка слишком тёмная") and "лампу" in s for s in russian["advice"])
+    assert [said["id"] for said in russian["said"]][0] == "check.dark"
+    english = client.post(f"/g/{GAME_ID}/camera/check?lang=en", headers=auth).json
+    assert any("too dark" in s and "lamp" in s for s in english["advice"]) and english["said"] == russian["said"]
+    browser = app.test_client()  # no cookie: the browser's language decides
+    by_header = browser.post(f"/g/{GAME_ID}/camera/check", headers={**auth, "Accept-Language": "ru-RU,ru;q=0.9"}).json
+    assert by_header["advice"] == russian["advice"]
+    assert any(z in s for s in by_header["advice"] for z in ("место ", "зона ", "сброс")), by_header["advice"]

@@ -47,3 +47,25 @@ def test_the_tablet_checks_a_dark_room_and_sees_what_to_change(live_app, table_f
         assert page.evaluate("document.getElementById('setup-check-overlay').naturalWidth") == 960
         page.locator("#setup-check").screenshot(path=str(shots / "camera-check.png"))
         assert not errors, errors
+
+
+def test_a_russian_tablet_reads_the_advice_in_russian(live_app, table_frames, browser, token, artifacts):
+    """The page's labels and the advice itself, zone names included, in the reader's language."""
+    from playwright.sync_api import expect
+
+    app, live, _printed = live_app
+    live.feed(table_frames[2], 0.0)  # the dark room
+    shots = artifacts / "web"
+    shots.mkdir(parents=True, exist_ok=True)
+    with serving(app) as base:
+        page = browser.new_context(viewport={"width": 1024, "height": 1280}).new_page()
+        page.goto(f"{base}/g/{GAME_ID}?t={token}")
+        page.goto(f"{base}/g/{GAME_ID}/camera/?lang=ru")  # remembered in a cookie: the check's request carries it
+        page.click("#setup-check-run")
+        expect(page.locator("#setup-check-verdict")).to_have_text("Перед игрой измените:", timeout=20000)
+        items = page.locator("#setup-check-advice li")
+        expect(items.first).to_contain_text("Картинка слишком тёмная")
+        texts = items.all_inner_texts()
+        assert all(t.endswith(".") and t[0].isupper() for t in texts), texts
+        assert not any(w in " ".join(texts) for w in ("the ", "seat", "camera", "picture")), texts
+        page.locator("#setup-check").screenshot(path=str(shots / "camera-check-ru.png"))

@@ -1,6 +1,6 @@
 """Russian texts of the camera page's setup check (companion/web/templates/camera_check.html, camera.py).
 
-The advice sentences themselves come from the vision check in English (companion/vision/check.py).
+The advice itself is worded by id in companion/table/check_messages.py (English and Russian).
 """
 
 RU = {
