@@ -171,6 +171,12 @@ class Wording:
     def say(self, rule: str, params: Mapping[str, Any], lang: str = "en", card: CardNamer | None = None) -> str:
         """Return the sentence for rule with params in lang.
 
+        >>> w = Wording({"far": {"en": "{zones:phrases} {zones:w:is:are} at {ppm:.1f}", "ru": "{zones:phrases}: {ppm:.1f}"}},
+        ...             phrases={"seat": {"en": "seat {n}", "ru": "место {n}"}})
+        >>> seats = [{"phrase": "seat", "n": 3}, {"phrase": "seat", "n": 4}]
+        >>> w.say("far", {"zones": seats, "ppm": 1.74}), w.say("far", {"zones": seats, "ppm": 1.74}, "ru")
+        ('seat 3 and seat 4 are at 1.7', 'место 3 и место 4: 1,7')
+
         Raises:
             KeyError: if no table has the rule (a bug: every raised id has a template, a test checks it).
         """
