@@ -253,6 +253,8 @@ class LiveCamera:
         self._jpeg: bytes | None = None
         self._made = 0.0
         self._check_jpeg: bytes | None = None
+        self._checked: tuple | None = None  # (frame, report) of the last check, to word its picture for other readers
+        self._worded_jpeg: dict[tuple, bytes] = {}
         self._check_lock = threading.Lock()
 
     def sources(self) -> tuple[str, ...]:
@@ -288,11 +290,28 @@ class LiveCamera:
             report = check_setup(frame, pipeline.deck, layout=pipeline.layout, lens=pipeline.lens)
             ok, data = cv2.imencode(".jpg", draw_overlay(frame, report), [cv2.IMWRITE_JPEG_QUALITY, 80])
             self._check_jpeg = data.tobytes() if ok else None
+            self._checked, self._worded_jpeg = (frame, report), {}
         return report.to_json()
 
-    def check_jpeg(self) -> bytes | None:
-        """Return the last setup check's annotated picture (JPEG), or None before the first check."""
-        return self._check_jpeg
+    def check_jpeg(self, names: dict[str, str] | None = None, decimal: str = ".") -> bytes | None:
+        """Return the last setup check's annotated picture (JPEG), or None before the first check.
+
+        `names` words the zones for a reader of another language ({"seat:3": "место 3"}), `decimal` is its
+        decimal mark; each wording is drawn once per check.
+        """
+        if not names:
+            return self._check_jpeg
+        from companion.vision.check import draw_overlay
+
+        key = (tuple(sorted(names.items())), decimal)
+        with self._check_lock:
+            if self._checked is None:
+                return None
+            if key not in self._worded_jpeg:
+                frame, report = self._checked
+                ok, data = cv2.imencode(".jpg", draw_overlay(frame, report, names=names, decimal=decimal), [cv2.IMWRITE_JPEG_QUALITY, 80])
+                self._worded_jpeg = {key: data.tobytes()} if ok else {}
+            return self._worded_jpeg.get(key)
 
     def photo(self, data: bytes) -> dict:
         """Read a still photo as a settled table view and feed it to the tracker; return what was seen.

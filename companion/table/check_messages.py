@@ -104,8 +104,21 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 """Each piece of advice the setup check gives, worst first in the report; "/partly" is a variant of one id."""
 
-CHECK = Wording(MESSAGES, words=WORDS, phrases=PHRASES)
+CHECK = Wording({**MESSAGES, "check.zone": {"en": "{zone:phrase}", "ru": "{zone:phrase}"}}, words=WORDS, phrases=PHRASES)
 """The setup check's advice, worded by id."""
+
+
+def zone_names(lang: str) -> dict[str, str]:
+    """Return every zone's name in lang, as the overlay picture labels it ({"seat:3": "место 3"}).
+
+    >>> zone_names("ru")["seat:3"], zone_names("ru")["bid_area"], zone_names("en")["bid_area"]
+    ('место 3', 'зона торга', 'bid area')
+    """
+    from companion.vision.check import zone_phrase
+    from companion.vision.geometry import ZONE_NAMES
+
+    texts = {name: CHECK.say("check.zone", {"zone": zone_phrase(name)}, lang) for name in ZONE_NAMES}
+    return {name: text.removeprefix("the ") for name, text in texts.items()}
 
 
 def word(said: dict, lang: str = "en") -> str:

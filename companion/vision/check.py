@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Mapping
 
 import cv2
 import numpy as np
@@ -447,12 +448,43 @@ def _light_advice(plates: tuple[PlateLight, ...]) -> list[dict]:
     return advice
 
 
+def _draw_labels(image: np.ndarray, labels: list[tuple[str, np.ndarray]]) -> np.ndarray:
+    """Return the image with each label centred at its point, white on a dark box. OpenCV's own font
+    draws ASCII only, so labels in another script are drawn with Pillow in DejaVu Sans (scripts/setup.sh)."""
+    if all(text.isascii() for text, _at in labels):
+        for text, at in labels:
+            (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.55, 1)
+            org = (int(at[0] - tw / 2), int(at[1] + th / 2))
+            cv2.rectangle(image, (org[0] - 3, org[1] - th - 3), (org[0] + tw + 3, org[1] + 4), (30, 30, 30), -1)
+            cv2.putText(image, text, org, cv2.FONT_HERSHEY_SIMPLEX, 0.55, (255, 255, 255), 1, cv2.LINE_AA)
+        return image
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 13)  # Pillow looks in the system's font folders
+    except OSError:
+        font = ImageFont.load_default(13)
+    picture = Image.fromarray(image[..., ::-1])
+    draw = ImageDraw.Draw(picture)
+    for text, at in labels:
+        x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=font)
+        left, top = int(at[0] - (x1 - x0) / 2), int(at[1] - (y1 - y0) / 2)
+        draw.rectangle((left - 3, top - 3, left + x1 - x0 + 3, top + y1 - y0 + 4), fill=(30, 30, 30))
+        draw.text((left - x0, top - y0), text, font=font, fill=(255, 255, 255))
+    return np.ascontiguousarray(np.asarray(picture)[..., ::-1])
+
+
 ZONE_COLOURS = {"good": (70, 200, 70), "marginal": (0, 190, 255), "bad": (60, 60, 230)}
 
 
-def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960) -> np.ndarray:
+def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960,
+                 names: Mapping[str, str] | None = None, decimal: str = ".") -> np.ndarray:
     """Return a downscaled copy of the frame with each zone coloured by its px/module (green, amber, red)
-    and labelled, glare areas hatched in magenta, and read cards' marks outlined. No card codes."""
+    and labelled, glare areas hatched in magenta, and read cards' marks outlined. No card codes.
+
+    `names` words the zones ({"seat:3": "место 3"}) for a reader of another language, `decimal` its decimal
+    mark (","); English by default.
+    """
     scale = min(1.0, width / frame.shape[1])
     image = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame.copy()
     if image.ndim == 2:
@@ -460,6 +492,7 @@ def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960) -> np
     geometry = report.geometry
     if geometry is not None:
         tint = image.copy()
+        labels: list[tuple[str, np.ndarray]] = []
         for z in report.zones:
             zone = geometry.layout.zone(z.name)
             x0, y0, x1, y1 = geometry.zone_rect(zone)
@@ -474,13 +507,10 @@ def draw_overlay(frame: np.ndarray, report: SetupReport, width: int = 960) -> np
             colour = ZONE_COLOURS[state]
             cv2.fillPoly(tint, [pts], colour)
             cv2.polylines(image, [pts], True, colour, 2, cv2.LINE_AA)
-            label = f"{zone_label(z.name).removeprefix('the ')}: {z.px_per_module:.1f}"
-            at = pts.mean(axis=0).astype(int)
-            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.55, 1)
-            org = (int(at[0] - tw / 2), int(at[1] + th / 2))
-            cv2.rectangle(image, (org[0] - 3, org[1] - th - 3), (org[0] + tw + 3, org[1] + 4), (30, 30, 30), -1)
-            cv2.putText(image, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.55, (255, 255, 255), 1, cv2.LINE_AA)
+            name = (names or {}).get(z.name) or zone_label(z.name).removeprefix("the ")
+            labels.append((f"{name}: {z.px_per_module:.1f}".replace(".", decimal), pts.mean(axis=0).astype(int)))
         image = cv2.addWeighted(tint, 0.22, image, 0.78, 0)
+        image = _draw_labels(image, labels)
     for g in report.glare:
         x0, y0, x1, y1 = (int(round(v * scale)) for v in g.box)
         x0, y0 = max(x0, 0), max(y0, 0)

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask_babel import get_locale, gettext as _
 
 from companion.errors import CompanionError
-from companion.table.check_messages import word
+from companion.table.check_messages import word, zone_names
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import error_body, json_body, load
 from companion.web.games import screens_of
@@ -132,7 +132,11 @@ def setup_check_image(game_id: str):
     """Return the last setup check's annotated picture (zones coloured by px/module, glare marked)."""
     load(game_id)
     camera = current_app.config.get("CAMERA")
-    data = camera.check_jpeg() if camera is not None and hasattr(camera, "check_jpeg") else None
+    lang = str(get_locale() or "en")
+    names = zone_names(lang) if lang != "en" else None  # the picture labels its zones in the reader's language
+    data = None
+    if camera is not None and hasattr(camera, "check_jpeg"):
+        data = camera.check_jpeg(names, "," if lang == "ru" else ".") if names else camera.check_jpeg()
     if not data:
         abort(404, description=_("No setup check yet."))
     return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})

@@ -94,3 +94,11 @@ def test_russian_counts_take_their_cldr_forms():
     """Few plates are «закрыты», one is «закрыта» (docs/web.md: plurals by CLDR forms)."""
     two = word({"id": "check.not_seen", "params": {"plates": PLATES[:2]}}, "ru")
     assert "(закрыты," in two and "(закрыта," not in two
+
+
+def test_doctests():
+    import doctest
+
+    from companion.table import check_messages
+
+    assert doctest.testmod(check_messages).failed == 0

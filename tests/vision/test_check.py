@@ -173,3 +173,17 @@ def test_doctests():
     from companion.vision import check
 
     assert doctest.testmod(check).failed == 0
+
+
+def test_the_overlay_labels_zones_in_another_script(arts, print_deck):
+    """Zone names in Russian (OpenCV's font draws ASCII only): drawn, in the labels' places only."""
+    from companion.table.check_messages import zone_names
+
+    frame = _frame(arts)
+    report = check_setup(frame, print_deck)
+    english = draw_overlay(frame, report).astype(int)
+    russian = draw_overlay(frame, report, names=zone_names("ru"), decimal=",").astype(int)
+    assert russian.shape == english.shape
+    changed = np.abs(russian - english).max(axis=2) > 40
+    assert 0.002 < changed.mean() < 0.1
+    assert (draw_overlay(frame, report, names=zone_names("en")) == english).all()

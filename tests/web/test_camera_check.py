@@ -70,3 +70,22 @@ def test_the_advice_speaks_the_readers_language(live_app, auth, table_frames):
     by_header = browser.post(f"/g/{GAME_ID}/camera/check", headers={**auth, "Accept-Language": "ru-RU,ru;q=0.9"}).json
     assert by_header["advice"] == russian["advice"]
     assert any(z in s for s in by_header["advice"] for z in ("место ", "зона ", "сброс")), by_header["advice"]
+
+
+def test_the_picture_labels_its_zones_in_the_readers_language(live_app, auth, table_frames, artifacts):
+    """The overlay's zone names are worded too: a Russian reader's picture differs from the English one in the labels only."""
+    app, live, _printed = live_app
+    client = app.test_client()
+    live.feed(table_frames[1], 0.0)
+    overlay = client.post(f"/g/{GAME_ID}/camera/check?lang=ru", headers=auth).json["overlay"]
+    pictures = {}
+    for lang in ("ru", "en"):
+        response = client.get(f"{overlay}&lang={lang}")
+        assert response.status_code == 200 and response.mimetype == "image/jpeg"
+        pictures[lang] = cv2.imdecode(np.frombuffer(response.data, np.uint8), cv2.IMREAD_COLOR)
+        (artifacts / "web").mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(artifacts / "web" / f"camera-check-overlay-{lang}.png"), pictures[lang])
+    ru, en = pictures["ru"].astype(int), pictures["en"].astype(int)
+    assert ru.shape == en.shape == (540, 960, 3)
+    changed = np.abs(ru - en).max(axis=2) > 40
+    assert 0.002 < changed.mean() < 0.1  # the labels, not the picture
