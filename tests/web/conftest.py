@@ -103,3 +103,16 @@ def server(app):
     app.config["SSE_POLL"] = 0.1
     with serving(app) as base:
         yield base
+
+
+@pytest.fixture
+def browser():
+    """Debian's chromium, launched for one test (tests/chromium.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.chromium import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()

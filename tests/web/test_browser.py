@@ -7,21 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.bux_entries import name_cards
 
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_moves_on_the_tablet_update_the_shared_screen_live(server, browser, token, artifacts):

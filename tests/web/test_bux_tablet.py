@@ -7,23 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.bux_entries import name_cards
 from tests.web.conftest import LINES, kinds, session_of
 
 pytestmark = BROWSER_TEST
 
 SIZES = [(1280, 800), (800, 1280)]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_tablet(browser, server, token, size, errors, lang="en"):

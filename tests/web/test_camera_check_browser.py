@@ -7,22 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.camera_rooms import live_app, table_frames  # noqa: F401 (fixtures)
 from tests.web.conftest import GAME_ID
 from tests.web.serving import serving
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_the_tablet_checks_a_dark_room_and_sees_what_to_change(live_app, table_frames, browser, token, artifacts):

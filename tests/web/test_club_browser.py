@@ -22,7 +22,7 @@ from companion.commands.serve import lan_address
 from companion.store.backends import open_store
 from companion.store.session import GameSession
 from companion.web.asgi import ServerThread, listen_socket
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.conftest import LINES
 from tests.web.test_club import club_app, codes_in, secrets_of, two_tables
 from tests.web.test_gallery import save_small
@@ -43,16 +43,6 @@ def club(store_target):
         yield f"http://127.0.0.1:{server.port}", f"http://{lan}:{server.port}", store_target
     finally:
         server.stop()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_the_club_index_is_live_on_a_wall_and_the_organiser_starts_a_game(club, browser, artifacts, backend):

@@ -17,7 +17,7 @@ from companion.store.session import GameSession
 from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.conftest import CODE, start_game
 from tests.web.serving import serving
 from tests.web.test_grow import start_grow, state_of, tokens_of
@@ -30,16 +30,6 @@ PYTHONISH = re.compile(r"(?<![\w])'[^'\s][^']*'(?![\w])|[\[\]{}]|^[a-z_]+: ")
 def reads_as_russian(text: str) -> None:
     assert re.search(r"[а-яё]", text, re.IGNORECASE), text
     assert not PYTHONISH.search(re.sub(r" \[[0-9A-Z]{3}\]", "", text)), text  # a BUX card's tag [60A] is its printed mark
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def page_of(browser, errors: list[str], width: int = 1024, height: int = 768):
