@@ -12,12 +12,14 @@ fix the setup). Without a list, each exact name is its own player.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.club.nights import in_nights
 from companion.errors import CompanionError
 from companion.games import find_game
 from companion.store.session import Replay
@@ -88,8 +90,12 @@ def read_roster(path: str | Path) -> dict[str, str]:
     return roster
 
 
-def standings(store, roster: dict[str, str] | None = None) -> dict[str, Any]:
-    """Return {"players": [summary with "seats"], "unlisted": [...], "damaged": [...]} over every stored game.
+def standings(store, roster: dict[str, str] | None = None, since: dt.date | None = None,
+              until: dt.date | None = None) -> dict[str, Any]:
+    """Return {"players": [summary with "seats"], "unlisted": [...], "damaged": [...]} over the stored games.
+
+    `since`/`until` (inclusive, local dates; None is open) keep only the games
+    created on those nights (companion/club/nights.py); by default, every game.
 
     Players are ordered by wins, then finished games, then name. A game that
     does not replay or fails the store's integrity check is listed under
@@ -100,6 +106,8 @@ def standings(store, roster: dict[str, str] | None = None) -> dict[str, Any]:
     damaged: list[str] = []
     names = {player_id: name for name, player_id in (roster or {}).items()}
     for info in store.games():
+        if not in_nights(info["created"], since, until):
+            continue
         game_id = info["game_id"]
         try:
             game = find_game(info["game"])

@@ -1,11 +1,13 @@
-"""`companion stats --db DB [--players LIST.json] [--csv|--json]`: standings per player across every stored game."""
+"""`companion stats --db DB [--players LIST.json] [--night D | --since D --until D] [--csv|--json]`: standings per player."""
 
 from __future__ import annotations
 
 import json
 
+from companion.club.nights import parse_night
 from companion.club.stats import read_roster, standings, to_csv
 from companion.commands.games import add_db_option
+from companion.errors import CompanionError
 from companion.store.backends import open_store
 
 
@@ -14,16 +16,34 @@ def add_parser(sub) -> None:
     add_db_option(p)
     p.add_argument("--players", metavar="LIST.json",
                    help='the club\'s player list {"players": [{"id", "name"}]}: who is who (names must match exactly)')
+    p.add_argument("--night", metavar="YYYY-MM-DD", help="only the games created on that local date (one club night)")
+    p.add_argument("--since", metavar="YYYY-MM-DD", help="only the games created on or after that local date")
+    p.add_argument("--until", metavar="YYYY-MM-DD", help="only the games created on or before that local date")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true", help="one CSV row per player")
     form.add_argument("--json", action="store_true", help="everything, including chips over each game")
     p.set_defaults(run=run)
 
 
+def nights_asked(args) -> tuple:
+    """Return (since, until) from --night or --since/--until, each a date or None; CompanionError (one sentence) if malformed."""
+    if args.night is not None:
+        if args.since is not None or args.until is not None:
+            raise CompanionError("give --night alone, or --since/--until for several nights, not both")
+        night = parse_night(args.night, "--night")
+        return night, night
+    since = parse_night(args.since, "--since") if args.since is not None else None
+    until = parse_night(args.until, "--until") if args.until is not None else None
+    if since is not None and until is not None and since > until:
+        raise CompanionError(f"--since {since} is after --until {until}, so no night is in between")
+    return since, until
+
+
 def run(args) -> int:
+    since, until = nights_asked(args)
     roster = read_roster(args.players) if args.players else None
     with open_store(args.db, read_only=True, must_exist=True) as store:
-        table = standings(store, roster)
+        table = standings(store, roster, since, until)
     if args.json:
         print(json.dumps(table, ensure_ascii=False))
     elif args.csv:
