@@ -22,10 +22,14 @@ which is built once per (every game's seq, language, organiser or not).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
-from flask_babel import get_locale
+from babel.dates import format_skeleton
+from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 
+from companion.club.nights import nights, parse_night
 from companion.errors import CompanionError
 from companion.games import games
 from companion.store.new_game import start_new_game
@@ -40,6 +44,10 @@ from companion.web.seq_cache import SeqCache
 bp = Blueprint("club", __name__, url_prefix="/club")
 TABLE_LABEL_MAX = 40
 """Characters a table label may have (it is a card's heading on the wall)."""
+NIGHTS_LISTED = 12
+"""Nights the standings page links to (the newest that have games); older ones are still answered by ?night=."""
+STANDINGS_KEPT = 16
+"""Standings kept per state of the store (all games and the nights asked for), so odd ?night= values cannot grow it."""
 
 
 def organiser() -> bool:
@@ -116,30 +124,47 @@ def new_game():
 
 @bp.get("/standings")
 def standings_page():
-    """The club's standings (the figures of `companion stats`), with the club's player list if the server was given one."""
-    table = _standings()
+    """The club's standings (the figures of `companion stats`), for every game or one night (?night=YYYY-MM-DD)."""
+    night = _night_asked()
+    table = _standings(night)
     titles = {t: str(screens_of(t).title) for p in table["players"] for t in p["by_game"]}
-    return render_template("club/standings.html", table=table, titles=titles, listed=current_app.config.get("CLUB_ROSTER") is not None)
+    links = [(n.isoformat(), format_skeleton("yMMMEd", n, locale=get_locale())) for n in nights(get_store().games(), NIGHTS_LISTED)]
+    return render_template("club/standings.html", table=table, titles=titles, links=links,
+                           night=night.isoformat() if night else None, night_name=format_date(night, "full") if night else None,
+                           listed=current_app.config.get("CLUB_ROSTER") is not None)
 
 
 @bp.get("/standings.json")
 def standings_json():
-    """The standings as `companion stats --json` gives them."""
-    return jsonify(_standings())
+    """The standings as `companion stats --json` gives them (`companion stats --night` with ?night=)."""
+    return jsonify(_standings(_night_asked()))
 
 
-def _standings() -> dict:
-    """Return the standings, folded again only when some game changed (they fold every stored game)."""
+def _night_asked() -> dt.date | None:
+    """Return the night in ?night=YYYY-MM-DD, None without one; a malformed one is a 400 with a sentence."""
+    text = request.args.get("night")
+    if text is None:
+        return None
+    try:
+        return parse_night(text)
+    except CompanionError:
+        abort(400, description=_("%(value)r is not a night: write its date as YYYY-MM-DD, for example %(example)s",
+                                 value=text[:40], example="2026-11-20"))
+
+
+def _standings(night: dt.date | None = None) -> dict:
+    """Return the standings (of one night, or all), folded again only when some game changed (they fold every game asked for)."""
     from companion.club.stats import standings
 
     store = get_store()
     signature = club_signature(store)
-    kept = current_app.extensions.get("companion.club_standings")  # (signature, table), replaced whole
-    if kept is not None and kept[0] == signature:
-        return kept[1]
-    table = standings(store, current_app.config.get("CLUB_ROSTER"))
+    kept = current_app.extensions.get("companion.club_standings")  # (signature, {night: table}), replaced whole
+    if kept is not None and kept[0] == signature and night in kept[1]:
+        return kept[1][night]
+    table = standings(store, current_app.config.get("CLUB_ROSTER"), night, night)
     if club_signature(store) == signature:  # nothing was stored while folding
-        current_app.extensions["companion.club_standings"] = (signature, table)
+        tables = kept[1] if kept is not None and kept[0] == signature and len(kept[1]) < STANDINGS_KEPT else {}
+        current_app.extensions["companion.club_standings"] = (signature, {**tables, night: table})
     return table
 
 

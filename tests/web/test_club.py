@@ -254,3 +254,71 @@ def test_a_bad_player_list_stops_serve_club_with_one_sentence(tmp_path, capsys):
     assert main(["serve", "--club", "--db", str(tmp_path / "c.db"), "--players", str(bad), "--port", "0"]) == 1
     err = capsys.readouterr().err
     assert "player list" in err and "Traceback" not in err
+
+def test_the_standings_page_links_each_night_and_shows_one_night(store_target):
+    """Three games over two nights: "All games" plus one link per night, newest first; ?night= is `companion stats --night`."""
+    from companion.club.nights import night_of
+    from tests.backends import raw_execute
+    from tests.club.test_stats import at_local
+
+    two_tables(store_target)
+    with open_store(store_target) as store:
+        GameSession.start(store, {**MATCH_SETUP, "players": ["Ann", "Dan"], "dealer": "Ann"}, game_id="m3", title="Table 1")
+    for game_id, created in (("g1", at_local("2026-11-20", 19)), ("m2", at_local("2026-11-20", 23, 55)),
+                             ("m3", at_local("2026-11-27", 0, 5))):
+        raw_execute(store_target, "UPDATE games SET created = ? WHERE game_id = ?", (created, game_id))
+    client = club_app(store_target).test_client()
+    page = client.get("/club/standings", environ_base=AWAY).get_data(as_text=True)
+    links = re.findall(r'<nav class="nights"[^>]*>(.*?)</nav>', page, re.S)[0]
+    assert re.findall(r'href="([^"]+)"', links) == ["/club/standings", "/club/standings?night=2026-11-27",
+                                                    "/club/standings?night=2026-11-20"]
+    assert ">All games</a>" in links and "Fri, Nov 27, 2026" in links and 'aria-current="page">All games' in links
+    assert [m for m in re.findall(r'<td class="who">([^<]+)</td>', page)] == \
+        [p["name"] for p in client.get("/club/standings.json").json["players"]]
+    one = client.get("/club/standings?night=2026-11-20", environ_base=AWAY).get_data(as_text=True)
+    assert "<h1>Standings: Friday, November 20, 2026</h1>" in one
+    assert 'href="/club/standings?night=2026-11-20" aria-current="page"' in one
+    with open_store(store_target) as store:
+        expected = standings(store, None, *[night_of(at_local("2026-11-20", 12))] * 2)
+    assert {s["game_id"] for p in expected["players"] for s in p["seats"]} == {"g1", "m2"}
+    assert client.get("/club/standings.json?night=2026-11-20").json == json.loads(json.dumps(expected))
+    assert re.findall(r'<td class="who">([^<]+)</td>', one) == [p["name"] for p in expected["players"]]
+    assert "companion stats --night 2026-11-20" in one and "/club/standings.json?night=2026-11-20" in one
+    late = client.get("/club/standings?night=2026-11-27").get_data(as_text=True)
+    assert re.findall(r'<td class="who">([^<]+)</td>', late) == ["Ann", "Dan"]  # m3 only: the match Ann and Dan played
+    empty = client.get("/club/standings?night=2026-11-21").get_data(as_text=True)
+    assert "No games were started that night." in empty and '<td class="who">' not in empty
+    russian = client.get("/club/standings?night=2026-11-20&lang=ru").get_data(as_text=True)
+    assert "Рейтинг: пятница, 20 ноября 2026\u202fг." in russian and "Все игры" in russian
+
+
+def test_only_the_last_twelve_nights_are_linked(tmp_path):
+    from tests.backends import raw_execute
+    from tests.club.test_stats import at_local
+
+    db = tmp_path / "club.db"
+    with open_store(db) as store:
+        for day in range(1, 15):
+            GameSession.start(store, MATCH_SETUP, game_id=f"m{day}", title="Table 1")
+    for day in range(1, 15):
+        raw_execute(db, "UPDATE games SET created = ? WHERE game_id = ?", (at_local(f"2026-11-{day:02d}", 20), f"m{day}"))
+    page = club_app(db).test_client().get("/club/standings").get_data(as_text=True)
+    nights = re.findall(r'href="/club/standings\?night=([0-9-]+)"', page)
+    assert nights == [f"2026-11-{day:02d}" for day in range(14, 2, -1)]  # newest first, twelve of them
+    old = club_app(db).test_client().get("/club/standings?night=2026-11-01").get_data(as_text=True)
+    assert sorted(re.findall(r'<td class="who">([^<]+)</td>', old)) == ["Dan", "Eve"]  # an older night is still answered
+
+
+def test_a_bad_night_is_a_400_with_a_sentence(store_target):
+    two_tables(store_target)
+    client = club_app(store_target).test_client()
+    for bad in ("20.11.2026", "2026-02-30", "yesterday", "2026-11-20T00:00", "<script>"):
+        page = client.get("/club/standings", query_string={"night": bad})
+        assert page.status_code == 400
+        text = page.get_data(as_text=True)
+        assert "is not a night: write its date as YYYY-MM-DD, for example 2026-11-20" in text
+        assert "Traceback" not in text and "<script>" not in text
+        answer = client.get("/club/standings.json", query_string={"night": bad})
+        assert answer.status_code == 400 and "is not a night" in answer.json["error"]["message"]
+    russian = client.get("/club/standings?night=x&lang=ru")
+    assert russian.status_code == 400 and "не вечер: напишите дату как ГГГГ-ММ-ДД" in russian.get_data(as_text=True)

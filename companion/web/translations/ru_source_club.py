@@ -50,4 +50,11 @@ RU = {
     "name the players in seating order, separated by commas": "перечислите игроков в порядке рассадки через запятую",
     "only the organiser, on the machine running the club server, can start a game":
         "начать игру может только организатор, на компьютере, где работает сервер клуба",
+    "Nights": "Вечера",
+    "All games": "Все игры",
+    "Only the games started that night, by this server's clock. Wins and chips count finished games only.":
+        "Только игры, начатые в этот вечер (по часам сервера). Победы и фишки считаются только по законченным играм.",
+    "No games were started that night.": "В этот вечер игр не начинали.",
+    "%(value)r is not a night: write its date as YYYY-MM-DD, for example %(example)s":
+        "%(value)r — не вечер: напишите дату как ГГГГ-ММ-ДД, например %(example)s",
 }
