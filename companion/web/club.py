@@ -47,7 +47,7 @@ TABLE_LABEL_MAX = 40
 NIGHTS_LISTED = 12
 """Nights the standings page links to (the newest that have games); older ones are still answered by ?night=."""
 STANDINGS_KEPT = 16
-"""Standings kept per state of the store (all games and the nights asked for), so odd ?night= values cannot grow it."""
+"""Standings kept per state of the store (all games and the nights asked for), so odd ?night= values cannot make it larger."""
 
 
 def organiser() -> bool:
