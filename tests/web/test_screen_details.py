@@ -150,6 +150,22 @@ def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_
     assert errors == []
 
 
+@pytest.mark.parametrize("table, game, panel", [("bux", "bux", ".panel.me"), ("cats", "cats", ".panel.cats-phone")],
+                         indirect=["table"])
+def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(browser, table, game, panel):
+    """BUX's and the cat auction's phone pages stretched their panel across a tablet; now they keep a phone's column, as Grow's."""
+    base, _token, seats = table
+    page, errors = open_page(browser, base + PHONE[game].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    narrow = page.locator(panel).bounding_box()
+    assert narrow["width"] >= 390 - 40, f"at 390 px the panel still fills the phone: {narrow}"
+    for size in ((1280, 800), (800, 1280)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        wide = page.locator(panel).bounding_box()
+        right = size[0] - wide["x"] - wide["width"]
+        assert wide["width"] <= 800 and abs(wide["x"] - right) <= 20, f"{size}: {wide}"
+    assert errors == []
+
+
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
 def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(browser, table):
     base, _token, _seats = table
