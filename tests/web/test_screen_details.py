@@ -122,6 +122,37 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
     assert errors == []
 
 
+def test_grow_dice_panel_agrees_with_the_roll_panel_for_rolled_and_recorded_warning_dice(browser, tmp_path):
+    """The Dice panel (the companion's dice log) said "No rolls yet." beside the roll panel's warning dice
+    when the roll came from an imported record, which stores no dice event; both now show the same dice."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_grow import DRAW, start_grow, tokens_of
+
+    reveal = {"type": "reveal_bids", "bids": {"Ann": 1, "Ben": 5, "Cat": 0}}
+    pick = {"type": "pick", "player": "Ben", "card": "blue-05"}  # blue 2: one warning icon to roll for
+    faces = {"rolled": None, "recorded": [3, 5]}
+    for how, dice in faces.items():
+        db = tmp_path / f"{how}.db"
+        start_grow(db, moves=[DRAW, reveal, pick] + ([{"type": "roll", "player": "Ben", "dice": dice}] if dice else []))
+        token, _seats = tokens_of(db)
+        with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+            page, errors = open_page(browser, f"{base}/g/gr?t={token}")
+            if dice is None:  # thrown now, from the tablet, with the companion's dice
+                expect(page.locator("#dice-last")).to_have_text("No rolls yet.")
+                page.locator("#entry-body button.huge").click()
+            expect(page.locator("#roll-dice .die")).to_have_count(2)
+            expect(page.locator("#dice-last .die")).to_have_count(2)
+            expect(page.locator("#dice-last .empty")).to_have_count(0)
+            thrown = page.locator("#roll-dice .dice-nums").inner_text()
+            assert page.locator("#dice-last .dice-nums").inner_text() == thrown, how
+            if dice:
+                assert thrown == "3 + 5"
+                expect(page.locator("#dice-last .fine")).to_have_text("(typed in)")
+            assert errors == []
+            page.context.close()
+
+
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
 def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_not_the_wall(browser, table):
     """The phone once repeated the whole table below the bid form; now: form, own tokens and cards, the round, one row a seat."""
@@ -147,6 +178,22 @@ def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_
     page.set_viewport_size({"width": 1280, "height": 800})  # opened on a wide screen, it keeps a phone's column
     wide = page.locator(".grow-scores").bounding_box()
     assert wide["width"] <= 800 and abs(wide["x"] - (1280 - wide["x"] - wide["width"])) <= 20, wide
+    assert errors == []
+
+
+@pytest.mark.parametrize("table, game, panel", [("bux", "bux", ".panel.me"), ("cats", "cats", ".panel.cats-phone")],
+                         indirect=["table"])
+def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(browser, table, game, panel):
+    """BUX's and the cat auction's phone pages stretched their panel across a tablet; now they keep a phone's column, as Grow's."""
+    base, _token, seats = table
+    page, errors = open_page(browser, base + PHONE[game].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    narrow = page.locator(panel).bounding_box()
+    assert narrow["width"] >= 390 - 40, f"at 390 px the panel still fills the phone: {narrow}"
+    for size in ((1280, 800), (800, 1280)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        wide = page.locator(panel).bounding_box()
+        right = size[0] - wide["x"] - wide["width"]
+        assert wide["width"] <= 800 and abs(wide["x"] - right) <= 20, f"{size}: {wide}"
     assert errors == []
 
 

@@ -226,7 +226,9 @@ class GrowView:
                 card, check, dice = before.pending.card, before.pending.checks[0], tuple(line["dice"])
                 last_roll = {"player": line["player"], "card": card_info(card), "dice": list(dice),
                              "check_text": str(CHECK_NAME[check]), "result": checks.consequence(COLOUR[card], check, dice),
-                             "text": roll_text(COLOUR[card], check, dice), "physical": bool((line.get("evidence") or {}).get("physical"))}
+                             "text": roll_text(COLOUR[card], check, dice), "physical": bool((line.get("evidence") or {}).get("physical")),
+                             # the companion's dice event for this roll; None for a roll from an imported record
+                             "number": (line.get("evidence") or {}).get("dice")}
                 break
             if line["type"] in ("draw", "reveal_bids"):
                 break

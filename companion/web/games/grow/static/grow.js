@@ -193,16 +193,22 @@ function renderHistory(b) {
 }
 
 // The newest roll large, earlier ones in a list numbered by roll, and the seed's hash small, as on BUX's tablet.
-function renderDice(d) {
+// The roll panel reads the moves, this panel the companion's dice log; a warning roll from an imported record
+// has no dice event, so it is shown here as the newest roll too (typed in), never "No rolls yet." beside its dice.
+function renderDice(d, b) {
   const list = $("dice-history");
   if (!list || !d) return;
   const last = $("dice-last");
   last.textContent = "";
   list.textContent = "";
-  if (!d.rolls.length) last.appendChild(el("span", {class: "empty"}, S.no_rolls));
+  const recorded = b && b.last_roll && b.last_roll.number == null ? b.last_roll : null;
+  if (recorded) {
+    last.appendChild(diceFaces(recorded.dice));
+    last.appendChild(el("span", {class: "fine"}, "(" + S.physical + ")"));
+  } else if (!d.rolls.length) last.appendChild(el("span", {class: "empty"}, S.no_rolls));
   d.rolls.forEach((r, i) => {
     const typed = r.physical ? " (" + S.physical + ")" : "";
-    if (i === 0) {
+    if (i === 0 && !recorded) {
       last.appendChild(diceFaces(r.values));
       last.appendChild(el("span", {class: "fine"}, "#" + r.number + typed));
     } else {
@@ -392,7 +398,7 @@ function show(body) {
   renderRoll(board);
   if (TABLE) renderPlayers(board); else renderScores(board);
   renderHistory(board);
-  renderDice(body.dice);
+  renderDice(body.dice, board);
   if (body.me) renderMe(body.me);
   if (TABLE && CFG.token) loadOptions();
 }
