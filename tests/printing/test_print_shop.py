@@ -24,6 +24,7 @@ from companion.errors import CompanionError
 from companion.printing import extras, sheets
 from companion.printing.marks import mark_spec
 from companion.printing.render import card_image, deck_layout, rasterise_pdf, write_deck_pdf
+from tests.printing.pdf_text import words_with_boxes
 
 GAMES = sorted(p.name.removesuffix(".deck.json") for p in DECKS_DIR.iterdir() if p.name.endswith(".deck.json"))
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
@@ -54,33 +55,6 @@ def _texts(data: bytes) -> list[str]:
         return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     finally:
         pdf.close()
-
-
-def _words(data: bytes, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Return the words of a page with their boxes (left, top, right, bottom) in page mm, y down."""
-    pdf = pdfium.PdfDocument(data)
-    try:
-        page = pdf[index]
-        height = page.get_height()
-        text = page.get_textpage()
-        words, current, boxes = [], "", []
-        for i in range(text.count_chars()):
-            ch = text.get_text_range(i, 1)
-            if ch.strip():
-                current += ch
-                boxes.append(text.get_charbox(i))
-            elif current:
-                words.append((current, boxes))
-                current, boxes = "", []
-        if current:
-            words.append((current, boxes))
-    finally:
-        pdf.close()
-    k = 25.4 / 72
-    return [
-        (w, (min(b[0] for b in bs) * k, (height - max(b[3] for b in bs)) * k, max(b[2] for b in bs) * k, (height - min(b[1] for b in bs)) * k))
-        for w, bs in words
-    ]
 
 
 def _gray_page(data: bytes, index: int, dpi: float) -> np.ndarray:
@@ -165,7 +139,7 @@ def test_first_sheet_lists_the_sheets_and_the_card_counts_and_draws_a_100_mm_rul
 
 
 def test_registration_scale_labels_do_not_overlap(printed):
-    words = [(w, box) for w, box in _words(_pdf(*printed("bux")), 1) if w.lstrip("+-").isdigit()]
+    words = [(w, box) for w, box in words_with_boxes(_pdf(*printed("bux")), 1) if w.lstrip("+-").isdigit()]
     assert len(words) == 4 * 8
     for i, (a, (l1, t1, r1, b1)) in enumerate(words):
         for b, (l2, t2, r2, b2) in words[i + 1 :]:
@@ -260,8 +234,8 @@ def test_part_backs_land_behind_their_fronts(printed):
     deck, printed_deck = printed("bux")
     data = _pdf(deck, printed_deck, first_sheet=False)
     tpl = sheets.template("a4")
-    front = Counter((w, round(b[0] + b[2], 0)) for w, b in _words(data, 12) if w in ("5", "10", "50", "100", "1000"))
-    back = Counter((w, round(2 * tpl.paper_w - b[0] - b[2], 0)) for w, b in _words(data, 13) if w in ("5", "10", "50", "100", "1000"))
+    front = Counter((w, round(b[0] + b[2], 0)) for w, b in words_with_boxes(data, 12) if w in ("5", "10", "50", "100", "1000"))
+    back = Counter((w, round(2 * tpl.paper_w - b[0] - b[2], 0)) for w, b in words_with_boxes(data, 13) if w in ("5", "10", "50", "100", "1000"))
     assert sum(front.values()) == 60 and front == back
     deck, printed_deck = printed("cats")
     texts = _texts(_pdf(deck, printed_deck, first_sheet=False))

@@ -10,6 +10,7 @@ import zxingcpp
 from companion.cards.payloads import new_print
 from companion.printing import sheets
 from companion.printing.marks import mark_spec
+from tests.printing.pdf_text import word_centres
 from companion.printing.render import card_image, deck_layout, rasterise_pdf
 
 FORMATS = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
@@ -169,7 +170,7 @@ def test_registration_test_reads_a_shifted_back_with_the_sign_its_legend_states(
     mirrored = back[:, ::-1]
     sx, sy = int(dx * px), int(dy * px)
     seen[sy:, sx:] = mirrored[: mirrored.shape[0] - sy, : mirrored.shape[1] - sx]
-    labels = _text_boxes(data, 1)
+    labels = word_centres(data, 1)
     for x, y in registration_points(tpl):
         # The cross on the front, found on the raster: its arms' dark rows and columns.
         cx, cy = _cross_centre(front, x, y, px)
@@ -199,36 +200,6 @@ def _cross_centre(gray: np.ndarray, x_mm: float, y_mm: float, px: float, reach: 
     col = x0 + int(np.argmax(window.sum(axis=0)))
     row = y0 + int(np.argmax(window.sum(axis=1)))
     return (col + 0.5) / px, (row + 0.5) / px
-
-
-def _text_boxes(data: bytes, index: int) -> list[tuple[str, float, float]]:
-    """Return the words of a PDF page with their box centres in page mm (top-left origin, y down)."""
-    pdf = pdfium.PdfDocument(data)
-    try:
-        page = pdf[index]
-        height = page.get_height()
-        text = page.get_textpage()
-        words, current, boxes = [], "", []
-        for i in range(text.count_chars()):
-            ch = text.get_text_range(i, 1)
-            if ch.strip():
-                current += ch
-                boxes.append(text.get_charbox(i))
-            elif current:
-                words.append((current, boxes))
-                current, boxes = "", []
-        if current:
-            words.append((current, boxes))
-    finally:
-        pdf.close()
-    out = []
-    for word, bs in words:
-        left = min(b[0] for b in bs)
-        right = max(b[2] for b in bs)
-        bottom = min(b[1] for b in bs)
-        top = max(b[3] for b in bs)
-        out.append((word, (left + right) / 2 / 72 * 25.4, (height - (top + bottom) / 2) / 72 * 25.4))
-    return out
 
 
 def test_card_image_is_trim_size_and_reads(bux_print):
