@@ -43,7 +43,6 @@ import random
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -51,6 +50,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.pg import bench_store  # noqa: E402
 
 RECORD = "bux-3p-full.jsonl"
 
@@ -236,18 +237,7 @@ def event_times(games: dict) -> dict[tuple[str, int], float]:
 def one(backend: str, args) -> dict:
     from companion.store.postgres import close_pools
 
-    cluster = None
-    folder = tempfile.TemporaryDirectory(prefix="bench-club-")
-    if backend == "postgres":
-        db = args.db
-        if db is None:
-            from tests.pg import Cluster
-
-            cluster = Cluster()
-            db = cluster.url("postgres")
-    else:
-        db = folder.name
-    try:
+    with bench_store(backend, str, url=args.db, prefix="bench-club-") as db:
         games = prepare(db, args.tables)
         close_pools()  # forked table processes must not share this process's connections
         servers = []
@@ -332,11 +322,6 @@ def one(backend: str, args) -> dict:
             "games_exact": f"{exact}/{len(games)}", "games_audit_clean": f"{clean}/{len(games)}",
             "outcomes": outcomes, "errors": sum((r["errors"] for r in results), [])[:5],
         }
-    finally:
-        close_pools()
-        if cluster is not None:
-            cluster.stop()
-        folder.cleanup()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,13 +25,14 @@ import random
 import socket
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.pg import bench_store  # noqa: E402
 
 RECORD = ROOT / "tests" / "records" / "bux-3p-full.jsonl"
 
@@ -87,16 +88,7 @@ def run(backend: str, args) -> dict:
     from companion.web.asgi import ServerThread, listen_socket
 
     lines = [json.loads(line) for line in RECORD.read_text(encoding="utf-8").splitlines() if line.strip()]
-    cluster = None
-    folder = tempfile.TemporaryDirectory(prefix="bench-club-index-")
-    if backend == "postgres":
-        from tests.pg import Cluster
-
-        cluster = Cluster()
-        db = cluster.url("postgres")
-    else:
-        db = str(Path(folder.name) / "club.db")
-    try:
+    with bench_store(backend, lambda folder: str(folder / "club.db"), url=None, prefix="bench-club-index-") as db:
         with open_store(db) as store:
             for i in range(args.tables):
                 session = GameSession.start(store, lines[0], game_id=f"t{i + 1}", title=f"Table {i + 1}")
@@ -136,13 +128,6 @@ def run(backend: str, args) -> dict:
             stream.conn.close()
         server.stop()
         return figures
-    finally:
-        from companion.store.postgres import close_pools
-
-        close_pools()
-        if cluster is not None:
-            cluster.stop()
-        folder.cleanup()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,7 @@ test may hear another's: listeners only re-read on them, which is harmless.)
 from __future__ import annotations
 
 import atexit
+import contextlib
 import glob
 import itertools
 import os
@@ -31,6 +32,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 SERVER_USER = "postgres"
 """The account a root test run hands the cluster to (Debian's postgresql package creates it)."""
@@ -136,3 +138,30 @@ class Cluster:
             except RuntimeError:
                 pass
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def bench_store(backend: str, sqlite_path: Callable[[Path], str], *, url: str | None = None, prefix: str = "bench-"):
+    """Yield the store a benchmark runs against, and remove it afterwards.
+
+    "postgres": `url` if given, else a throwaway cluster's database;
+    "sqlite": `sqlite_path(temporary folder)` (a file, or the folder itself for one file per table).
+    Pools are closed before the cluster stops, so no connection outlives it.
+    """
+    from companion.store.postgres import close_pools
+
+    cluster = None
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        if backend == "postgres":
+            if url is None:
+                cluster = Cluster()
+                url = cluster.url("postgres")
+            target = url
+        else:
+            target = sqlite_path(Path(folder))
+        try:
+            yield target
+        finally:
+            close_pools()
+            if cluster is not None:
+                cluster.stop()
