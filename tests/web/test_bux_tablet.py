@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.chromium import BROWSER_TEST
+from tests.web.boxes import box_of
 from tests.web.bux_entries import name_cards
 from tests.web.conftest import LINES, kinds, session_of
 
@@ -50,7 +51,7 @@ def test_a_draw_entry_fits_one_screen_with_big_tap_targets(server, browser, toke
     assert page.evaluate("window.scrollY") == 0
     parts = ["#draw-picked", "#pick-suit", "#pick-shape", "#pick-value", "#draw-add", "#draw-timers",
              "#bid-winner", "#bid-price", "#draw-bid", "#draw-pass"]
-    boxes = {sel: page.locator(sel).bounding_box() for sel in parts}
+    boxes = {sel: box_of(page.locator(sel)) for sel in parts}
     outside = {sel: box for sel, box in boxes.items()
                if box is None or box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > width or box["y"] + box["height"] > height}
     assert outside == {}, f"not inside the {width}x{height} screen without scrolling: {outside}"
@@ -184,8 +185,8 @@ def test_the_wall_screen_keeps_long_names_dice_and_chips_readable(server, browse
 
     # The chart legend: the long name inside the chart panel.
     key = wall.locator(".legend .key", has_text=LONG)
-    panel = wall.locator("#chart-panel").bounding_box()
-    box = key.bounding_box()
+    panel = box_of(wall.locator("#chart-panel"))
+    box = box_of(key)
     assert box["x"] >= panel["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
     # A payment shows the chips to hand over; the white chip is outlined against the cream panel.
     expect(wall.locator("#history li").first).to_have_attribute("value", "5")

@@ -17,6 +17,7 @@ from companion.store.backends import Store, open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.boxes import box_of
 from tests.web.serving import serving
 
 PLAYERS = ["Аня", "Борис", "Вика"]
@@ -177,7 +178,7 @@ def test_the_game_over_page_keeps_each_seat_one_row_high(server, artifacts):
             page = browser.new_context(viewport=SIZES["1280x800"], locale="ru-RU").new_page()
             page.goto(f"{base}/g/c1/cats/?lang=ru")
             expect(page.locator("#players .seat")).to_have_count(3)
-            before = page.locator("#players .seat").first.bounding_box()["height"]
+            before = box_of(page.locator("#players .seat").first)["height"]
             for size, viewport in SIZES.items():
                 page.set_viewport_size(viewport)
                 page.goto(f"{base}/g/over/cats/?lang=ru")
@@ -185,9 +186,9 @@ def test_the_game_over_page_keeps_each_seat_one_row_high(server, artifacts):
                 expect(page.locator("#players .shown").first).to_be_visible()
                 page.screenshot(path=str(shots / f"cats-over-ru-{size}.png"), full_page=True)
                 for seat in page.locator("#players .seat").all():
-                    height = seat.bounding_box()["height"]
+                    height = box_of(seat)["height"]
                     assert height < 2.2 * before, (size, height, before)
-                    tops = {round(b.bounding_box()["y"]) for b in seat.locator(".back").all()}
+                    tops = {round(box_of(b)["y"]) for b in seat.locator(".back").all()}
                     assert len(tops) <= 1, f"card backs stacked: {tops}"
         finally:
             browser.close()

@@ -15,6 +15,7 @@ import pytest
 
 from companion.web import create_app
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.web.boxes import box_of
 from tests.web.serving import serving
 from tests.web.tables import PHONE, store_table, tokens
 
@@ -58,7 +59,7 @@ def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(brows
     page, errors = open_page(browser, f"{base}/g/bux")
     seat = page.locator("#players .player").first
     expect(seat.locator(".count")).to_have_text("3 cards")
-    count, spread = seat.locator(".count").bounding_box(), seat.locator(".spread").bounding_box()
+    count, spread = box_of(seat.locator(".count")), box_of(seat.locator(".spread"))
     assert count["y"] + count["height"] <= spread["y"], "the count is drawn above the cards"
     assert errors == []
 
@@ -76,7 +77,7 @@ def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browse
     assert "cannot turn up again" in out.get_attribute("title")
     expect(page.locator("#draw-timers button")).to_have_text(["BUX 2", "BUX 3"])
     expect(page.locator("#entry button:visible:disabled")).to_have_count(0)
-    box = out.bounding_box()
+    box = box_of(out)
     assert box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0], "the line is on the first screen"
     opacity = page.evaluate("() => getComputedStyle(document.querySelector('#draw-timers .timer-out')).opacity")
     assert opacity == "1", "said at full strength, not faded"
@@ -91,7 +92,7 @@ def test_bux_phone_lines_up_its_sets_with_their_heading(browser, table):
     base, _token, seats = table
     page, errors = open_page(browser, base + PHONE["bux"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
     expect(page.locator("#me-sets li")).to_have_text("No set yet.")
-    title, first = page.locator(".me-sets-title").bounding_box(), page.locator("#me-sets li").bounding_box()
+    title, first = box_of(page.locator(".me-sets-title")), box_of(page.locator("#me-sets li"))
     assert abs(first["x"] - title["x"]) <= 1, (title, first)
     assert errors == []
 
@@ -116,7 +117,7 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
     assert page.locator("#dice-history li").first.get_attribute("value") == "1"
     proof = page.locator("#dice-proof summary")
     assert len(proof.inner_text()) < 40 and "\u2026" in proof.inner_text()
-    last, hash_line = page.locator("#dice-last").bounding_box(), proof.bounding_box()
+    last, hash_line = box_of(page.locator("#dice-last")), box_of(proof)
     assert last["y"] < hash_line["y"], "the rolls come first, the hash after them"
     assert page.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)", proof.element_handle()) < 16
     assert errors == []
@@ -171,12 +172,12 @@ def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_
     expect(page.locator("#row .gcard")).to_have_count(3)  # this round's cards
     heights = rows.evaluate_all("(rows) => rows.map((r) => r.getBoundingClientRect().height)")
     assert max(heights) <= 48, f"a score row is {max(heights)} px tall"
-    form, scores = page.locator("#bid-form").bounding_box(), page.locator(".grow-scores").bounding_box()
+    form, scores = box_of(page.locator("#bid-form")), box_of(page.locator(".grow-scores"))
     assert form["y"] + form["height"] <= 844, "the bid form is on the first screen"
     page_height = page.evaluate("document.documentElement.scrollHeight")
     assert page_height <= 844 * 1.1 and scores["y"] + scores["height"] <= page_height, f"the phone scrolls {page_height} px"
     page.set_viewport_size({"width": 1280, "height": 800})  # opened on a wide screen, it keeps a phone's column
-    wide = page.locator(".grow-scores").bounding_box()
+    wide = box_of(page.locator(".grow-scores"))
     assert wide["width"] <= 800 and abs(wide["x"] - (1280 - wide["x"] - wide["width"])) <= 20, wide
     assert errors == []
 
@@ -187,11 +188,11 @@ def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(browser, table, gam
     """BUX's and the cat auction's phone pages stretched their panel across a tablet; now they keep a phone's column, as Grow's."""
     base, _token, seats = table
     page, errors = open_page(browser, base + PHONE[game].format(player="Ann", k=seats["Ann"]), size=(390, 844))
-    narrow = page.locator(panel).bounding_box()
+    narrow = box_of(page.locator(panel))
     assert narrow["width"] >= 390 - 40, f"at 390 px the panel still fills the phone: {narrow}"
     for size in ((1280, 800), (800, 1280)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        wide = page.locator(panel).bounding_box()
+        wide = box_of(page.locator(panel))
         right = size[0] - wide["x"] - wide["width"]
         assert wide["width"] <= 800 and abs(wide["x"] - right) <= 20, f"{size}: {wide}"
     assert errors == []
@@ -260,7 +261,7 @@ def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_tabl
     base, _token, _seats = table
     page, errors = open_page(browser, f"{base}/g/match")
     expect(page.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
-    board = page.locator(".m-board").bounding_box()
+    board = box_of(page.locator(".m-board"))
     assert board["width"] <= 0.7 * 1280, f"the board is {board['width']} px wide"
     assert abs(board["x"] - (1280 - board["x"] - board["width"])) <= 20, "centred"
     cells = page.locator("#m-table tbody td").all_inner_texts()
