@@ -17,6 +17,12 @@ from companion.store.events import MOVE, UNDO, Event, parse_seal
 STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
 """Kinds that change the game: one of these after the last seal is a change nobody witnessed."""
 
+REVEAL = "seed_reveal"
+"""The dice seed's reveal: the server stores it on the first read after the game ends, so it
+usually lands one event after the final seal the end screen showed. The first reveal changes no
+state and its seed is bound by the commitment stored at the start (the audit's dice check calls a
+seed that does not match it an error), so it needs no seal; a second reveal still does."""
+
 
 @dataclass
 class Seal:
@@ -38,6 +44,8 @@ class SealCheck:
     changes_after: int = 0
     """State-changing events after the latest seal found so far."""
     last_change: int | None = None
+    revealed: bool = False
+    """A seed reveal was seen (only the first one goes unwitnessed: REVEAL)."""
 
     @classmethod
     def parse(cls, texts: list[str]) -> "SealCheck":
@@ -57,10 +65,12 @@ class SealCheck:
             if seal.found is None and (seal.number is None or seal.number == event.seq) and event.hash.startswith(seal.digits):
                 seal.found = event.seq
                 sealed_now = True
+        first_reveal = event.kind == REVEAL and not self.revealed
+        self.revealed = self.revealed or event.kind == REVEAL
         if sealed_now:
             self.changes_after = 0
             self.last_change = None
-        elif event.kind in STATE_KINDS and any(s.found is not None for s in self.seals):
+        elif event.kind in STATE_KINDS and not first_reveal and any(s.found is not None for s in self.seals):
             self.changes_after += 1
             self.last_change = event.seq
 

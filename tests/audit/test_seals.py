@@ -97,3 +97,29 @@ def test_a_bad_seal_is_one_clear_sentence(golden, tmp_path, capsys, text):
 def test_a_plain_record_cannot_hold_a_seal(tmp_path, capsys):
     assert main(["audit", str(damage.GOLDEN), "--out", str(tmp_path / "r.html"), "--seal", "3fa9c2e01b7d"]) == 3
     assert "no hash chain" in capsys.readouterr().out
+
+
+def test_a_forged_seed_reveal_after_the_final_seal_is_caught_and_a_second_reveal_needs_a_seal(golden, tmp_path, capsys):
+    """The first reveal needs no seal (it lands just after the end screen's final seal) but its seed is bound
+    by the commitment stored at the start: a forged one is a dice error. A second reveal is an unwitnessed change."""
+    from companion import dice
+
+    path, _ = golden
+    seed = bytes(range(32))
+    damage.append_forged(path, "g", "seed", {"commitment": dice.commitment(seed)})
+    with open_store(path) as store:
+        final = format_seal(store.events("g")[-1])
+    clean = tmp_path / "clean.db"
+    clean.write_bytes(path.read_bytes())
+    damage.append_forged(clean, "g", "seed_reveal", {"seed": seed.hex()})
+    assert _audit(clean, tmp_path, final) == 0
+    capsys.readouterr()
+    damage.append_forged(path, "g", "seed_reveal", {"seed": bytes(32).hex()})
+    assert _audit(path, tmp_path, final) == 3
+    body = json.loads(capsys.readouterr().out)
+    assert [a["kind"] for a in body["anomalies"] if a["severity"] == "error"] == ["dice.mismatch"]
+    damage.append_forged(clean, "g", "seed_reveal", {"seed": seed.hex()})
+    assert _audit(clean, tmp_path, final) == 3
+    body = json.loads(capsys.readouterr().out)
+    [problem] = [a for a in body["anomalies"] if a["kind"] == "seal"]
+    assert problem["seq"] == 50 and "no seal witnesses them" in problem["message"]

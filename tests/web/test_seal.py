@@ -76,3 +76,25 @@ def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db
         phone.screenshot(path=str(shots / "seal-phone-390x844.png"), full_page=True)
         wall.screenshot(path=str(shots / "seal-wall-1024x768.png"), full_page=True)
         browser.close()
+
+
+def test_the_final_seal_shown_before_the_seed_is_revealed_still_passes_the_audit(client, db, tmp_path, capsys):
+    """The end screen shows 'Final seal' as soon as the last move is stored; the dice seed is revealed
+    (a `seed_reveal` event) only when the next state.json is built, so the head moves on by one event.
+    A player who noted the final seal before that must not be told the game changed behind their back:
+    the reveal changes no state and is checked against the commitment stored at the start."""
+    from companion.cli import main
+    from companion.store.session import GameSession
+
+    assert client.get(f"/g/{GAME_ID}").status_code in (200, 302)  # a screen is open: the seed is committed
+    with open_store(db) as store:
+        session = GameSession(store, GAME_ID)
+        for line in LINES[6:]:
+            session.submit(line, source="tablet")
+    final = client.get(f"/g/{GAME_ID}/seal.json").get_json()
+    assert final["over"] is True
+    assert client.get(f"/g/{GAME_ID}/state.json").status_code == 200  # the seed is revealed now
+    with open_store(db) as store:
+        assert [e.kind for e in store.events(GAME_ID)][-1] == "seed_reveal" and store.head(GAME_ID).seq == final["seq"] + 1
+    argv = ["audit", GAME_ID, "--db", str(db), "--out", str(tmp_path / "r.html"), "--seal", final["label"]]
+    assert main(argv) == 0, capsys.readouterr().out
