@@ -334,7 +334,7 @@ class GameSession:
         for _ in range(MAX_TRIES):
             folded = self.refresh()
             if folded.damage is not None:
-                raise DamagedGame(f"{folded.damage.message}. The game is read-only: run `companion audit {self.game_id}` "
+                raise DamagedGame(f"{folded.damage.message.rstrip('.')}. The game is read-only: run `companion audit {self.game_id}` "
                                   f"and `companion recover` to save its intact part", seq=folded.damage.seq)
             self._refuse_repeat_or_stale(folded)
             items = decide(folded, self._events)
@@ -478,7 +478,7 @@ class GameSession:
         """
         folded = self.refresh()
         if folded.damage is not None:
-            raise DamagedGame(f"{folded.damage.message}; `companion recover` saves the intact part", seq=folded.damage.seq)
+            raise DamagedGame(f"{folded.damage.message.rstrip('.')}; `companion recover` saves the intact part", seq=folded.damage.seq)
         return [{k: v for k, v in e.data.items() if k != "evidence"} for e in folded.moves]
 
     def export_record(self) -> str:

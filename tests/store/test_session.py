@@ -168,3 +168,21 @@ def test_a_line_with_an_unknown_key_is_refused_not_stored_with_the_key_ignored(s
         GameSession.start(store, {**LINES[0], "firts": "Ann"}, game_id="h")
     noted = session.submit({**LINES[1], "note": "Ben hesitated"})  # a note is welcome on any line
     assert noted.data["note"] == "Ben hesitated"
+
+
+def test_a_damaged_game_says_so_in_sentences_without_doubled_stops(store):
+    """A stored move that does not replay quotes the rules' sentence, which ends in a full stop:
+    the refusal read 'The game is over.. The game is read-only' and export 'The game is over.; `companion recover`'."""
+    from companion.errors import DamagedGame
+
+    session = GameSession.start(store, LINES[0], game_id="g")
+    for line in LINES[1:]:
+        session.submit(line)
+    store.append("g", "move", LINES[-1], source="tablet")  # a second copy, stored behind the session's back
+    with pytest.raises(DamagedGame) as write:
+        GameSession(store, "g").submit(LINES[-1])
+    with pytest.raises(DamagedGame) as export:
+        GameSession(store, "g").record_lines()
+    for message in (write.value.message, export.value.message):
+        assert f"event {len(LINES) + 1}: stored move does not replay: " in message
+        assert ".." not in message and ".;" not in message, message
