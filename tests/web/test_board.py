@@ -124,3 +124,47 @@ def test_game_end_shows_winners(client, tmp_path):
     top = max(p["chips"] for p in board["players"])
     assert board["winners"] == [p["name"] for p in board["players"] if p["chips"] == top]
     assert all(p["winner"] == (p["name"] in board["winners"]) for p in board["players"])
+
+
+def test_a_long_games_state_json_describes_only_the_moves_it_shows(store_target, monkeypatch):
+    """A read after a new event must cost what the screen shows, not the whole game: the history
+    described all 2,000 moves of a long game on every new event (115 ms instead of 4 ms)."""
+    import pytest
+
+    from companion.errors import RuleViolation
+    from companion.store.session import GameSession
+    from companion.web import create_app
+    from companion.web.games.bux.view import HISTORY, BuxView
+
+    def refused_draw(session):
+        """The player to move names three cards of another player's spread: refused, not in the draw deck."""
+        from companion.games.bux.state import turn
+
+        state = session.state
+        player = turn(state)
+        other = next(spread for name, spread in zip(state.players, state.spreads) if name != player and len(spread) >= 3)
+        with pytest.raises(RuleViolation) as refusal:
+            session.submit({"type": "draw", "player": player, "cards": sorted(other)[:3], "winner": None}, source="tablet")
+        assert refusal.value.rule == "draw.not_in_draw_deck"
+
+    with open_store(store_target) as store:
+        session = GameSession.start(store, LINES[0], game_id="long")
+        for line in LINES[1:21]:
+            session.submit(line, source="import")
+        refused_draw(session)  # older than the last HISTORY moves: pushed out
+        for line in LINES[21:41]:
+            session.submit(line, source="import")
+        refused_draw(session)
+    described = []
+    real = BuxView.describe
+
+    def counting(self, line, before=None, after=None):
+        described.append(line)
+        return real(self, line, before, after)
+
+    monkeypatch.setattr(BuxView, "describe", counting)
+    client = create_app({"DB": str(store_target), "TESTING": True}).test_client()
+    history = client.get("/g/long/state.json").json["board"]["history"]
+    assert [entry["n"] for entry in history] == [None] + list(range(40, 40 - HISTORY + 1, -1))
+    assert history[0]["refused"] and history[0]["text"].endswith("not in the draw deck.")
+    assert len(described) == HISTORY

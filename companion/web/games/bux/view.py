@@ -309,10 +309,16 @@ class BuxView:
         typed on a tablet, with the values the entrant typed; a card outside
         the draw deck is named alone, without whose spread it is in.
         """
+        # Only the last HISTORY moves can be shown (HISTORY newer moves push any older entry out), so
+        # only they are described: a read after a new event then costs what is shown, not the game.
+        first = max(1, len(steps) - HISTORY)
         entries: list[tuple[int, dict]] = [
             (seq, {"n": number, "text": self.describe(line, before, after), "pay": chip_breakdown(payment(line, before, after))})
-            for number, (seq, (line, before, after)) in enumerate(zip(seqs[1:], steps[1:]), start=1)]
+            for number, (seq, (line, before, after)) in enumerate(zip(seqs[first:], steps[first:]), start=first)]
+        oldest = seqs[first] if len(steps) - 1 >= HISTORY and first < len(seqs) else 0
         for event in self.session.events_of(REJECTED):
+            if event.seq < oldest:
+                continue
             data = event.data if not event.damage else {}
             if not isinstance(data, dict):
                 continue
