@@ -90,6 +90,19 @@ MAX_NAME = 24
 """Longest player name: it must fit a seat plate, a phone's header and a scoreboard column."""
 
 
+UNSEEN = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+"""Unicode categories a name may not hold: control and format characters, line/paragraph separators, unassigned."""
+
+
+def visible_name(name: str) -> str:
+    """Return `name` with each character of UNSEEN written as <U+XXXX>, so a refusal naming it stays one visible line.
+
+    >>> visible_name("Ann\\nLee"), visible_name("A\\u2028")
+    ('Ann<U+000A>Lee', 'A<U+2028>')
+    """
+    return "".join(f"<U+{ord(ch):04X}>" if unicodedata.category(ch) in UNSEEN else ch for ch in name)
+
+
 def name_problem(name: object) -> tuple[str, dict] | None:
     """Return why `name` cannot be a player's name, as (reason key, parameters), or None if it can.
 
@@ -106,8 +119,8 @@ def name_problem(name: object) -> tuple[str, dict] | None:
         return "not_text", {"name": name}
     if not name.strip():
         return "empty", {}
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") for ch in name):
-        return "control", {"name": name}
+    if any(unicodedata.category(ch) in UNSEEN for ch in name):
+        return "control", {"name": visible_name(name)}
     if name != name.strip():
         return "space", {"name": name}
     if len(name) > MAX_NAME:

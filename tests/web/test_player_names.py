@@ -40,6 +40,8 @@ def test_bad_names_are_refused_by_every_game(name, fragment):
         with pytest.raises(Exception) as info:
             find_game(game).replay([json.dumps(setup, ensure_ascii=False) + "\n"])
         assert fragment in info.value.message, (game, info.value.message)
+        # One line the reader can see: the refused character is named, not printed (a '\n' or '\r' split the message).
+        assert info.value.message.isprintable(), (game, info.value.message)
 
 
 @pytest.mark.parametrize("names", [["Ann", "ann"], ["Ann", "ANN"]])
