@@ -136,11 +136,11 @@ def verify_player_names(players: Sequence[object]) -> None:
     Raises:
         RuleViolation: setup.player_name or setup.duplicate_player.
     """
-    for player in players:
+    for seat, player in enumerate(players, start=1):
         problem = name_problem(player)
         if problem:
             why, params = problem
-            raise COMMON.violation("setup.player_name", why=why, **params)
+            raise COMMON.violation("setup.player_name", why=why, seat=seat, count=len(players), **params)
     seen: dict[str, str] = {}
     for player in players:
         key = player.casefold()  # type: ignore[union-attr]  (all str after the loop above)

@@ -18,8 +18,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Имя игрока должно быть текстом, а не {name}.",
     },
     "setup.player_name/empty": {
-        "en": "Every player needs a name, but one is empty.",
-        "ru": "У каждого игрока должно быть имя, а одно имя пустое.",
+        "en": "Every player needs a name, but player {seat} of {count} has none.",
+        "ru": "У каждого игрока должно быть имя, а у игрока {seat} из {count} его нет.",
     },
     "setup.player_name/control": {
         "en": "The player name {name} holds a control character or a line break.",

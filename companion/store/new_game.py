@@ -10,6 +10,7 @@ import secrets
 
 from companion.errors import CompanionError, RuleViolation
 from companion.games import find_game
+from companion.games.base import verify_player_names
 from companion.store.backends import Store
 from companion.store.session import GameSession
 
@@ -26,6 +27,7 @@ def start_new_game(store: Store, game_type: str, players: list[str], first: str 
     Raises:
         CompanionError, RuleViolation: in one sentence, if the game type, the players or `first` will not do (nothing is stored).
     """
+    verify_player_names(players)  # one wording for every game, before any game's own setup checks
     if first is not None and first not in players:
         raise RuleViolation("setup.first_not_seated", f"setup: --first {first!r} is not one of the players ({', '.join(players)})")
     try:

@@ -44,3 +44,18 @@ def test_every_game_package_is_found_and_an_unknown_one_is_refused():
     assert set(game_modules()) == {"bux", "cats", "grow", "match"}
     with pytest.raises(ValueError, match="unsupported game: 'chess'"):
         find_game("chess")
+
+
+@pytest.mark.parametrize("name", [game.name for game in games() if game.new_setup is not None])
+def test_an_empty_name_in_the_players_list_is_refused_alike_by_every_game_naming_its_seat(name, tmp_path):
+    """`--players Ann,,Ben` was refused in three wordings across the games, none saying which name was empty."""
+    from companion.errors import RuleViolation
+    from companion.store.backends import open_store
+    from companion.store.new_game import start_new_game
+
+    with open_store(tmp_path / "t.db") as store:
+        with pytest.raises(RuleViolation) as refused:
+            start_new_game(store, name, ["Ann", "", "Ben"])
+        assert refused.value.rule == "setup.player_name"
+        assert refused.value.message == "Every player needs a name, but player 2 of 3 has none."
+        assert store.games() == []
