@@ -11,16 +11,24 @@ network) and reports the first read (cold: the server folds the whole game
 once), the median of repeated reads with nothing new, and the median read
 right after one new event. Medians, one process; run on the same machine
 before and after a change and compare the ratio.
+
+With --serve, each game is instead served by a real `companion serve --game`
+process on loopback, as after a restart mid-game: the seconds until it
+answers, then its first reads of state.json over HTTP.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -73,10 +81,45 @@ def measure(db: Path, repeat: int) -> dict:
     return {"cold_ms": round(cold, 1), "warm_ms": round(warm, 1), "after_new_event_ms": round(statistics.median(after_new), 1)}
 
 
+def measure_serve(db: Path, repeat: int) -> dict:
+    """Start `companion serve --game g` on the file; time its start and its first reads of state.json."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parents[1]
+    start = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", "g", "--db", str(db),
+                               "--host", "127.0.0.1", "--port", str(port)], cwd=root,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/g/g/state.json"
+    try:
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    raise SystemExit("companion serve stopped before answering")
+                time.sleep(0.02)
+        answering = time.perf_counter() - start
+        reads = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            with urllib.request.urlopen(url, timeout=60) as answer:
+                answer.read()
+            reads.append((time.perf_counter() - began) * 1000)
+    finally:
+        server.terminate()
+        server.wait()
+    return {"answering_s": round(answering, 2), "first_read_ms": round(reads[0], 1),
+            "later_reads_ms": round(statistics.median(reads[1:]), 1) if len(reads) > 1 else None}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--lines", type=int, default=2000)
+    parser.add_argument("--serve", action="store_true", help="time a real `companion serve` process instead")
     args = parser.parse_args(argv)
     lines = [move_to_json(m) for m in long_record(args.lines)]
     cases = {"2,000 moves": (0, 0), "2,000 moves + 200,000 observations": (200_000, 0),
@@ -89,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             build(db, lines, observations=observations, churn=churn)
             with EventStore(db) as store:
                 events = store.last_seq("g")
-            results[name] = {"events": events, **measure(db, args.repeat)}
+            results[name] = {"events": events, **(measure_serve if args.serve else measure)(db, args.repeat)}
             print(name, json.dumps(results[name]), flush=True)
     return 0
 

@@ -70,6 +70,22 @@ def _new_game(store: Store, args) -> GameSession:
     return start_new_game(store, args.game_type, players, args.first)
 
 
+def open_table(args) -> tuple[str, str]:
+    """Start or open the game `serve` is for, commit its dice seed, and return (game id, the tablet's join token).
+
+    The game is read here into the fold the server's requests share
+    (GameSession(shared=True)), so the first screen to connect after a restart
+    does not wait while a long game is read a second time.
+    """
+    from companion.web.access import game_key, game_token
+    from companion.web.dice_service import DiceService
+
+    with open_store(args.db) as store:
+        session = _new_game(store, args) if args.new_game else GameSession(store, args.game, shared=True)
+        DiceService(session).ensure_seed()
+        return session.game_id, game_token(game_key(store, session.game_id))
+
+
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
                roster: dict[str, str] | None = None) -> dict:
     """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and its player list."""
@@ -85,18 +101,13 @@ def run(args) -> int:
 
     from companion.web import create_app
     from companion.web.asgi import make_server
-    from companion.web.access import game_key, game_token
-    from companion.web.dice_service import DiceService
 
     if args.club:
         return run_club(args)
-    with open_store(args.db) as store:
-        session = _new_game(store, args) if args.new_game else GameSession(store, args.game)
-        game_id = session.game_id
-        DiceService(session).ensure_seed()
-        token = game_token(game_key(store, game_id))
+    game_id, token = open_table(args)
     public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
     app = create_app(app_config(args.db, public, args.deck))
+    app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
     sock = listen(args.host, args.port)
     server = make_server(app)
     join = f"{public}/g/{game_id}?t={token}"

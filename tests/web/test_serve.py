@@ -50,3 +50,25 @@ def test_a_first_player_not_seated_is_named_as_first_not_dealer(tmp_path, capsys
 def test_an_empty_player_name_is_refused_not_dropped(tmp_path, capsys):
     assert main(["serve", "--db", str(tmp_path / "c.db"), "--new-game", "--game-type", "match", "--players", "Ann,,Ben"]) == 1
     assert "name" in capsys.readouterr().err
+
+
+def test_serve_reads_its_game_once_into_the_fold_its_requests_share(tmp_path):
+    """A restarted server read a long game twice: once at start for the dice seed, then again on the first
+    screen's request (2.4 s for 200,000 events), because the start-up read was not the fold requests share."""
+    import argparse
+    from pathlib import Path
+
+    from companion.commands.serve import open_table
+    from companion.games import find_game
+    from companion.store.backends import open_store
+    from companion.store.session import _log_of
+
+    record = Path(__file__).resolve().parents[1] / "records" / "bux-3p-full.jsonl"
+    db = tmp_path / "t.db"
+    assert main(["import", str(record), "--db", str(db), "--id", "g"]) == 0
+    game_id, token = open_table(argparse.Namespace(db=str(db), game="g", new_game=False))
+    assert game_id == "g" and token
+    with open_store(db) as store:
+        log = _log_of(store, "g", find_game("bux"))
+        assert log.folded is not None, "the requests' fold is still empty: the first screen would read the game again"
+        assert log.events[-1].seq == store.last_seq("g")
