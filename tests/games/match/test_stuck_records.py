@@ -112,3 +112,20 @@ def test_import_into_sqlite_audits_clean_and_replays_from_the_store_as_from_the_
     assert main(["replay", str(path), "--json"]) == 0
     assert from_store == json.loads(capsys.readouterr().out)
     assert from_store["round"] == 2 and from_store["phase"] == "draw"
+
+
+def test_the_steal_rounds_result_scores_alone_with_the_thief_holding_eleven(tmp_path, capsys):
+    """What the camera reads at that round's end: Dan, the thief, drew and stole but never discarded, so he shows
+    11 cards; `companion score match` and a result-only record score it as the turn-by-turn replay does."""
+    lines = record_lines(STEAL)
+    score = next(json.loads(line) for line in lines if json.loads(line)["type"] == "score")
+    assert len(score["players"]["Dan"]["hand"]) == 11
+    played = json.loads((RECORDS / f"{STEAL}.expected.json").read_text(encoding="utf-8"))["scoreboard"]
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({"game": "match", "round": 1, "advanced": True, "players": score["players"]}), encoding="utf-8")
+    assert main(["score", "match", str(path), "--json"]) == 0
+    assert {p: r["total"] for p, r in json.loads(capsys.readouterr().out).items()} == {p: r["round_1"] for p, r in played.items()}
+    result_only = tmp_path / "result-only.jsonl"
+    result_only.write_text(lines[0] + json.dumps(score) + "\n", encoding="utf-8")
+    assert main(["replay", str(result_only), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scoreboard"] == played
