@@ -205,11 +205,12 @@ def steal_round(seed: int) -> Table:
     """Play round 1 until a Steal takes a victim's last card and there is nothing to draw; score it; deal round 2."""
     table = Table(seed)
     table.deal()
-    pairs_found = [(NAMES[(i - 1) % 5], p, s, t) for i, p in enumerate(NAMES) for s in sorted(table.hand(p)) if KIND[s] == "steal"
-                   for t in sorted(table.hand(NAMES[(i - 1) % 5])) if KIND[t] == "trade"]
-    if not pairs_found:
+    seats = [(NAMES[i - 1], thief, steal, trade) for i, thief in enumerate(NAMES)
+             for steal in sorted(table.hand(thief)) if KIND[steal] == "steal"
+             for trade in sorted(table.hand(NAMES[i - 1])) if KIND[trade] == "trade"]
+    if not seats:
         raise GaveUp("no Steal holder sits after a Trade holder")
-    victim, thief, steal, trade = pairs_found[0]
+    victim, thief, steal, trade = seats[0]
     colour = COLOUR[steal]
     for _ in range(MAX_TURNS):
         player = NAMES[table.state.to_move]
