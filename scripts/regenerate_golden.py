@@ -16,7 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.commands.replay import game_of_lines, read_lines  # noqa: E402
+from companion.commands.replay import read_lines  # noqa: E402
+from companion.games import game_of_record  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = 0
     for record in sorted((ROOT / "tests" / "records").glob("*.jsonl")):
         lines = read_lines(str(record))
-        game = game_of_lines(lines)
+        game = game_of_record(lines)
         new = json.dumps(game.state_to_json(game.replay(lines)), indent=2, ensure_ascii=False) + "\n"
         path = record.with_suffix(".expected.json")
         old = path.read_text(encoding="utf-8") if path.exists() else ""

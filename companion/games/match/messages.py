@@ -155,6 +155,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "ru": "У игрока {player} карт: {shown}; в базовой игре у каждого {size}: лишних карт: {off}."},
     "score.card_count/advanced_extra": {"en": "{player} shows {shown:n:card:cards}; nobody has more than {size} in the advanced game: {off:n:card:cards} too many.",
                                         "ru": "У игрока {player} карт: {shown}; в продвинутой игре ни у кого нет больше {size}: лишних карт: {off}."},
+    "score.card_count/advanced_two_extra": {"en": "{players:list} each show {shown} cards; in the advanced game only the player whose Steal ended the round in their own turn can hold {shown}: one of them shows a card too many.",
+                                            "ru": "У игроков {players:list} по {shown} карт; в продвинутой игре {shown} карт бывает только у того, чья «Кража» закончила раунд в его ход: у кого-то из них лишняя карта."},
     "score.card_count/advanced_missing": {"en": "{player} shows {shown:n:card:cards}; every player keeps at least {minimum} in the advanced game (only the Trade and Wild cards can take one away): a card was not seen.",
                                           "ru": "У игрока {player} карт: {shown}; в продвинутой игре у каждого остаётся не меньше {minimum} (убрать карту могут только «Обмен» и «Джокер»): какая-то карта не замечена."},
     "score.too_many_copies": {"en": "{face} is shown more often than the deck has copies ({copies}).",

@@ -42,6 +42,10 @@ HAND_SIZE: int = sum(HAND_DEAL.values())
 ADVANCED_MIN: int = HAND_SIZE - sum(1 for c in ALL_CARDS if KIND[c] in ("trade", "wild"))
 """Fewest cards a player can show in the advanced game: only a Trade or a Wild put away unreplaced leaves a hand for good."""
 
+ADVANCED_MAX: int = HAND_SIZE + 1
+"""Most cards one player can show in the advanced game: a Steal that takes the victim's last card with nothing
+left to draw ends the round in the thief's turn, after the thief's draw and before the discard."""
+
 # A card may be named by its face alone ("red-300", "blue-wild"): any copy of it.
 FACES: dict[str, tuple[str, ...]] = {}
 for _code in DECK.codes():
@@ -177,20 +181,25 @@ def verify_counts(layouts: Mapping[str, Layout], *, advanced: bool) -> None:
     Basic game: exactly HAND_SIZE (10): every turn draws one card and
     discards one, and matching only moves cards from hand to the table.
     Advanced game: ADVANCED_MIN to HAND_SIZE: a Trade or a Wild put away with no
-    replacement costs its player a card, nothing else adds one. A card the
+    replacement costs its player a card, nothing else adds one between turns;
+    one player may show ADVANCED_MAX, the thief whose Steal ended the round
+    mid-turn (tests/records/match-stuck-steal-5p.jsonl plays one). A card the
     camera missed (or typed twice) shows here instead of changing a score.
 
     Raises:
         RuleViolation: score.card_count, naming the player, the count and what is off.
     """
+    mid_turn = [name for name, layout in layouts.items() if 2 * len(layout.matches) + len(layout.hand) == ADVANCED_MAX]
+    if advanced and len(mid_turn) > 1:
+        raise W.violation("score.card_count", why="advanced_two_extra", players=mid_turn, shown=ADVANCED_MAX)
     for name, layout in layouts.items():
         shown = 2 * len(layout.matches) + len(layout.hand)
         if not advanced and shown != HAND_SIZE:
             raise W.violation("score.card_count", why="basic_missing" if shown < HAND_SIZE else "basic_extra",
                               player=name, shown=shown, size=HAND_SIZE, off=abs(shown - HAND_SIZE))
-        if advanced and shown > HAND_SIZE:
-            raise W.violation("score.card_count", why="advanced_extra", player=name, shown=shown, size=HAND_SIZE,
-                              off=shown - HAND_SIZE)
+        if advanced and shown > ADVANCED_MAX:
+            raise W.violation("score.card_count", why="advanced_extra", player=name, shown=shown, size=ADVANCED_MAX,
+                              off=shown - ADVANCED_MAX)
         if advanced and shown < ADVANCED_MIN:
             raise W.violation("score.card_count", why="advanced_missing", player=name, shown=shown, minimum=ADVANCED_MIN)
 

@@ -160,12 +160,19 @@ def test_a_result_without_advanced_is_checked_as_basic_when_it_shows_no_action_c
     assert score_round({**data, "advanced": True})["Ann"]["total"] == 1300
 
 
-def test_advanced_counts_run_from_two_to_ten():
-    """Only a spent Trade (4 in the deck) or a Wild put away unreplaced (4) costs a card: 10 - 8 = 2 at least."""
+def test_advanced_counts_run_from_two_to_ten_and_to_eleven_for_one_thief_mid_turn():
+    """Only a spent Trade (4 in the deck) or a Wild put away unreplaced (4) costs a card: 10 - 8 = 2 at least.
+    A Steal that takes the victim's last card with nothing to draw ends the round after the thief's draw:
+    the thief shows 11 (tests/records/match-stuck-steal-5p.jsonl), and only one player can be that thief."""
     with pytest.raises(RuleViolation, match="Ann shows 1 card; every player keeps at least 2"):
         score_round(round_of(Ann=([], ["blue-100-1"]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
-    with pytest.raises(RuleViolation, match="11 cards; nobody has more than 10"):
-        score_round(round_of(Ann=([], BLUES[:11]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
+    thief = round_of(Ann=([], BLUES[:11]), Ben=([["blue-1000", "red-1000"]], []), Cat=([], BLUES[11:21])) | {"advanced": True}
+    assert score_round(thief)["Ben"]["total"] == 1000
+    with pytest.raises(RuleViolation, match="Ann shows 12 cards; nobody has more than 11 in the advanced game: 1 card too many"):
+        score_round(round_of(Ann=([], BLUES[:12]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
+    with pytest.raises(RuleViolation) as info:
+        score_round(round_of(Ann=([], BLUES[:11]), Ben=([["blue-1000", "red-1000"]], []), Cat=([], BLUES[11:22])) | {"advanced": True})
+    assert info.value.message.startswith("Ann and Cat each show 11 cards; in the advanced game only the player whose Steal")
 
 
 def test_only_one_hand_can_be_empty():
