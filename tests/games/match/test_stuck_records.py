@@ -45,11 +45,15 @@ def test_the_generator_still_plays_the_kept_records(name):
     assert table.record() == (RECORDS / f"{name}.jsonl").read_text(encoding="utf-8")
 
 
+def the_ending(name):
+    """The record's lines, the index of the line that empties a hand, that line, and the state just before it."""
+    lines = record_lines(name)
+    at = ending_line(name)
+    return lines, at, json.loads(lines[at]), replay(lines[:at])
+
+
 def test_the_wild_goes_away_unreplaced_as_the_last_card_and_the_round_ends_there():
-    lines = record_lines(WILD)
-    at = ending_line(WILD)
-    line = json.loads(lines[at])
-    before = replay(lines[:at])
+    lines, at, line, before = the_ending(WILD)
     seat = before.seat(line["player"])
     assert line["type"] == "discard_wild" and line["draw"] is None
     assert before.phase == PLAY and before.hands[seat] == frozenset({line["card"]})
@@ -66,10 +70,7 @@ def test_the_wild_goes_away_unreplaced_as_the_last_card_and_the_round_ends_there
 
 
 def test_the_steal_victim_draws_nothing_and_the_round_ends_there():
-    lines = record_lines(STEAL)
-    at = ending_line(STEAL)
-    line = json.loads(lines[at])
-    before = replay(lines[:at])
+    lines, at, line, before = the_ending(STEAL)
     victim = before.seat(line["from"])
     assert line["type"] == "steal" and line["draw"] is None
     assert before.phase == PLAY and before.hands[victim] == frozenset({line["take"]})
