@@ -121,6 +121,10 @@ SAMPLER_RANK_SPAN = 50.0
 less) have their grids ranked by a coarse fit before the full fits (sampler.read_grids): there blur and
 noise flatten the separator and timing modules that tell a finder's 4 orientations apart. Ordinary
 frames' finders mostly span 65-200 levels and skip that cost."""
+SAMPLER_CORNERS_FROM = 0.7
+"""A located grid fitting its fixed modules at least this well (a mark, not art) that does not decode has
+its 4 corners refined apart and is decoded once more (sampler.fit_corners): a steep camera or an
+uncalibrated wide lens shears marks, which the sampler's similarity fit cannot follow."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -410,7 +414,7 @@ class Pipeline:
             # covered, so no second orientation and no other splits (those cost ~10 ms a covered mark).
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
                                      start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
-                                     rank_span=SAMPLER_RANK_SPAN)
+                                     rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
                 self._remember_failed(centre, ox, oy)
                 continue

@@ -120,6 +120,33 @@ def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves
     return best
 
 
+def fit_corners(gray: np.ndarray, h: np.ndarray, steps=(0.25, 0.12), max_moves: int = 6) -> tuple[float, np.ndarray]:
+    """Return (score, h) after moving each of the grid's 4 corners on its own to match the fixed modules best.
+
+    A similarity (fit_grid) cannot follow a mark the table homography shears or a lens bends: on the
+    1080p hard bench such a grid fits to 0.3-0.6 module at its far corners and does not decode, where
+    the same grid with its corners moved apart does. Run only after a similarity fit failed to decode.
+    """
+    q = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
+    module = float(np.linalg.norm(q[1] - q[0])) / N
+    best = (fixed_score(module_values(gray, h)), q, h)
+    for d in steps:
+        step = d * module
+        for _ in range(max_moves):
+            moved = False
+            for k in range(4):
+                for dx, dy in ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)):
+                    cand = best[1].copy()
+                    cand[k] += (dx, dy)
+                    hh = cv2.getPerspectiveTransform(_UNIT, cand.astype(np.float32)).astype(np.float64)
+                    s = fixed_score(module_values(gray, hh))
+                    if s > best[0] + 1e-4:
+                        best, moved = (s, cand, hh), True
+            if not moved:
+                break
+    return best[0], best[2]
+
+
 _YX = np.mgrid[0:N, 0:N].astype(np.float64) / N - 0.5
 _PLANE_PINV = np.linalg.pinv(np.stack([np.ones(int(FIXED_MASK.sum())), _YX[1][FIXED_MASK], _YX[0][FIXED_MASK],
                                        FIXED_VALUE[FIXED_MASK].astype(np.float64)], -1))
@@ -232,6 +259,21 @@ RANK_MARGIN = 0.1
 orientation of the harsh-light misses started 0.05-0.09 below a wrong one."""
 
 
+def _decode_splits(values: np.ndarray, splits, tried: set[bytes]) -> str | None:
+    """Return the payload of the first split of `values` that decodes as is or deblurred, or None.
+
+    Bits an earlier split (in `tried`) already gave are skipped: the same decode, the same failure."""
+    for at in splits:
+        bits = classify(values, at)
+        if bits.tobytes() in tried:
+            continue
+        tried.add(bits.tobytes())
+        payload = _decode_bits(bits) or _decode_bits(deblur(values, bits))
+        if payload is not None:
+            return payload
+    return None
+
+
 def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
               angles=(0.0,)) -> Detection | None:
     """Return the mark read from a rough quadrilateral (4 image points, any orientation), or None.
@@ -258,7 +300,8 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
                start_ratio: float = 0.6, margin: float = 1.0,
                settled: float = 1.01, steps=(0.5, 0.25, 0.12), thresholds=(0.3, 0.4, 0.6, 0.7),
                variants_from: float = 0.75, variants_below: float = 1.01,
-               rank_below: float | None = None, rank_span: float = 255.0) -> Detection | None:
+               rank_below: float | None = None, rank_span: float = 255.0,
+               corners_from: float | None = None) -> Detection | None:
     """Return the mark read from candidate grids (homographies module units -> image px), or None.
 
     The `tries` grids whose fixed modules match best are refined and decoded, if they
@@ -268,6 +311,8 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     `variants_from` or better (and below `variants_below`) is also tried at the other `thresholds`.
     With `rank_below`, grids whose best starting score is below it and whose fixed modules' light - dark
     span is below `rank_span` grey levels (a dim or glared mark) are ranked by a coarse fit first.
+    With `corners_from`, a grid that fits at that or better (and below `settled`) but does not decode has its
+    4 corners refined apart (fit_corners) and is tried once more at every split.
     """
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
     options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
@@ -292,25 +337,20 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
         if score < min_score:
             continue
         values = module_values(g, h)
-        payload = None
         # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
         # towards their neighbours, so the best split varies), each deblurred: 11 -> 15 of 18
         # located hard bench marks read, ~40% more time per located mark.
         tried: set[bytes] = set()
-        for at in (0.5,) + (thresholds if variants_from <= score < variants_below else ()):
-            bits = classify(values, at)
-            if bits.tobytes() in tried:
-                continue  # another split gave the same bits: the same decode and deblur, the same failure
-            tried.add(bits.tobytes())
-            payload = _decode_bits(bits) or _decode_bits(deblur(values, bits))
-            if payload is not None:
-                break
+        payload = _decode_splits(values, (0.5,) + (thresholds if variants_from <= score < variants_below else ()), tried)
         if payload is None and rest is not steps:
             # A dim or glared mark (ranked above): once more with the light ramp across it removed.
-            flat = flatten(values)
-            bits = classify(flat)
-            if bits.tobytes() not in tried:
-                payload = _decode_bits(bits) or _decode_bits(deblur(flat, bits))
+            payload = _decode_splits(flatten(values), (0.5,), tried)
+        if payload is None and corners_from is not None and corners_from <= score < settled:
+            # A sheared mark: the similarity left its far corners a fraction of a module off.
+            moved, h_moved = fit_corners(g, h)
+            if moved > score + 1e-3:
+                payload = _decode_splits(module_values(g, h_moved), (0.5,) + thresholds, tried)
+                h = h_moved if payload is not None else h
         if payload is None and score >= settled:
             break  # the grid fits the fixed modules well: another orientation will not
         if payload is not None:
