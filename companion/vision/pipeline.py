@@ -99,6 +99,10 @@ MARKER_SEARCH_SIDE = 960
 """Plates are searched on a copy shrunk to this long side (corners refined at full size)."""
 CANDIDATE_FULL_SCALE_SIDE = 0
 """Frames up to this long side are searched for candidate marks at full scale."""
+CANDIDATE_ROW_SIDE = 28.0
+"""An elongated dense-edge blob at least this thick (frame px) is kept as a candidate and split into tiles:
+a fanned row of small marks merges into one long blob under the search's closing (a 1080p hard bench frame
+lost two cards so), while lines (card edges, print) are thinner. A mark at 2 px/module is 30 px across."""
 RECTIFY_PX_PER_MM = 3.0
 """Top-down resampling scale for blurred marks: 6 px per 2 mm module (4 reads a few more, at twice the cost)."""
 RECTIFY_MAX_MM = 140.0
@@ -806,8 +810,8 @@ def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float =
         side = max(w, h) * inv
         if side < min_side or side > max_side:
             continue
-        if max(w, h) > 3.5 * max(min(w, h), 1):
-            continue
+        if max(w, h) > 3.5 * max(min(w, h), 1) and min(w, h) * inv < CANDIDATE_ROW_SIDE:
+            continue  # a line (a card's edge, a print's rule); a row of marks merged into one blob is as thick as a mark
         if area < 0.3 * w * h and side < 240:
             continue
         boxes.append((x * inv, y * inv, (x + w) * inv, (y + h) * inv))
