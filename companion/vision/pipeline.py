@@ -129,6 +129,9 @@ SAMPLER_CORNERS_FROM = 0.7
 """A located grid fitting its fixed modules at least this well (a mark, not art) that does not decode has
 its 4 corners refined apart and is decoded once more (sampler.fit_corners): a steep camera or an
 uncalibrated wide lens shears marks, which the sampler's similarity fit cannot follow."""
+SAMPLER_DECONV_FROM = 0.6
+"""A located grid fitting at least this well that no split reads has its modules solved from every pixel
+(sampler.deconvolve, ~8 ms a mark): defocus plus motion blur at 2-2.5 px/module beyond the module-level deblur."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -418,7 +421,8 @@ class Pipeline:
             # covered, so no second orientation and no other splits (those cost ~10 ms a covered mark).
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
                                      start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
-                                     rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM)
+                                     rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM,
+                                     deconv_from=SAMPLER_DECONV_FROM)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
                 self._remember_failed(centre, ox, oy)
                 continue

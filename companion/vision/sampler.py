@@ -147,6 +147,78 @@ def fit_corners(gray: np.ndarray, h: np.ndarray, steps=(0.25, 0.12), max_moves: 
     return best[0], best[2]
 
 
+DECONV_RING = 2
+"""Modules of unknown grey round the mark in the deconvolution (its quiet zone, whatever lies beyond)."""
+DECONV_SIGMAS = (1.2,)
+"""Gaussian blurs (px) the deconvolution tries (the one whose fixed modules come out best is kept). On the
+1080p hard bench's unread marks at their true grids: 1.2 alone read 36 of 51, as many as 0.9 and 1.2 at twice
+the cost; 1.0 alone 33. (Defocus there is 0.6-1.3 px plus 1-4 px of motion blur.)"""
+
+
+def deconvolve(gray: np.ndarray, h: np.ndarray, sigmas=DECONV_SIGMAS, iterations: int = 80,
+               ridge: float = 0.02) -> tuple[float, np.ndarray]:
+    """Return (fixed-module score, 15x15 module greys) solved from every pixel of the mark, not its centres.
+
+    At about 2 px per module under defocus and motion blur, a module-centre sample mixes in the modules
+    round it, and the 3x3 module-level deblur works on 225 such samples. Here the grey of each module (and
+    of a ring round the mark) is solved so that the modules drawn as squares through `h` (area-sampled at
+    half-pixel steps) and blurred by a Gaussian match the pixels by least squares: conjugate gradients on
+    the normal equations, a small ridge towards the mean grey, ~4 ms per blur tried. On the marks of the
+    1080p hard bench that the sampler could not read even at their true grids, this read 36 of 51 (9 without).
+    """
+    ring = DECONV_RING
+    g_side = N + 2 * ring
+    outer = cv2.perspectiveTransform(np.float64([[[-ring, -ring]], [[N + ring, -ring]], [[N + ring, N + ring]],
+                                                 [[-ring, N + ring]]]), h).reshape(4, 2)
+    x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 4
+    x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 5
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, gray.shape[1]), min(y1, gray.shape[0])
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return 0.0, np.zeros((N, N), np.float32)
+    pixels = gray[y0:y1, x0:x1].astype(np.float64).ravel()
+    ph, pw = y1 - y0, x1 - x0
+    ys, xs = np.mgrid[0:2 * ph, 0:2 * pw]
+    sub = np.stack([(xs + 0.5) / 2 - 0.5 + x0, (ys + 0.5) / 2 - 0.5 + y0], -1).reshape(-1, 1, 2).astype(np.float64)
+    mod = cv2.perspectiveTransform(sub, np.linalg.inv(h)).reshape(-1, 2)
+    col, row = np.floor(mod[:, 0]).astype(int) + ring, np.floor(mod[:, 1]).astype(int) + ring
+    k = g_side * g_side + 1  # the last unknown: everything beyond the ring
+    module_of = np.where((col >= 0) & (col < g_side) & (row >= 0) & (row < g_side), row * g_side + col, k - 1)
+    pixel_of = ((ys // 2) * pw + xs // 2).ravel()
+    centre = mod.reshape(2 * ph, 2 * pw, 2)[1::2, 1::2].reshape(-1, 2)
+    use = ((centre > -ring + 0.5) & (centre < N + ring - 0.5)).all(axis=1).astype(np.float64)
+    reg = ridge * use.sum() / k
+    best = (-1.0, np.zeros((N, N), np.float32))
+    for sigma in sigmas:
+        def blur(v, sigma=sigma):
+            return cv2.GaussianBlur(v.reshape(ph, pw), (0, 0), sigma, borderType=cv2.BORDER_REPLICATE).ravel()
+
+        def normal(x):  # (M^T W M + ridge) x, M = blur . draw, plus an offset; W = the pixels used
+            r = use * (blur(np.bincount(pixel_of, weights=x[:k][module_of], minlength=ph * pw) / 4) + x[k])
+            out = np.append(np.bincount(module_of, weights=blur(r)[pixel_of], minlength=k) / 4, r.sum())
+            out[:k] += reg * (x[:k] - x[:k].mean())
+            return out
+
+        r0 = use * pixels
+        b = np.append(np.bincount(module_of, weights=blur(r0)[pixel_of], minlength=k) / 4, r0.sum())
+        x = np.append(np.full(k, pixels.mean()), 0.0)
+        r = b - normal(x)
+        p, rs = r.copy(), float(r @ r)
+        for _ in range(iterations):
+            ap = normal(p)
+            a = rs / float(p @ ap)
+            x += a * p
+            r -= a * ap
+            rn = float(r @ r)
+            if rn < 1e-10 * float(b @ b):
+                break
+            p, rs = r + rn / rs * p, rn
+        values = x[:g_side * g_side].reshape(g_side, g_side)[ring:ring + N, ring:ring + N].astype(np.float32)
+        score = fixed_score(values)
+        if score > best[0]:
+            best = (score, values)
+    return best
+
+
 _YX = np.mgrid[0:N, 0:N].astype(np.float64) / N - 0.5
 _PLANE_PINV = np.linalg.pinv(np.stack([np.ones(int(FIXED_MASK.sum())), _YX[1][FIXED_MASK], _YX[0][FIXED_MASK],
                                        FIXED_VALUE[FIXED_MASK].astype(np.float64)], -1))
@@ -301,7 +373,7 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
                settled: float = 1.01, steps=(0.5, 0.25, 0.12), thresholds=(0.3, 0.4, 0.6, 0.7),
                variants_from: float = 0.75, variants_below: float = 1.01,
                rank_below: float | None = None, rank_span: float = 255.0,
-               corners_from: float | None = None) -> Detection | None:
+               corners_from: float | None = None, deconv_from: float | None = None) -> Detection | None:
     """Return the mark read from candidate grids (homographies module units -> image px), or None.
 
     The `tries` grids whose fixed modules match best are refined and decoded, if they
@@ -312,7 +384,9 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     With `rank_below`, grids whose best starting score is below it and whose fixed modules' light - dark
     span is below `rank_span` grey levels (a dim or glared mark) are ranked by a coarse fit first.
     With `corners_from`, a grid that fits at that or better (and below `settled`) but does not decode has its
-    4 corners refined apart (fit_corners) and is tried once more at every split.
+    4 corners refined apart (fit_corners) and is tried once more at every split. With `deconv_from`, a grid
+    fitting at that or better (below `settled`) that still does not decode is read once more from module greys
+    solved from all its pixels (deconvolve), the last and costliest try (~8 ms).
     """
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
     options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
@@ -345,12 +419,22 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
         if payload is None and rest is not steps:
             # A dim or glared mark (ranked above): once more with the light ramp across it removed.
             payload = _decode_splits(flatten(values), (0.5,), tried)
+        grid_score, grid = score, h
         if payload is None and corners_from is not None and corners_from <= score < settled:
             # A sheared mark: the similarity left its far corners a fraction of a module off.
             moved, h_moved = fit_corners(g, h)
             if moved > score + 1e-3:
                 payload = _decode_splits(module_values(g, h_moved), (0.5,) + thresholds, tried)
+                grid_score, grid = moved, h_moved
                 h = h_moved if payload is not None else h
+        if payload is None and deconv_from is not None and deconv_from <= score < settled:
+            # Blurred beyond the module-level deblur: solve the modules from every pixel of the best grid
+            # (the first grid that gets this far only: a second costs as much and read 0 more, measured).
+            deconv_from = None
+            solved_score, solved = deconvolve(g, grid)
+            if solved_score >= grid_score:
+                payload = _decode_splits(solved, (0.5,) + thresholds, set())
+                h = grid if payload is not None else h
         if payload is None and score >= settled:
             break  # the grid fits the fixed modules well: another orientation will not
         if payload is not None:
