@@ -14,7 +14,11 @@ quadrilateral for a mark:
    undo the blur at module level: fit a 3x3 blur kernel (any direction, so
    motion blur too) to the current bits by least squares and re-decide each
    module by the residual of its neighbourhood (iterated conditional modes);
-4. draw a clean symbol (fixed modules forced, quiet zone) and let zxing-cpp
+4. if that fails on a grid that fits well, move its 4 corners apart (a steep
+   camera shears a mark beyond a similarity), and then solve each module's
+   grey from every pixel of the mark (a least-squares deconvolution) and
+   classify those;
+5. draw a clean symbol (fixed modules forced, quiet zone) and let zxing-cpp
    decode it: its Reed-Solomon step corrects a few wrong codewords and
    rejects what it cannot, and the print's check digits and keyed payloads
    reject the rest, so a wrong grid costs a read, never a wrong card.
