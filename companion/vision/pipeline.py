@@ -99,6 +99,10 @@ MARKER_SEARCH_SIDE = 960
 """Plates are searched on a copy shrunk to this long side (corners refined at full size)."""
 CANDIDATE_FULL_SCALE_SIDE = 0
 """Frames up to this long side are searched for candidate marks at full scale."""
+CANDIDATE_ROW_SIDE = 28.0
+"""An elongated dense-edge blob at least this thick (frame px) is kept as a candidate and split into tiles:
+a fanned row of small marks merges into one long blob under the search's closing (a 1080p hard bench frame
+lost two cards so), while lines (card edges, print) are thinner. A mark at 2 px/module is 30 px across."""
 RECTIFY_PX_PER_MM = 3.0
 """Top-down resampling scale for blurred marks: 6 px per 2 mm module (4 reads a few more, at twice the cost)."""
 RECTIFY_MAX_MM = 140.0
@@ -121,6 +125,13 @@ SAMPLER_RANK_SPAN = 50.0
 less) have their grids ranked by a coarse fit before the full fits (sampler.read_grids): there blur and
 noise flatten the separator and timing modules that tell a finder's 4 orientations apart. Ordinary
 frames' finders mostly span 65-200 levels and skip that cost."""
+SAMPLER_CORNERS_FROM = 0.7
+"""A located grid fitting its fixed modules at least this well (a mark, not art) that does not decode has
+its 4 corners refined apart and is decoded once more (sampler.fit_corners): a steep camera or an
+uncalibrated wide lens shears marks, which the sampler's similarity fit cannot follow."""
+SAMPLER_DECONV_FROM = 0.6
+"""A located grid fitting at least this well that no split reads has its modules solved from every pixel
+(sampler.deconvolve, ~8 ms a mark): defocus plus motion blur at 2-2.5 px/module beyond the module-level deblur."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -410,7 +421,8 @@ class Pipeline:
             # covered, so no second orientation and no other splits (those cost ~10 ms a covered mark).
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
                                      start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
-                                     rank_span=SAMPLER_RANK_SPAN)
+                                     rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM,
+                                     deconv_from=SAMPLER_DECONV_FROM)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
                 self._remember_failed(centre, ox, oy)
                 continue
@@ -802,8 +814,8 @@ def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float =
         side = max(w, h) * inv
         if side < min_side or side > max_side:
             continue
-        if max(w, h) > 3.5 * max(min(w, h), 1):
-            continue
+        if max(w, h) > 3.5 * max(min(w, h), 1) and min(w, h) * inv < CANDIDATE_ROW_SIDE:
+            continue  # a line (a card's edge, a print's rule); a row of marks merged into one blob is as thick as a mark
         if area < 0.3 * w * h and side < 240:
             continue
         boxes.append((x * inv, y * inv, (x + w) * inv, (y + h) * inv))

@@ -142,3 +142,28 @@ def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
             r = p.process(img)
         assert payload in r.unknown, (module_px, r.unknown)
         assert [c.code for c in r.cards] == ["club-x-50"]
+
+
+def test_a_row_of_marks_merged_into_one_long_blob_stays_a_candidate(print_deck):
+    """Fanned cards put their small marks side by side; the candidate search's closing merges them into one
+    blob five times as long as it is thick, which the shape test dropped as a line (two cards of a 1080p hard
+    bench frame were never searched so). A blob as thick as a mark is kept (and split into tiles); a card's
+    edge, a long thin line, is still not a candidate."""
+    from companion.printing.marks import DEFAULT_MARK, qr_matrix
+    from companion.vision.pipeline import _candidate_boxes, _split
+
+    frame = np.full((400, 700), 200, np.uint8)
+    centres = []
+    for i, code in enumerate(print_deck.codes()[:5]):
+        m = qr_matrix(print_deck.payload(code), DEFAULT_MARK)
+        mark = cv2.resize(np.where(m == 1, 40, 200).astype(np.uint8), None, fx=2.2, fy=2.2,
+                          interpolation=cv2.INTER_AREA)
+        x, y = 150 + i * (mark.shape[1] + 4), 150
+        frame[y:y + mark.shape[0], x:x + mark.shape[1]] = mark
+        centres.append((x + mark.shape[1] / 2, y + mark.shape[0] / 2))
+    cv2.line(frame, (100, 320), (650, 322), 40, 2)  # a card's edge
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    boxes = _split(_candidate_boxes(frame))
+    for cx, cy in centres:
+        assert any(x0 <= cx - 10 and cx + 10 <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes), (cx, cy, boxes)
+    assert not any(y0 > 300 for x0, y0, x1, y1 in boxes), boxes
