@@ -132,6 +132,11 @@ def _sharpen(gray: np.ndarray, sigma: float = 1.5, amount: float = 0.7) -> np.nd
     return cv2.addWeighted(gray, 1.0 + amount, blur, -amount, 0)
 
 
+def _to_uint8(image: np.ndarray) -> np.ndarray:
+    """Return a float32 image rounded to the nearest grey level and saturated to 0-255, as uint8."""
+    return np.clip(np.rint(image, out=image), 0, 255, out=image).astype(np.uint8)
+
+
 def _mapped(det: Detection, h: np.ndarray) -> Detection:
     """Return a detection whose corners are mapped through homography h."""
     pts = cv2.perspectiveTransform(np.asarray(det.corners, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
@@ -526,13 +531,20 @@ class Pipeline:
         `crop_at` in the frame): a perspective warp, or through the lens when the geometry has one."""
         lens = self.geometry.lens
         to_src = np.array([[1, 0, -src_at[0]], [0, 1, -src_at[1]], [0, 0, 1.0]])
+        # OpenCV's bicubic sampling of 8-bit images has no vector code; on float32 it does, and rounded back
+        # it gave the same bytes on every warp of the bench frames (164 warps, 7.8 M pixels) at ~2/3 the time.
+        in_float = interpolation == cv2.INTER_CUBIC and src.dtype == np.uint8
+        if in_float:
+            src = src.astype(np.float32)
         if lens is None:
-            return cv2.warpPerspective(src, to_src @ patch_to_crop, size, flags=interpolation | cv2.WARP_INVERSE_MAP,
-                                       borderMode=cv2.BORDER_REPLICATE)
-        ox, oy = crop_at[0] + src_at[0], crop_at[1] + src_at[1]
-        to_frame = np.array([[1, 0, crop_at[0]], [0, 1, crop_at[1]], [0, 0, 1.0]])
-        map_x, map_y = warp_maps(lens, to_frame @ patch_to_crop, size)
-        return cv2.remap(src, map_x - ox, map_y - oy, interpolation, borderMode=cv2.BORDER_REPLICATE)
+            patch = cv2.warpPerspective(src, to_src @ patch_to_crop, size, flags=interpolation | cv2.WARP_INVERSE_MAP,
+                                        borderMode=cv2.BORDER_REPLICATE)
+        else:
+            ox, oy = crop_at[0] + src_at[0], crop_at[1] + src_at[1]
+            to_frame = np.array([[1, 0, crop_at[0]], [0, 1, crop_at[1]], [0, 0, 1.0]])
+            map_x, map_y = warp_maps(lens, to_frame @ patch_to_crop, size)
+            patch = cv2.remap(src, map_x - ox, map_y - oy, interpolation, borderMode=cv2.BORDER_REPLICATE)
+        return _to_uint8(patch) if in_float else patch
 
     def _mapped_to_crop(self, det: Detection, patch_to_crop: np.ndarray, ox: int, oy: int) -> Detection:
         """Return a detection read on a top-down patch with its corners in crop pixels (through the lens)."""
