@@ -137,6 +137,16 @@ def _to_uint8(image: np.ndarray) -> np.ndarray:
     return np.clip(np.rint(image, out=image), 0, 255, out=image).astype(np.uint8)
 
 
+def _lanczos3(gray: np.ndarray) -> np.ndarray:
+    """Return a 3x Lanczos upscale of a uint8 image, computed in float32 and rounded back.
+
+    OpenCV's 8-bit Lanczos path has no vector code: it was the largest single cost of a heavy 1080p
+    medium full scan (16% of its instructions; ~2.4x the float path's time with both conversions).
+    Unlike the bicubic warp, the two do not give the same bytes: the 8-bit path uses 11-bit fixed-point
+    weights, and ~6% of pixels come out one grey level lower than the float path's rounding."""
+    return _to_uint8(cv2.resize(gray.astype(np.float32), None, fx=3, fy=3, interpolation=cv2.INTER_LANCZOS4))
+
+
 def _mapped(det: Detection, h: np.ndarray) -> Detection:
     """Return a detection whose corners are mapped through homography h."""
     pts = cv2.perspectiveTransform(np.asarray(det.corners, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
@@ -489,7 +499,7 @@ class Pipeline:
             boxes = [(0, 0, region.shape[1], region.shape[0])]
         out: list[Detection] = []
         for x0, y0, x1, y1 in boxes:
-            up = _sharpen(cv2.resize(region[y0:y1, x0:x1], None, fx=3, fy=3, interpolation=cv2.INTER_LANCZOS4))
+            up = _sharpen(_lanczos3(region[y0:y1, x0:x1]))
             out += [d.shifted(bx0 + x0, by0 + y0, 3.0) for d in decoders.decode_zxing(up, try_downscale=False)]
         return _dedupe(out)
 
