@@ -99,8 +99,11 @@ def worker(code_root: str, frames_file: str, deck_file: str, repeats: int, settl
 
 
 def _archive(ref: str, dest: Path) -> None:
-    data = subprocess.run(["git", "archive", ref, "companion", "pyproject.toml", "cards_printable", "calibration"],
-                          cwd=ROOT, check=True, capture_output=True).stdout
+    run = subprocess.run(["git", "archive", ref, "companion", "pyproject.toml", "cards_printable", "calibration"],
+                         cwd=ROOT, capture_output=True)
+    if run.returncode != 0:
+        raise SystemExit(f"--before {ref}: git archive failed ({run.stderr.decode(errors='replace').strip()})")
+    data = run.stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(dest, filter="data")
 
@@ -124,6 +127,13 @@ def least_busy_cpu(seconds: float = 1.0) -> int:
     time.sleep(seconds)
     after = _cpu_busy()
     return min((after[c] - before[c], c) for c in after if c in allowed)[1]
+
+
+def _cpu_choice(text: str) -> str:
+    """Return --cpu's value if it is '', 'auto' or a CPU this process may run on."""
+    if text in ("", "auto") or (text.isdigit() and int(text) in os.sched_getaffinity(0)):
+        return text
+    raise argparse.ArgumentTypeError(f"not 'auto' nor one of the CPUs {sorted(os.sched_getaffinity(0))}")
 
 
 def _callgrind_counts(out_prefix: str) -> dict[str, int]:
@@ -151,7 +161,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--repeats", type=int, default=1, help="full scans of each frame per worker (fresh pipelines)")
     ap.add_argument("--settled", type=int, default=3, help="settled scans after each full scan")
-    ap.add_argument("--cpu", default="", help="pin the workers to this CPU, or 'auto': the least busy one")
+    ap.add_argument("--cpu", default="", type=_cpu_choice,
+                    help="pin the workers to this CPU, or 'auto': the least busy one")
     ap.add_argument("--nice", type=int, default=0, help="the workers' nice value (below 0 needs root)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions under valgrind instead of timing")
     ap.add_argument("--secret", default="bench-fixed-print")
