@@ -75,6 +75,24 @@ def test_settled_table_reuses_the_last_result(arts, print_deck, rng):
     assert second.codes() == first.codes()
 
 
+def test_a_card_moved_on_a_settled_table_is_seen_at_its_new_place(arts, print_deck):
+    """A settled table's frames are compared at 1/8 scale with the last one; a card slid across it must
+    make the next frame a partial rescan that finds it where it now lies, and keep the cards that did not move."""
+    cam = synth.Camera(width=1920, height=1080, fill=0.9)
+    still = [synth.Placement("heart-x-25", (420, 620)), synth.Placement("club-oval-50", (800, 380))]
+    moved = [still[0], synth.Placement("club-oval-50", (1150, 560), rotation=20)]
+    before, after = (synth.render_scene(arts, cards, cam).image for cards in (still, moved))
+    with Pipeline(print_deck, track=True, use_zbar=False) as p:
+        first = p.process(before)
+        settled = [p.process(before.copy()).scan for _ in range(3)]
+        r = p.process(after)
+    assert first.codes() == {"heart-x-25", "club-oval-50"} and settled == ["settled"] * 3
+    assert r.scan == "partial" and r.codes() == first.codes()
+    where = {c.code: c.table_mm for c in r.cards}
+    assert np.hypot(where["club-oval-50"][0] - 1150, where["club-oval-50"][1] - 560) < 30, where
+    assert np.hypot(where["heart-x-25"][0] - 420, where["heart-x-25"][1] - 620) < 30, where
+
+
 def test_cli_scan_json(tmp_path, arts, export, capsys):
     folder, deck = export
     scene = synth.render_scene(arts, [synth.Placement("diamond-oval-100", (600, 380))],
