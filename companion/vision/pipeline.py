@@ -148,19 +148,22 @@ def _to_uint8(image: np.ndarray) -> np.ndarray:
     return np.clip(np.rint(image, out=image), 0, 255, out=image).astype(np.uint8)
 
 
-def _eighth(gray: np.ndarray) -> np.ndarray:
-    """Return the 1/8-scale copy a video frame is compared with the last one on: three 2x area halvings.
+def _halves(gray: np.ndarray) -> list[np.ndarray]:
+    """Return the frame at 1/2, 1/4 and 1/8 scale, each a 2x area halving of the one before.
 
-    OpenCV's 2x area resize has vector code, a direct 8x one does not: at 4K the halvings cost ~0.9 ms
-    against ~4.2 ms, paid by every frame (a settled 4K table costs ~12 ms in all). They round three times,
-    so a pixel may differ from the direct average by a grey level or two; both frames of a comparison
-    are shrunk the same way, and the change threshold is 14 levels."""
+    The 1/8 copy is what a video frame is compared with the last one on. OpenCV's 2x area resize has
+    vector code, a direct 8x one does not: at 4K the halvings cost ~0.9 ms against ~4.2 ms, paid by every
+    frame (a settled 4K table cost ~12 ms in all). They round three times, so a pixel may differ from the
+    direct average by a grey level or two; both frames of a comparison are shrunk the same way, and the
+    change threshold is 14 levels. A full scan reuses the 1/2 and 1/4 copies (the candidate search and the
+    Model 2 pass make the same halvings), so they are made once a frame."""
     if min(gray.shape[:2]) < 8:
-        return cv2.resize(gray, (max(gray.shape[1] // 8, 1), max(gray.shape[0] // 8, 1)), interpolation=cv2.INTER_AREA)
-    small = gray
+        return [cv2.resize(gray, (max(gray.shape[1] // f, 1), max(gray.shape[0] // f, 1)),
+                           interpolation=cv2.INTER_AREA) for f in (2, 4, 8)]
+    out = [gray]
     for _ in range(3):
-        small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    return small
+        out.append(cv2.resize(out[-1], (out[-1].shape[1] // 2, out[-1].shape[0] // 2), interpolation=cv2.INTER_AREA))
+    return out[1:]
 
 
 def _lanczos3(gray: np.ndarray) -> np.ndarray:
@@ -243,6 +246,8 @@ class Pipeline:
         self._prev_dets: tuple[Detection, ...] = ()
         self._tile = 0
         self._identified: tuple | None = None
+        self._frame_halves: tuple[np.ndarray, list[np.ndarray]] | None = None
+        """Video: this frame's grey image and its 1/2, 1/4, 1/8 copies (`_halves`), reused by its full scan."""
         """The last frame's reads, its geometry and what `_identify` made of them: a settled table's
         frames read the same marks, and naming their cards again cost ~0.7-1 ms a frame."""
         self._plate_boxes: list[tuple[float, float, float, float]] = []
@@ -284,18 +289,21 @@ class Pipeline:
         if x1 - x0 < 8 or y1 - y0 < 8:
             return []
         crop = gray[y0:y1, x0:x1]
+        halves = None
+        if box is None and self._frame_halves is not None and self._frame_halves[0] is gray:
+            halves = self._frame_halves[1]
         if box is None and not self.photo:
-            found = self._read_whole(crop)
+            found = self._read_whole(crop, halves)
         else:
             found = [d.shifted(x0, y0) for d in decoders.decode_zxing(crop, try_downscale=False)]
         if box is None and self._carry:
             found = _dedupe(found + self._carry)
-        found += self._candidates_pass(crop, found, x0, y0)
+        found += self._candidates_pass(crop, found, x0, y0, halves[0] if halves else None)
         if self.photo:
             found += self._photo_pass(crop, found, x0, y0)
         return found
 
-    def _read_whole(self, gray: np.ndarray) -> list[Detection]:
+    def _read_whole(self, gray: np.ndarray, halves: list[np.ndarray] | None = None) -> list[Detection]:
         """Return the marks zxing reads on the whole frame: Micro QR (the cards' marks) at full
         scale, QR Model 2 (a foreign code, a phone's link) at quarter scale.
 
@@ -308,20 +316,23 @@ class Pipeline:
         found = list(decoders.decode_zxing(gray, try_downscale=False, model2=False))
         if min(gray.shape[:2]) >= 128:
             # Two halvings: OpenCV's 2x area resize has a fast path (~0.2 ms at 1080p), a direct 4x does not (~1.1 ms).
-            half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
-            small = cv2.resize(half, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)
+            # A video frame's were made with its change copy (`halves`, the same bytes).
+            small = halves[1] if halves is not None else _halves(gray)[1]
             found += [d.shifted(0, 0, 0.25) for d in decoders.decode_zxing(small, try_downscale=False, micro=False)]
         return found
 
-    def _candidates_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int) -> list[Detection]:
-        """Decode upscaled crops of dense-edge regions no read explains yet; then sample located marks."""
+    def _candidates_pass(self, crop: np.ndarray, found: list[Detection], ox: int, oy: int,
+                         half: np.ndarray | None = None) -> list[Detection]:
+        """Decode upscaled crops of dense-edge regions no read explains yet; then sample located marks.
+
+        `half`: the crop's 2x area halving, when already made (a video frame's full scan)."""
         known = [_box_of(d.shifted(-ox, -oy), 0.1) for d in found]
         # Table plates are dense edges too, but never a card mark: their boxes count as explained.
         known += [(x0 - ox, y0 - oy, x1 - ox, y1 - oy) for x0, y0, x1, y1 in self._plate_boxes]
         out: list[Detection] = []
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         regions: list[tuple[tuple[float, float, float, float], int, int]] = []
-        for box in _split(_candidate_boxes(crop, max_side=0.6 * max(crop.shape))):
+        for box in _split(_candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if any(_boxes_overlap(box, k) and _contains(k, box) for k in known):
                 continue
             got = self._decode_candidate(crop, box, ox, oy)
@@ -635,9 +646,8 @@ class Pipeline:
             self._locate_left, self._sample_left = LOCATE_REGIONS_FULL, SAMPLED_MARKS_FULL
         else:
             self._locate_left, self._sample_left = LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL
-        small = None
-        if self.track:
-            small = _eighth(gray)
+        self._frame_halves = (gray, _halves(gray)) if self.track else None
+        small = self._frame_halves[1][2] if self._frame_halves else None
         if self.track and self._prev_small is not None and self._prev_small.shape == small.shape:
             diff = cv2.absdiff(small, self._prev_small)
             changed = (diff > self.change_threshold).astype(np.uint8)
@@ -835,7 +845,7 @@ def _split(boxes: list[tuple], tile: float = 240.0, overlap: float = 80.0) -> li
 
 
 def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float = 400.0,
-                     scale: float | None = None) -> list[tuple]:
+                     scale: float | None = None, half: np.ndarray | None = None) -> list[tuple]:
     """Return boxes (full-scale coords) of dense-edge blobs, biggest first.
 
     The search runs at `scale` (default: 1 for frames up to 1920 px wide, so
@@ -847,8 +857,12 @@ def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float =
         return []
     if scale is None:
         scale = 1.0 if max(gray.shape[:2]) <= CANDIDATE_FULL_SCALE_SIDE else 0.5
-    small = gray if scale == 1.0 else cv2.resize(gray, (int(gray.shape[1] * scale), int(gray.shape[0] * scale)),
-                                                 interpolation=cv2.INTER_AREA)
+    if scale == 1.0:
+        small = gray
+    elif scale == 0.5 and half is not None:
+        small = half  # the caller's 2x area halving of this image: the same bytes as the resize below
+    else:
+        small = cv2.resize(gray, (int(gray.shape[1] * scale), int(gray.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((2, 2), np.uint8))
     sample = grad[::4, ::4]
     thr = max(14.0, 4.0 * float(np.median(sample)), 0.5 * float(np.percentile(sample, 99)))
