@@ -27,6 +27,22 @@ def export(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def bench_export(tmp_path_factory):
+    """Return (card arts, PrintDeck) of the benches' fixed print (`scripts/bench_camera.py --secret` default).
+
+    For the few tests that hold a bench frame's measured miss: which mark is near the limit depends on
+    the print's payloads, so only the bench's own print shows that frame's case."""
+    from companion.vision.synth import load_card_arts
+
+    folder = tmp_path_factory.mktemp("bench-export")
+    deck_file = folder / "bux.print.json"
+    save_print(new_print(load_deck("bux"), "bench", secret=b"bench-fixed-print"), deck_file)
+    assert main(["cards", "export", "--game", "bux", "--png", str(folder), "--deck", str(deck_file),
+                 "--backs", "--quiet"]) == 0
+    return load_card_arts(folder), load_print(deck_file)
+
+
+@pytest.fixture(scope="session")
 def arts(export):
     from companion.vision.synth import load_card_arts
 
