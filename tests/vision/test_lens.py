@@ -128,8 +128,9 @@ def test_the_lens_reads_more_edge_marks_and_puts_cards_where_they_are(lens_file,
             errors[name] += [np.hypot(*np.subtract(c.table_mm, on_table[c.code].centre_mm))
                              for c in result.cards if c.marks == 2]
     # The barrel shrinks edge marks below 2 px/module; resampled through the lens, more of them read
-    # (6 more of ~55 in development).
-    assert read["with"] >= read["without"] + 3, read
+    # (6 more of ~55 in development; 29 -> 33 with the sampler of 2026-11, 31 -> 33 since its corner refit,
+    # deconvolution and quiet-band ranking read some bent marks without the lens too).
+    assert read["with"] > read["without"], read
     # Without the lens the plates' homography bends towards the edges; with it cards land within a few mm.
     assert np.median(errors["with"]) < 0.5 * np.median(errors["without"]), (np.median(errors["with"]),
                                                                             np.median(errors["without"]))
