@@ -126,44 +126,52 @@ def test_flatten_removes_a_light_ramp_across_a_mark(print_deck):
     assert (sampler.classify(sampler.flatten(values)) == m).all()
 
 
+def _reads(print_deck, render, options: dict) -> dict:
+    """How many of the deck's first 12 marks `read_grids` reads with each set of options.
+
+    render(payload, i) -> (image, grid) draws mark i and says which grid the sampler is given; a wrong
+    grid may cost a read, never give a wrong payload (asserted).
+    """
+    read = {name: 0 for name in options}
+    for i, code in enumerate(print_deck.codes()[:12]):
+        payload = print_deck.payload(code)
+        img, grid = render(payload, i)
+        for name, kwargs in options.items():
+            det = sampler.read_grids(img.astype(np.float32), [grid], start_ratio=1.0, settled=0.9,
+                                     variants_below=0.9, **kwargs)
+            if det is not None:
+                assert det.payload == payload
+                read[name] += 1
+    return read
+
+
 def test_sheared_marks_read_once_the_grid_corners_move_apart(print_deck):
     """A steep camera shows a mark as a keystone (here its far side 0.8 of its near side). The locator's grid
     is a square at the finder and the similarity fit cannot follow the shear, so the far modules are sampled
     up to a module off; refining the 4 corners apart (`corners_from`) reads 10 of these 12 (4 without)."""
-    read = {None: 0, 0.7: 0}
-    for i, code in enumerate(print_deck.codes()[:12]):
-        payload = print_deck.payload(code)
+    def keystone(payload, i):
         img, h = _blurred_mark(payload, seed=i, ppm=2.3, far=0.8)
         # The grid a located finder gives: a square through the finder, one module along its rows.
         c = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), h)[0, 0]
         u = cv2.perspectiveTransform(np.array([[[4.5, 3.5]]]), h)[0, 0] - c
         v = np.array([-u[1], u[0]])
         o = c - 3.5 * u - 3.5 * v
-        square = np.array([[u[0], v[0], o[0]], [u[1], v[1], o[1]], [0, 0, 1.0]])
-        for corners_from in read:
-            det = sampler.read_grids(img.astype(np.float32), [square], start_ratio=1.0, settled=0.9,
-                                     variants_below=0.9, corners_from=corners_from)
-            if det is not None:
-                assert det.payload == payload  # a wrong grid costs a read, never a wrong payload
-                read[corners_from] += 1
-    assert read[0.7] >= 9 and read[None] <= 6, read
+        return img, np.array([[u[0], v[0], o[0]], [u[1], v[1], o[1]], [0, 0, 1.0]])
+
+    read = _reads(print_deck, keystone, {"fixed": {"corners_from": None}, "refit": {"corners_from": 0.7}})
+    assert read["refit"] >= 9 and read["fixed"] <= 6, read
 
 
 def test_marks_blurred_beyond_the_module_deblur_read_from_every_pixel(print_deck):
     """Defocus sigma 1.2 px plus 3 px of motion blur at 2.2 px/module (the 1080p hard bench's worst): the
     module-centre samples mix in too much of their neighbours for the 3x3 deblur, even at the true grid.
     Solving each module's grey from all the mark's pixels (`deconv_from`) reads 11 of these 12 (5 without)."""
-    read = {None: 0, 0.6: 0}
-    for i, code in enumerate(print_deck.codes()[:12]):
-        payload = print_deck.payload(code)
-        img, h = _blurred_mark(payload, seed=i, ppm=2.2, defocus=1.2, motion=3, far=1.0)
-        for deconv_from in read:
-            det = sampler.read_grids(img.astype(np.float32), [h], start_ratio=1.0, settled=0.9, variants_below=0.9,
-                                     corners_from=0.7, deconv_from=deconv_from)
-            if det is not None:
-                assert det.payload == payload  # a wrong grid costs a read, never a wrong payload
-                read[deconv_from] += 1
-    assert read[0.6] >= 10 and read[None] <= 7, read
+    def blurred(payload, i):
+        return _blurred_mark(payload, seed=i, ppm=2.2, defocus=1.2, motion=3, far=1.0)
+
+    read = _reads(print_deck, blurred, {"samples": {"corners_from": 0.7, "deconv_from": None},
+                                        "solved": {"corners_from": 0.7, "deconv_from": 0.6}})
+    assert read["solved"] >= 10 and read["samples"] <= 7, read
 
 
 def test_a_dim_streaked_mark_reads_from_its_solved_modules_with_the_ramp_removed(bench_export):
