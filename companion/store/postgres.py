@@ -340,12 +340,7 @@ class PostgresEventStore(StoreReads):
             self._lock_game(conn, game_id)
             conn.execute("INSERT INTO games (game_id, game, created, title) VALUES (%s, %s, %s, %s)", (game_id, game, _now(), title))
             return self._insert_events(conn, game_id, list(events), source, time)
-        try:
-            return self._run(work, write=True)
-        except pg_errors.UniqueViolation:
-            raise StoreError(f"game {game_id!r} already exists") from None
-        except psycopg.Error as exc:
-            raise _write_error(exc) from None
+        return self._write_new_game(work, game_id)
 
     def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],
                    keyframes: dict[int, bytes]) -> list[int]:
@@ -379,6 +374,10 @@ class PostgresEventStore(StoreReads):
                              "GREATEST((SELECT MAX(id) FROM keyframes), 1))")
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
             return skipped
+        return self._write_new_game(work, game_id)
+
+    def _write_new_game(self, work: Callable[[psycopg.Connection], Any], game_id: str) -> Any:
+        """Run a write that inserts game `game_id` (create_game, adopt_game); an id already here is one sentence."""
         try:
             return self._run(work, write=True)
         except pg_errors.UniqueViolation:
