@@ -5,6 +5,8 @@ The screenshot goes to $COMPANION_ARTIFACTS/web/camera-check.png (docs/screens/c
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests.chromium import BROWSER_TEST
@@ -15,19 +17,26 @@ from tests.web.serving import serving
 pytestmark = BROWSER_TEST
 
 
-def test_the_tablet_checks_a_dark_room_and_sees_what_to_change(live_app, table_frames, browser, token, artifacts):
-    from playwright.sync_api import expect
-
+@contextlib.contextmanager
+def camera_page(live_app, frame, browser, token, query: str = ""):
+    """Yield (page, page errors) of the tablet's camera page, signed in by the join link, `frame` its camera's latest picture."""
     app, live, _printed = live_app
-    live.feed(table_frames[2], 0.0)  # the dark room
-    shots = artifacts / "web"
-    shots.mkdir(parents=True, exist_ok=True)
+    live.feed(frame, 0.0)
     with serving(app) as base:
         page = browser.new_context(viewport={"width": 1024, "height": 1280}).new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{base}/g/{GAME_ID}?t={token}")  # the join link sets the tablet's cookie
-        page.goto(f"{base}/g/{GAME_ID}/camera/")
+        page.goto(f"{base}/g/{GAME_ID}/camera/{query}")
+        yield page, errors
+
+
+def test_the_tablet_checks_a_dark_room_and_sees_what_to_change(live_app, table_frames, browser, token, artifacts):
+    from playwright.sync_api import expect
+
+    shots = artifacts / "web"
+    shots.mkdir(parents=True, exist_ok=True)
+    with camera_page(live_app, table_frames[2], browser, token) as (page, errors):  # the dark room
         page.click("#setup-check-run")
         expect(page.locator("#setup-check-verdict")).to_have_text("Change this before the game:", timeout=20000)
         expect(page.locator("#setup-check-advice li").first).to_contain_text("The picture is too dark")
@@ -43,14 +52,10 @@ def test_a_russian_tablet_reads_the_advice_in_russian(live_app, table_frames, br
     """The page's labels and the advice itself, zone names included, in the reader's language."""
     from playwright.sync_api import expect
 
-    app, live, _printed = live_app
-    live.feed(table_frames[2], 0.0)  # the dark room
     shots = artifacts / "web"
     shots.mkdir(parents=True, exist_ok=True)
-    with serving(app) as base:
-        page = browser.new_context(viewport={"width": 1024, "height": 1280}).new_page()
-        page.goto(f"{base}/g/{GAME_ID}?t={token}")
-        page.goto(f"{base}/g/{GAME_ID}/camera/?lang=ru")  # remembered in a cookie: the check's request carries it
+    # ?lang=ru is remembered in a cookie: the check's request carries it
+    with camera_page(live_app, table_frames[2], browser, token, "?lang=ru") as (page, _errors):  # the dark room
         page.click("#setup-check-run")
         expect(page.locator("#setup-check-verdict")).to_have_text("Перед игрой измените:", timeout=20000)
         items = page.locator("#setup-check-advice li")
