@@ -248,9 +248,6 @@ class Pipeline:
         self._identified: tuple | None = None
         """The last frame's reads, its geometry and what `_identify` made of them: a settled table's
         frames read the same marks, and naming their cards again cost ~0.7-1 ms a frame."""
-        self._frame_halves: tuple[np.ndarray, list[np.ndarray]] | None = None
-        """Video, during `process`: the frame's grey image and its 1/2, 1/4, 1/8 copies (`_halves`), reused by
-        its full scan."""
         self._plate_boxes: list[tuple[float, float, float, float]] = []
         self.notes: list[str] = []
         self._lens: Lens | None = None
@@ -279,8 +276,10 @@ class Pipeline:
             self._zbar = decoders.ZbarWorker()
         return self._zbar.decode(image)
 
-    def read_region(self, gray: np.ndarray, box=None) -> list[Detection]:
-        """Return the marks read in a region (whole image if box is None), frame coordinates."""
+    def read_region(self, gray: np.ndarray, box=None, halves: list[np.ndarray] | None = None) -> list[Detection]:
+        """Return the marks read in a region (whole image if box is None), frame coordinates.
+
+        `halves`: the whole frame's `_halves`, when a video frame already made them for its change copy."""
         if box is None:
             x0, y0, x1, y1 = 0, 0, gray.shape[1], gray.shape[0]
         else:
@@ -290,9 +289,8 @@ class Pipeline:
         if x1 - x0 < 8 or y1 - y0 < 8:
             return []
         crop = gray[y0:y1, x0:x1]
-        halves = None
-        if box is None and self._frame_halves is not None and self._frame_halves[0] is gray:
-            halves = self._frame_halves[1]
+        if box is not None:
+            halves = None
         if box is None and not self.photo:
             found = self._read_whole(crop, halves)
         else:
@@ -647,8 +645,8 @@ class Pipeline:
             self._locate_left, self._sample_left = LOCATE_REGIONS_FULL, SAMPLED_MARKS_FULL
         else:
             self._locate_left, self._sample_left = LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL
-        self._frame_halves = (gray, _halves(gray)) if self.track else None
-        small = self._frame_halves[1][2] if self._frame_halves else None
+        halves = _halves(gray) if self.track else None  # the 1/8 copy is the change copy; a full scan reuses the rest
+        small = halves[2] if halves is not None else None
         if self.track and self._prev_small is not None and self._prev_small.shape == small.shape:
             diff = cv2.absdiff(small, self._prev_small)
             changed = (diff > self.change_threshold).astype(np.uint8)
@@ -659,7 +657,7 @@ class Pipeline:
                 else:
                     self._forget_changed(changed)
                 self._refresh_geometry(gray)
-                dets = self.read_region(gray)
+                dets = self.read_region(gray, halves=halves)
                 self._since_full = 0
             else:
                 before = {d.payload for d in self._prev_dets}
@@ -675,9 +673,8 @@ class Pipeline:
         else:
             self._failed, self._carry, self._spent = [], [], []
             self._refresh_geometry(gray)
-            dets = self.read_region(gray)
+            dets = self.read_region(gray, halves=halves)
             self._since_full = 0
-        self._frame_halves = None  # not kept past the frame (8 MB of grey at 4K)
         if self.track:
             self._prev_small, self._prev_dets = small, tuple(dets)
             self._carry = [d for d in dets if d.backend == "sampler"]
