@@ -228,6 +228,11 @@ _PLANE_PINV = np.linalg.pinv(np.stack([np.ones(int(FIXED_MASK.sum())), _YX[1][FI
                                        FIXED_VALUE[FIXED_MASK].astype(np.float64)], -1))
 
 
+def light_plane(values: np.ndarray) -> np.ndarray:
+    """Return (a, b, c, d) of grey = a + b*x + c*y + d*bit fitted to the fixed modules (x, y as _YX, bit 1 = dark)."""
+    return _PLANE_PINV @ values[FIXED_MASK].astype(np.float64)
+
+
 def flatten(values: np.ndarray) -> np.ndarray:
     """Return module values with a linear light ramp across the mark removed.
 
@@ -235,7 +240,7 @@ def flatten(values: np.ndarray) -> np.ndarray:
     subtracted: under a glare streak or a lamp's falloff one side's dark modules can be lighter
     than the other side's light ones, and no single split reads the mark.
     """
-    _, b, c, _ = _PLANE_PINV @ values[FIXED_MASK].astype(np.float64)
+    _, b, c, _ = light_plane(values)
     return (values - (b * _YX[1] + c * _YX[0])).astype(np.float32)
 
 
@@ -343,7 +348,7 @@ def quiet_score(gray: np.ndarray, h: np.ndarray) -> float:
     lighter, and a level taken as one mean ranked a wrong quadrant first (harsh seed 8's club-oval-50)."""
     p = cv2.perspectiveTransform(_QUIET_BAND, h).astype(np.float32)
     band = cv2.remap(gray, p[..., 0], p[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).ravel()
-    a, b, c, d = _PLANE_PINV @ module_values(gray, h)[FIXED_MASK].astype(np.float64)
+    a, b, c, d = light_plane(module_values(gray, h))
     if d >= 0:
         return 0.0  # dark modules no darker than light ones: no mark in this grid
     x, y = ((_QUIET_BAND.reshape(-1, 2) - 0.5) / N - 0.5).T  # module indexes, as _YX
