@@ -70,7 +70,7 @@ def _play_round(state: MatchState, rng: random.Random, style: Style) -> tuple[li
         state = rules.apply(state, move)
         moves.append(move)
 
-    push(_deal(state, rng))
+    push(shuffled_deal(state, rng))
     turns = 0
     while state.phase != SCORE:
         turns += 1
@@ -82,7 +82,8 @@ def _play_round(state: MatchState, rng: random.Random, style: Style) -> tuple[li
     return moves, state
 
 
-def _deal(state: MatchState, rng: random.Random) -> Deal:
+def shuffled_deal(state: MatchState, rng: random.Random) -> Deal:
+    """Return the round's deal: each colour's cards in play shuffled by `rng` and dealt in seat order."""
     hands: dict[str, list[str]] = {p: [] for p in state.players}
     for colour in COLOURS:
         pile = sorted(c for c in cards_in_play(state.advanced) if COLOUR[c] == colour)

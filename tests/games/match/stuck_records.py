@@ -34,10 +34,11 @@ from pathlib import Path
 from typing import Callable
 
 from companion.games.match import rules
-from companion.games.match.moves import Deal, Discard, DiscardWild, Draw, Match, Move, Score, Setup, Steal, Trade
+from companion.games.match.moves import Discard, DiscardWild, Draw, Match, Move, Score, Setup, Steal, Trade
 from companion.games.match.record import move_to_json
 from companion.games.match.scoring import match_value
-from companion.games.match.state import COLOUR, COLOURS, HAND_DEAL, KIND, NUMBERED, PLAY, SCORE, MatchState, cards_in_play
+from companion.games.match.selfplay import shuffled_deal
+from companion.games.match.state import COLOUR, COLOURS, KIND, NUMBERED, PLAY, SCORE, MatchState
 
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -66,13 +67,7 @@ class Table:
             self.notes[len(self.moves) - 1] = note
 
     def deal(self) -> None:
-        hands: dict[str, list[str]] = {p: [] for p in NAMES}
-        for colour in COLOURS:
-            pile = sorted(c for c in cards_in_play(True) if COLOUR[c] == colour)
-            self.rng.shuffle(pile)
-            for i, player in enumerate(NAMES):
-                hands[player].extend(pile[i * HAND_DEAL[colour]: (i + 1) * HAND_DEAL[colour]])
-        self.push(Deal(hands={p: tuple(h) for p, h in hands.items()}, round=self.state.round))
+        self.push(shuffled_deal(self.state, self.rng))
 
     def hand(self, player: str) -> frozenset[str]:
         return self.state.hands[self.state.seat(player)]
