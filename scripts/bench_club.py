@@ -40,7 +40,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import subprocess
 import sys
 import threading
@@ -53,13 +52,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.pg import bench_store  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "scripts"))
+from loopback import free_port, wait_port  # noqa: E402
+
 RECORD = "bux-3p-full.jsonl"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -67,19 +63,6 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def wait_port(port: int, proc: subprocess.Popen | None = None, seconds: float = 60) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if proc is not None and proc.poll() is not None:
-            raise SystemExit("the server exited: " + proc.stderr.read().decode())
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"nothing answered on port {port}")
 
 
 # --- one table (its own process) ------------------------------------------------------------------------

@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -35,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_replay import long_record  # noqa: E402
+from loopback import free_port, wait_port  # noqa: E402
 
 from companion.games.bux.record import move_to_json  # noqa: E402
 from companion.store.sqlite import EventStore  # noqa: E402
@@ -83,9 +82,7 @@ def measure(db: Path, repeat: int) -> dict:
 
 def measure_serve(db: Path, repeat: int) -> dict:
     """Start `companion serve --game g` on the file; time its start and its first reads of state.json."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     root = Path(__file__).resolve().parents[1]
     start = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", "g", "--db", str(db),
@@ -93,14 +90,7 @@ def measure_serve(db: Path, repeat: int) -> dict:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/g/g/state.json"
     try:
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if server.poll() is not None:
-                    raise SystemExit("companion serve stopped before answering")
-                time.sleep(0.02)
+        wait_port(port, server)
         answering = time.perf_counter() - start
         reads = []
         for _ in range(repeat):

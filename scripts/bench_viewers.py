@@ -33,7 +33,6 @@ import asyncio
 import json
 import os
 import resource
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from loopback import free_port, wait_port  # noqa: E402
 
 RECORD = ROOT / "tests" / "records" / "bux-3p-full.jsonl"
 GAME_ID = "bench"
@@ -76,12 +78,6 @@ def prepare(db: Path) -> tuple[list[dict], str]:
         return posted, game_token(key)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_server(db: Path, port: int) -> subprocess.Popen:
     code = ("import resource, sys; soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE); "
             "resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)); from companion.cli import main; sys.exit(main(sys.argv[1:]))")
@@ -89,15 +85,12 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
     server = subprocess.Popen([sys.executable, "-c", code, "serve", "--game", GAME_ID, "--db", str(db),
                                "--host", "127.0.0.1", "--port", str(port)], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start: " + server.stderr.read().decode())
+    try:
+        wait_port(port, server, seconds=30)
+    except SystemExit:
+        server.kill()
+        raise
+    return server
 
 
 def memory(pid: int) -> tuple[float, float]:
