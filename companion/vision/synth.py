@@ -161,6 +161,9 @@ class Scene:
     table_to_image: np.ndarray = field(repr=False)
     camera_matrix: np.ndarray = field(repr=False)
     dist_coeffs: np.ndarray = field(repr=False)
+    blur: tuple[float, int, float] = (0.0, 0, 0.0)
+    """(defocus sigma px, motion line kernel px, its angle in degrees) the frame was blurred with, before the lens:
+    the blur a reader could at best undo (the angle is the one the scene's rng drew anyway)."""
 
     def readable(self, min_ppm: float = 0.0) -> tuple[TruthCard, ...]:
         """Return the cards a reader should get: readable and at >= min_ppm px per module."""
@@ -519,11 +522,14 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
 
     if nuisance.defocus > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), nuisance.defocus)
+    blur = (float(nuisance.defocus), 0, 0.0)
     if nuisance.motion >= 1.5:
         n = int(round(nuisance.motion))
         kern = np.zeros((n, n), np.float32)
         kern[n // 2, :] = 1.0
-        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), float(rng.uniform(0, 180)), 1.0)
+        angle = float(rng.uniform(0, 180))
+        blur = (float(nuisance.defocus), n, angle)
+        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), angle, 1.0)
         kern = cv2.warpAffine(kern, rot, (n, n))
         frame = cv2.filter2D(frame, -1, kern / kern.sum())
     dist = np.array([camera.k1, 0, 0, 0], np.float64)
@@ -577,7 +583,7 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
                                zone=geo.zone_of(p.centre_mm), px_per_module=best if p.face_up else 0.0,
                                readable=p.face_up and best > 0, corners=corners, marks=tuple(seen)))
     # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
-    return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist)
+    return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist, blur=blur)
 
 
 def _sleeve_sheen(drawn, hand_quads, size, strength: float, rng: np.random.Generator) -> np.ndarray:

@@ -86,3 +86,15 @@ def test_dim_light_and_glare_lower_the_contrast_the_truth_counts(arts):
     dim = synth.render_scene(arts, placements, cam, synth.Nuisance(seed=1, exposure=0.3)).truth[0]
     assert max(c for _, c in bright.marks) > 0.8 > 0.3 > max(c for _, c in dim.marks)
     assert bright.legible(1.0, 0.3) and not dim.legible(1.0, 0.3) and dim.legible(1.0, 0.2)
+
+
+def test_a_scene_records_the_blur_it_was_rendered_with(arts):
+    """The motion blur's angle is drawn from the scene's generator and used on the frame; the scene keeps it (with
+    the defocus and the kernel's length) so a reader's blur model can be checked against the truth."""
+    placements = [synth.Placement("heart-x-25", (400, 620))]
+    nuisance = synth.Nuisance(defocus=0.9, motion=3.2, seed=4)
+    scene = synth.render_scene(arts, placements, synth.Camera(width=640, height=360), nuisance)
+    defocus, length, angle = scene.blur
+    assert (defocus, length) == (0.9, 3) and 0.0 <= angle < 180.0
+    assert synth.render_scene(arts, placements, synth.Camera(width=640, height=360),
+                              synth.Nuisance(defocus=0.9, seed=4)).blur == (0.9, 0, 0.0)
