@@ -134,6 +134,10 @@ uncalibrated wide lens shears marks, which the sampler's similarity fit cannot f
 SAMPLER_DECONV_FROM = 0.6
 """A located grid fitting at least this well that no split reads has its modules solved from every pixel
 (sampler.deconvolve, ~8 ms a mark): defocus plus motion blur at 2-2.5 px/module beyond the module-level deblur."""
+SAMPLER_SHARPEN_BELOW = 0.9
+"""A located finder whose grids all start below this (a blurred one) is read first from its crop with a Gaussian
+blur undone (sampler.sharpen), then as it is: on the 24 hard 1080p bench frames 10 of the 11 located cards a
+still missed read that way (docs/vision.md, "Blur undone before the grid fit")."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -467,7 +471,7 @@ class Pipeline:
             det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep],
                                      start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
                                      rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM,
-                                     deconv_from=SAMPLER_DECONV_FROM)
+                                     deconv_from=SAMPLER_DECONV_FROM, sharpen_below=SAMPLER_SHARPEN_BELOW)
             if det is None or getattr(self.deck.identify(det.payload), "status", None) != "card":
                 self._remember_failed(centre, ox, oy)
                 continue
