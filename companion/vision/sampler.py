@@ -18,7 +18,10 @@ quadrilateral for a mark:
    camera shears a mark beyond a similarity), and then solve each module's
    grey from every pixel of the mark (a least-squares deconvolution) and
    classify those;
-5. draw a clean symbol (fixed modules forced, quiet zone) and let zxing-cpp
+5. a blurred finder (every orientation matching poorly) has its best grid tried
+   first on the crop with a Gaussian blur undone by a Wiener filter (`sharpen`):
+   under 3-4 px of motion blur the fit on the frame's own pixels lands off the mark;
+6. draw a clean symbol (fixed modules forced, quiet zone) and let zxing-cpp
    decode it: its Reed-Solomon step corrects a few wrong codewords and
    rejects what it cannot, and the print's check digits and keyed payloads
    reject the rest, so a wrong grid costs a read, never a wrong card.

@@ -75,7 +75,9 @@ def test_glare_is_found_where_the_lamp_reflects(arts, print_deck):
 def test_a_blurred_camera_is_told_to_focus(arts, print_deck):
     report = check_setup(_frame(arts, defocus=2.0), print_deck)
     assert not report.ok and _said(report, "blurred", "focus"), report.advice
-    assert report.cards_read < 6
+    # The advice comes from the plates' measured edge blur, not from lost reads: since the sampler reads a
+    # blurred finder's crop with the blur undone, all 6 cards read through this defocus (fewer before).
+    assert report.plates and all(p.blur_px > 1.5 for p in report.plates), report.plates
 
 
 def test_a_hidden_plate_is_named(arts, print_deck):
