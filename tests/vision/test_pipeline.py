@@ -6,6 +6,7 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 import segno
 
 from companion.cards.payloads import new_print
@@ -13,6 +14,8 @@ from companion.cards.decks import load_deck
 from companion.cli import main
 from companion.vision import decoders, synth
 from companion.vision.pipeline import Pipeline
+
+from .bench_frames import hard_frame
 
 
 def _scene(arts, rng, n=16, difficulty="easy", size=(1920, 1080), seed=0):
@@ -185,3 +188,31 @@ def test_a_row_of_marks_merged_into_one_long_blob_stays_a_candidate(print_deck):
     for cx, cy in centres:
         assert any(x0 <= cx - 10 and cx + 10 <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes), (cx, cy, boxes)
     assert not any(y0 > 300 for x0, y0, x1, y1 in boxes), boxes
+
+
+@pytest.mark.parametrize("index, card", [(11, "heart-circle-100"), (13, "spade-square-50")])
+def test_steep_candidate_boxes_are_searched_for_finders(bench_export, index, card):
+    """bench_vision's hard 1080p frames 11 and 13 (tilt 36 and 42 degrees, 2.0-2.2 px/module). Frame 11's mark
+    lies in a 314 x 102 px tile that spans 423 mm of table, over the locator's 400 mm patch: it is now searched
+    in two halves. Frame 13's lies in a 126 x 122 px box whose table bounds (147 x 198 mm, a turned and
+    foreshortened quad) made its scale 1.7 px/module, under the sampler's 1.8, so it was never searched; from
+    the areas it is 2.1. No finder was found near either card's marks before; now they read, as stills."""
+    arts, deck = bench_export
+    scene = hard_frame(arts, index)
+    assert card in {t.code for t in scene.legible(2.0, 0.3)}
+    with Pipeline(deck, track=False, use_zbar=False) as p:
+        got = p.process(scene.image).codes()
+    assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert card in got, sorted(got)
+
+
+def test_a_still_samples_forty_located_marks(bench_export):
+    """bench_vision's hard 1080p frame 0 (10-12 cards read, many fanned): once steep and wide boxes were
+    searched too, the still's 30 sampled marks ran out before heart-x-50's finder (16 of the 30 tries fail
+    on covered marks or read a card's second mark); with 40 it reads, as it did before."""
+    arts, deck = bench_export
+    scene = hard_frame(arts, 0)
+    with Pipeline(deck, track=False, use_zbar=False) as p:
+        got = p.process(scene.image).codes()
+    assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert "heart-x-50" in got, sorted(got)
