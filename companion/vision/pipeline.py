@@ -115,6 +115,11 @@ LOCATE_PX_PER_MM = 1.0
 """Top-down scale for the finder locator: 2 px modules (finder centres within ~0.3 module; 1.5 is no better)."""
 SAMPLER_MIN_PX_PER_MODULE = 1.8
 """Regions whose marks the frame shows smaller than this are not searched (nothing reads them)."""
+LOCATE_MIN_MARK = 0.75
+"""Candidate boxes narrower than this many mark sides (at the frame's scale there) are not searched for finders:
+of 414 sampler reads on bench frames (hard 1080p and 4K, medium 1080p; stills and video) the smallest box
+that found the read's finder was 1.08 marks across, while half of an easy 1080p frame's searches were in
+smaller boxes (letters, pips; docs/vision.md, issue 19)."""
 LOCATE_MAX_MM = 400.0
 """Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
 LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
@@ -384,6 +389,8 @@ class Pipeline:
         px_per_mm = np.sqrt(_area((bx0, by0, bx1, by1)) / max(abs(cv2.contourArea(mm.astype(np.float32))), 1e-6))
         if px_per_mm * MODULE_MM < SAMPLER_MIN_PX_PER_MODULE:
             return []  # marks this small are beyond the sampler: no search
+        if max(x1 - x0, y1 - y0) < LOCATE_MIN_MARK * MARK_MM * px_per_mm:
+            return []  # a blob this small is a letter or a pip, not a mark (nor a whole finder and its ring)
         if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
             # A split tile seen steeply from afar spans more table than one patch: search it in two halves
             # overlapping by a mark and its margin (the sampler drops a finder found twice).
