@@ -115,13 +115,19 @@ LOCATE_PX_PER_MM = 1.0
 """Top-down scale for the finder locator: 2 px modules (finder centres within ~0.3 module; 1.5 is no better)."""
 SAMPLER_MIN_PX_PER_MODULE = 1.8
 """Regions whose marks the frame shows smaller than this are not searched (nothing reads them)."""
+LOCATE_MIN_MARK = 0.75
+"""Candidate boxes narrower than this many mark sides (at the frame's scale there) are not searched for finders:
+of 414 sampler reads on bench frames (hard 1080p and 4K, medium 1080p; stills and video) the smallest box
+that found the read's finder was 1.08 marks across, while half of an easy 1080p frame's searches were in
+smaller boxes (letters, pips; docs/vision.md, issue 19)."""
 LOCATE_MAX_MM = 400.0
 """Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
 LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
 """Candidate regions searched for finders per full scan / partial scan (changed regions only) of a
 video, and per still (`track=False`): ~1-2 ms each at 1080p."""
-SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 30
-"""Located marks handed to the module sampler, likewise: ~2-4 ms each."""
+SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 40
+"""Located marks handed to the module sampler, likewise: ~2-4 ms each. A still's 30 ran out on 4 of the 24
+hard 1080p bench frames, and 40 once wide and steep boxes were searched too (docs/vision.md, issue 19)."""
 SAMPLER_RANK_SPAN = 50.0
 """Located marks whose finder spans fewer grey levels than this (dim light, glare: contrast ~0.3 of 255 and
 less) have their grids ranked by a coarse fit before the full fits (sampler.read_grids): there blur and
@@ -382,10 +388,30 @@ class Pipeline:
         if not np.isfinite(mm).all():
             return []
         (mx0, my0), (mx1, my1) = mm.min(axis=0), mm.max(axis=0)
-        if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
-            return []
-        if max(bx1 - bx0, by1 - by0) / max(mx1 - mx0, my1 - my0, 1e-6) * MODULE_MM < SAMPLER_MIN_PX_PER_MODULE:
+        # The frame's scale there from areas: the box's table quad, not its axis-aligned bounds (a turned,
+        # foreshortened quad's bounds are up to ~1.25x its sides, which called 2.0-2.2 px/module marks 1.7).
+        px_per_mm = np.sqrt(_area((bx0, by0, bx1, by1)) / max(abs(cv2.contourArea(mm.astype(np.float32))), 1e-6))
+        if px_per_mm * MODULE_MM < SAMPLER_MIN_PX_PER_MODULE:
             return []  # marks this small are beyond the sampler: no search
+        if max(x1 - x0, y1 - y0) < LOCATE_MIN_MARK * MARK_MM * px_per_mm:
+            return []  # a blob this small is a letter or a pip, not a mark (nor a whole finder and its ring)
+        if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
+            # A split tile seen steeply from afar spans more table than one patch: search it in two halves
+            # overlapping by a mark and its margin (the sampler drops a finder found twice).
+            overlap = 1.5 * MARK_MM * px_per_mm
+            if max(x1 - x0, y1 - y0) < 2 * overlap:
+                return []
+            if x1 - x0 >= y1 - y0:
+                mid = (x0 + x1) / 2.0
+                halves = [(x0, y0, mid + overlap / 2, y1), (mid - overlap / 2, y0, x1, y1)]
+            else:
+                mid = (y0 + y1) / 2.0
+                halves = [(x0, y0, x1, mid + overlap / 2), (x0, mid - overlap / 2, x1, y1)]
+            out = []
+            for half in halves:
+                if self._locate_left > 0:
+                    out += self._locate(crop, half, ox, oy)
+            return out
         r = LOCATE_PX_PER_MM
         w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
         module_px = MODULE_MM * r

@@ -9,6 +9,8 @@ import pytest
 from companion.printing.marks import DEFAULT_MARK, qr_matrix
 from companion.vision import decoders, sampler, synth
 
+from .bench_frames import hard_frame
+
 
 def _blurred_mark(payload: str, seed: int, ppm: float = 2.2, defocus: float = 0.8, motion: int = 2,
                   far: float | None = None):
@@ -194,31 +196,21 @@ def test_a_dim_streaked_mark_reads_from_its_solved_modules_with_the_ramp_removed
     assert "club-oval-50" in want and want <= got, sorted(want - got)
 
 
-
-def _hard_frame(arts, index: int):
-    """Return bench_vision's hard 1080p scene `index` (seed 13, one generator for the row, as the bench draws it)."""
-    rng = np.random.default_rng(13)
-    for i in range(index + 1):
-        placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)),
-                                        timer_codes=("bux-1", "bux-2", "bux-3"))
-        camera, nuisance = synth.random_conditions(rng, "hard", 1920, 1080, seed=13 * 1000 + i)
-    return synth.render_scene(arts, placements, camera, nuisance)
-
-
-@pytest.mark.parametrize("index, gained", [(0, {"bux-1", "heart-x-50"}), (10, {"club-oval-50"})])
+@pytest.mark.parametrize("index, gained", [(0, {"bux-1"}), (10, {"club-oval-50"})])
 def test_blurred_finders_grids_are_tried_by_their_quiet_zone_first(bench_export, monkeypatch, index, gained):
     """bench_vision's hard 1080p frames 0 and 10 (tilt 25-45, defocus ~1 px, 1.7-2.5 px of motion blur, 2.1-2.3
     px/module): the right quadrant of these cards' located finders started 2nd-7th of 8 by the fixed modules,
     which blur flattens (frame 10's, dim, 5th after the coarse fit too), so the 2 grids fitted were wrong. The
     band just outside the finder's outer sides is the mark's light quiet zone only in the right quadrant:
     tried lightest band first, they read. (Without the sharpened crop's tries, which read these cards either way;
-    they too lose 5 of the 10 cards they gain on the 24 hard frames' located finders without the ranking.)"""
+    they too lose 5 of the 10 cards they gain on the 24 hard frames' located finders without the ranking. Frame
+    0's heart-x-50 also read only so while a still sampled 30 located marks; with 40 it reads either way.)"""
     from companion.vision import pipeline
     from companion.vision.pipeline import Pipeline
 
     monkeypatch.setattr(pipeline, "SAMPLER_SHARPEN_BELOW", None)
     arts, deck = bench_export
-    scene = _hard_frame(arts, index)
+    scene = hard_frame(arts, index)
     want = {t.code for t in scene.legible(2.0, 0.3)}
     read = {}
     for quiet in (True, False):
@@ -239,7 +231,7 @@ def test_blurred_finders_are_read_from_their_crop_with_the_blur_undone_first(ben
     from companion.vision.pipeline import Pipeline
 
     arts, deck = bench_export
-    scene = _hard_frame(arts, 7)
+    scene = hard_frame(arts, 7)
     want = {t.code for t in scene.legible(2.0, 0.3)}
     read = {}
     for below in (0.9, None):

@@ -1,0 +1,29 @@
+"""bench_vision's scenes, drawn as the bench draws them, for tests that hold one bench frame's measured case."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision import synth
+
+
+def hard_frame(arts, index: int, size: tuple[int, int] = (1920, 1080)):
+    """Return bench_vision's hard scene `index` (seed 13, one generator for the row, as the bench draws it)."""
+    rng = np.random.default_rng(13)
+    for i in range(index + 1):
+        placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)),
+                                        timer_codes=("bux-1", "bux-2", "bux-3"))
+        camera, nuisance = synth.random_conditions(rng, "hard", *size, seed=13 * 1000 + i)
+    return synth.render_scene(arts, placements, camera, nuisance)
+
+
+def mark_quads(art, card) -> list[np.ndarray]:
+    """Return a rendered card's mark corners in frame px (4x2 each, the finder's outer corner first).
+
+    From the card's true corners (`TruthCard.corners`) and the marks' corners on its face image; a lens's
+    bending inside one card is ignored (well under a module on the bench frames)."""
+    import cv2
+
+    fh, fw = art.face.shape[:2]
+    h = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), np.float32(card.corners))
+    return [cv2.perspectiveTransform(m.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2) for m in art.marks]
