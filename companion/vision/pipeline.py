@@ -122,12 +122,16 @@ that found the read's finder was 1.08 marks across, while half of an easy 1080p 
 smaller boxes (letters, pips; docs/vision.md, issue 19)."""
 LOCATE_MAX_MM = 400.0
 """Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
-LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 10, 3, 40
+LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 16, 3, 40
 """Candidate regions searched for finders per full scan / partial scan (changed regions only) of a
-video, and per still (`track=False`): ~1-2 ms each at 1080p."""
-SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 6, 2, 40
-"""Located marks handed to the module sampler, likewise: ~2-4 ms each. A still's 30 ran out on 4 of the 24
-hard 1080p bench frames, and 40 once wide and steep boxes were searched too (docs/vision.md, issue 19)."""
+video, and per still (`track=False`): ~1-2 ms each at 1080p. A video's full scan searched 10 until the
+wide boxes were searched in halves, each half counting: then 10 left a hard 1080p bench frame's cards
+unsearched by the 4th full scan (docs/vision.md, issue 19). Easy and medium frames search fewer than 10."""
+SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL = 8, 2, 40
+"""Located marks handed to the module sampler, likewise: ~2-4 ms each read, 15-95 ms each failure on a
+blurred mark. A still's 30 ran out on 4 of the 24 hard 1080p bench frames, and 40 once wide and steep boxes
+were searched too; a video's 6 a full scan left the 4th full scan 6 cards short of the still on them, 8 (with
+16 regions) reads all but 4 of 145 by then (docs/vision.md, issue 19)."""
 SAMPLER_RANK_SPAN = 50.0
 """Located marks whose finder spans fewer grey levels than this (dim light, glare: contrast ~0.3 of 255 and
 less) have their grids ranked by a coarse fit before the full fits (sampler.read_grids): there blur and
