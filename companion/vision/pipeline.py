@@ -112,11 +112,6 @@ MODULE_MM = 2.0
 """The printed mark's module (30 mm Micro QR M3, 15 modules)."""
 MARK_MM = 15 * MODULE_MM
 """The printed mark's side: a region narrower than this on the table cannot hold a whole mark."""
-MIN_BOX_MM = 0.8 * MARK_MM
-"""A candidate box narrower than this on the table (its shorter side, measured along its own edges) is not
-decoded: a whole mark's dense edges make a box at least about a mark wide (the narrowest box any stage read
-on the 1080p bench frames is 34 mm; of the top-down resamplings, a third were of boxes under 24 mm, which
-read nothing). Its padded region could still hold a mark the box only grazes; that mark has its own box."""
 LADDERED_WITHIN = 0.9
 """A candidate region this much inside a region already taken through the whole ladder is not decoded again."""
 LOCATE_PX_PER_MM = 1.0
@@ -524,15 +519,12 @@ class Pipeline:
         reads blurred marks at 2-2.5 px/module that no upscale of the raw crop
         does; then a 3x Lanczos + sharpen retry where zxing located a symbol.
 
-        With the table known, two kinds of box are not decoded at all (they are still searched for
-        finders when nothing reads them): a box narrower on the table than MIN_BOX_MM (a pip, a
-        letter, a covered mark's sliver), and a box whose padded region lies within one of
-        `laddered`, the regions of this frame already taken through every stage, the top-down one
-        included (the same pixels at the same scales). `laddered` gets this region when it is so.
+        A box whose padded region lies within one of `laddered`, the regions of this frame already
+        taken through every stage, the top-down one included, is not decoded again (the same pixels at
+        the same scales; it is still searched for finders when nothing reads it). `laddered` gets this
+        region when it is so.
         """
         x0, y0, x1, y1 = box
-        if self.geometry is not None and self._table_width(box, ox, oy) < MIN_BOX_MM:
-            return []
         side = max(x1 - x0, y1 - y0)
         pad = 0.25 * side + 4
         bx0, by0 = int(max(x0 - pad, 0)), int(max(y0 - pad, 0))
@@ -569,14 +561,6 @@ class Pipeline:
         if laddered is not None and rectified:
             laddered.append((bx0, by0, bx1, by1))
         return found
-
-    def _table_width(self, box, ox: int, oy: int) -> float:
-        """Return the shorter of a crop box's two sides measured on the table (mm), through the homography."""
-        x0, y0, x1, y1 = box
-        mm = self.geometry.to_table(np.array([[x0, y0], [x1, y0], [x0, y1]], np.float64) + (ox, oy))
-        if not np.isfinite(mm).all():
-            return math.inf
-        return float(min(np.hypot(*(mm[1] - mm[0])), np.hypot(*(mm[2] - mm[0]))))
 
     def _decode_located(self, region: np.ndarray, failed: list, bx0: int, by0: int) -> list[Detection]:
         """Return marks read from a 3x Lanczos + sharpened upscale where zxing located a symbol it could
