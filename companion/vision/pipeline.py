@@ -112,11 +112,12 @@ MODULE_MM = 2.0
 """The printed mark's module (30 mm Micro QR M3, 15 modules)."""
 MARK_MM = 15 * MODULE_MM
 """The printed mark's side: a region narrower than this on the table cannot hold a whole mark."""
-UNLOCATED_TOPDOWN_MM = 60.0
-"""A candidate region where the 2x decode located no symbol is resampled top-down only if it spans at least this
-(two marks): on the 1080p bench frames (6 medium, 24 hard; video, still, no-locate) the top-down stage of such
-regions read 15 marks in 2079 tries, all in fans spanning 85-121 mm, none in the 1047 under 60 mm (~40% of
-that stage's cost there)."""
+UNLOCATED_TOPDOWN_MM, UNLOCATED_TOPDOWN_PX_PER_MM = 60.0, 2.0
+"""A candidate region where the 2x decode located no symbol is resampled top-down only if it spans at least
+UNLOCATED_TOPDOWN_MM (two marks) or the frame shows it at UNLOCATED_TOPDOWN_PX_PER_MM or more. On the 1080p bench
+frames (6 medium, 24 hard; video, still, no-locate; all under 1.6 px/mm) the top-down stage of such regions read
+15 marks in 2079 tries, all in fans spanning 85-121 mm, none in the 1047 under 60 mm (~40% of that stage's cost
+there). At 4K (2.5-4 px/mm) it does read lone marks so: bench_camera's harsh room, 2 of 115 at contrast >= 0.12."""
 LADDERED_WITHIN = 0.9
 """A candidate region this much inside a region already taken through the whole ladder is not decoded again."""
 LOCATE_PX_PER_MM = 1.0
@@ -597,15 +598,18 @@ class Pipeline:
         """Return marks read from the box resampled top-down (table mm) at RECTIFY_PX_PER_MM.
 
         `located`: the 2x decode read or located a symbol in the box; a box where it did not is resampled
-        only when it spans at least UNLOCATED_TOPDOWN_MM. `rectified` gets True when the box was resampled
-        (not skipped as too large, too narrow or too small)."""
+        only when it spans at least UNLOCATED_TOPDOWN_MM or the frame shows it at UNLOCATED_TOPDOWN_PX_PER_MM
+        or more. `rectified` gets True when the box was resampled (not skipped as too large, too narrow or
+        too small)."""
         bx0, by0, bx1, by1 = box
         corners = np.array([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]], np.float64) + (ox, oy)
         mm = self.geometry.to_table(corners)
         (mx0, my0), (mx1, my1) = mm.min(axis=0), mm.max(axis=0)
         if not np.isfinite(mm).all() or max(mx1 - mx0, my1 - my0) > RECTIFY_MAX_MM:
             return []
-        if not located and max(mx1 - mx0, my1 - my0) < UNLOCATED_TOPDOWN_MM:
+        span = max(mx1 - mx0, my1 - my0)
+        if (not located and span < UNLOCATED_TOPDOWN_MM
+                and max(bx1 - bx0, by1 - by0) / max(span, 1e-6) < UNLOCATED_TOPDOWN_PX_PER_MM):
             return []
         if min(mx1 - mx0, my1 - my0) < MARK_MM:
             # Too narrow for a whole card mark (a pip, a letter of the card's art): no warp, no decode.
