@@ -172,7 +172,7 @@ def _gaussian_taps(sigma: float) -> np.ndarray:
 def _gaussian(gray: np.ndarray, sigma: float) -> np.ndarray:
     """Return cv2.GaussianBlur(gray, (0, 0), sigma) of a uint8 image, the same bytes, in float32 arithmetic.
 
-    OpenCV's 8-bit fixed-point Gaussian was the largest part of the 3x retry (a third of its instructions,
+    OpenCV's 8-bit fixed-point Gaussian was the largest part of the 3x retry (~40 % of its instructions,
     ~33 a pixel). In float32 the same taps (multiples of 1/256) and pixels give every partial sum exactly
     (multiples of 2^-16 under 256: 24 bits), so adding 0.5 and truncating rounds half up as OpenCV does;
     the separable float filter skips the zero end taps and has vector code: ~0.6 of the time."""
