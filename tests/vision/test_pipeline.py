@@ -247,3 +247,23 @@ def test_the_finder_search_skips_boxes_smaller_than_most_of_a_mark(bench_export,
     h = cv2.getPerspectiveTransform(np.float32([[0, 0], [15, 0], [15, 15], [0, 15]]), np.float32(quad))
     truth = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), h)[0, 0]
     assert (np.hypot(*(centre - truth).T) < 0.6 * side / 15).any(), (centre, truth)
+
+
+def test_the_float_gaussian_gives_opencvs_8_bit_bytes():
+    """The sharpen's blur is computed in float32 from the taps OpenCV's fixed-point 8-bit GaussianBlur uses
+    (it is ~0.6 of the time): it must give the very same bytes, for the 3x retry's sigma and the top-down
+    stage's (the source's px/mm, 0.5 up to ~5 at 4K), on sharp and blurred images, at any size. A tap read
+    off wrongly (the centre one above 128, an uneven kernel) or a rounding half down shows here."""
+    from companion.vision.pipeline import _gaussian
+
+    rng = np.random.default_rng(5)
+    for sigma in [1.5, 0.5, 0.8, 2.0, 3.8, 4.2, 5.5] + list(rng.uniform(0.5, 6.0, 20)):
+        for _ in range(6):
+            h, w = (int(v) for v in rng.integers(1, 90, 2))
+            image = rng.integers(0, 256, (h, w)).astype(np.uint8)
+            if rng.random() < 0.5:
+                image = cv2.GaussianBlur(image, (5, 5), 0)
+            assert np.array_equal(_gaussian(image, float(sigma)), cv2.GaussianBlur(image, (0, 0), float(sigma))), (sigma, h, w)
+    flat = np.full((30, 30), 128, np.uint8)
+    flat[:, 15:] = 129  # edges where the exact sum sits on a half: rounded up, as OpenCV does
+    assert np.array_equal(_gaussian(flat, 1.5), cv2.GaussianBlur(flat, (0, 0), 1.5))
