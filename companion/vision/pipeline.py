@@ -639,11 +639,11 @@ class Pipeline:
         corners = np.array([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]], np.float64) + (ox, oy)
         mm = self.geometry.to_table(corners)
         (mx0, my0), (mx1, my1) = mm.min(axis=0), mm.max(axis=0)
-        if not np.isfinite(mm).all() or max(mx1 - mx0, my1 - my0) > RECTIFY_MAX_MM:
-            return []
         span = max(mx1 - mx0, my1 - my0)
-        if (not located and span < UNLOCATED_TOPDOWN_MM
-                and max(bx1 - bx0, by1 - by0) / max(span, 1e-6) < UNLOCATED_TOPDOWN_PX_PER_MM):
+        if not np.isfinite(mm).all() or span > RECTIFY_MAX_MM:
+            return []
+        px_per_mm = max(bx1 - bx0, by1 - by0) / max(span, 1e-6)
+        if not located and span < UNLOCATED_TOPDOWN_MM and px_per_mm < UNLOCATED_TOPDOWN_PX_PER_MM:
             return []
         if min(mx1 - mx0, my1 - my0) < MARK_MM:
             # Too narrow for a whole card mark (a pip, a letter of the card's art): no warp, no decode.
@@ -659,9 +659,7 @@ class Pipeline:
                          @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
         # Unsharp mask on the small source region (half a module wide), then one cubic resampling;
         # the fixed mid-grey threshold then reads motion- and defocus-blurred marks.
-        src = crop[by0:by1, bx0:bx1]
-        px_per_mm = max(src.shape) / max(mx1 - mx0, my1 - my0)
-        src = _sharpen(src, sigma=max(0.5, px_per_mm * 1.0), amount=2.0)
+        src = _sharpen(crop[by0:by1, bx0:bx1], sigma=max(0.5, px_per_mm * 1.0), amount=2.0)
         patch = self._warp(src, patch_to_crop, (w, h), cv2.INTER_CUBIC, (bx0, by0), (ox, oy))
         if rectified is not None:
             rectified.append(True)
