@@ -242,6 +242,11 @@ class TableGeometry:
         layout = layout or load_layout()
         return cls.from_markers(detect_markers(image, layout), layout, lens)
 
+    @functools.cached_property
+    def mm_to_image(self) -> np.ndarray:
+        """The inverse of image_to_mm: table mm -> (undistorted) image pixels (kept: a scan maps ~50 regions)."""
+        return np.linalg.inv(self.image_to_mm)
+
     def to_table(self, points: np.ndarray) -> np.ndarray:
         """Return image points (N,2) mapped to table millimetres."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
@@ -252,7 +257,7 @@ class TableGeometry:
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
         """Return table points (N,2, mm) mapped to image pixels (through the lens, when there is one)."""
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
-        out = cv2.perspectiveTransform(pts, np.linalg.inv(self.image_to_mm)).reshape(-1, 2)
+        out = cv2.perspectiveTransform(pts, self.mm_to_image).reshape(-1, 2)
         return self.lens.distort_points(out) if self.lens is not None else out
 
     def zone_rect(self, zone: Zone) -> tuple[float, float, float, float]:
