@@ -148,13 +148,14 @@ def _aruco_detector(dictionary: str, min_perimeter_rate: float | None = None) ->
 
 
 def detect_markers(image: np.ndarray, layout: TableLayout | None = None,
-                   max_side: int | None = None) -> dict[int, np.ndarray]:
+                   max_side: int | None = None, half: np.ndarray | None = None) -> dict[int, np.ndarray]:
     """Return the table plates found in the image: marker id -> (4,2) corners in image pixels.
 
     Only ids that markers.json knows are returned. With `max_side`, the search
     runs on a copy shrunk to that long side (plates are large: a 1080p frame
     shrunk to 960 loses none in the benchmark scenes, at a quarter of the
-    cost) and the corners are refined on the full image.
+    cost) and the corners are refined on the full image. `half`: the image's 2x area halving, when the
+    caller has made it; used where the shrunk copy is exactly half size (a 1920 px frame), the same bytes.
     """
     layout = layout or load_layout()
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
@@ -162,7 +163,11 @@ def detect_markers(image: np.ndarray, layout: TableLayout | None = None,
     small = gray
     if max_side and max(gray.shape[:2]) > max_side:
         f = max_side / max(gray.shape[:2])
-        small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        if f == 0.5 and half is not None and half.shape[:2] == (gray.shape[0] // 2, gray.shape[1] // 2) \
+                and gray.shape[0] % 2 == 0 and gray.shape[1] % 2 == 0:
+            small = half
+        else:
+            small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     # On the shrunk copy, outlines shorter than 4.5% of its long side (a plate under ~11 px a side,
     # cells under 2 px) are not examined: the same plates on the bench frames, ~25% faster (default 3%).
     rate = 0.045 if f != 1.0 else None

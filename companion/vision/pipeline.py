@@ -787,7 +787,7 @@ class Pipeline:
                     self._failed, self._carry, self._spent = [], [], []
                 else:
                     self._forget_changed(changed)
-                self._refresh_geometry(gray)
+                self._refresh_geometry(gray, halves[0])
                 dets = self.read_region(gray, halves=halves)
                 self._since_full = 0
             else:
@@ -803,7 +803,7 @@ class Pipeline:
                     self._since_full = self.full_every
         else:
             self._failed, self._carry, self._spent = [], [], []
-            self._refresh_geometry(gray)
+            self._refresh_geometry(gray, halves[0] if halves is not None else None)
             dets = self.read_region(gray, halves=halves)
             self._since_full = 0
         if self.track:
@@ -866,17 +866,19 @@ class Pipeline:
             fresh += self.read_region(gray, b)
         return _dedupe(kept + fresh)
 
-    def _refresh_geometry(self, gray: np.ndarray) -> None:
+    def _refresh_geometry(self, gray: np.ndarray, half: np.ndarray | None = None) -> None:
+        """Find the table plates (`half`: the frame's 2x area halving, when made) and fit the geometry."""
         if self.fixed_geometry is not None or not self.find_table:
             return
         layout = self.layout or load_layout()
-        markers = detect_markers(gray, layout, max_side=MARKER_SEARCH_SIDE)
+        markers = detect_markers(gray, layout, max_side=MARKER_SEARCH_SIDE, half=half)
         boxes = []
         for c in markers.values():
             # The white plate is 70 mm round a 50 mm marker.
-            centre = c.mean(axis=0)
-            (x0, y0), (x1, y1) = centre + (c.min(axis=0) - centre) * 1.45, centre + (c.max(axis=0) - centre) * 1.45
-            boxes.append((float(x0), float(y0), float(x1), float(y1)))
+            (ax, ay), (bx, by), (cx, cy), (dx, dy) = c.tolist()
+            mx, my = (ax + bx + cx + dx) / 4.0, (ay + by + cy + dy) / 4.0
+            boxes.append((mx + (min(ax, bx, cx, dx) - mx) * 1.45, my + (min(ay, by, cy, dy) - my) * 1.45,
+                          mx + (max(ax, bx, cx, dx) - mx) * 1.45, my + (max(ay, by, cy, dy) - my) * 1.45))
         self._plate_boxes = boxes
         try:
             self.geometry = TableGeometry.from_markers(markers, layout, self._lens)
@@ -897,16 +899,19 @@ class Pipeline:
                     other.append(d.payload)
             elif d.payload not in unknown:
                 unknown.append(d.payload)
+        groups = [(code, _dedupe(ds)) for code, ds in by_code.items()]
+        # Each card's centre is the mean of its marks' centres (summed in order, as numpy's mean does),
+        # all mapped to the table in one call.
+        centres = [(sum(c[0] for c in cs) / len(cs), sum(c[1] for c in cs) / len(cs))
+                   for cs in ([d.centre() for d in ds] for _, ds in groups)]
+        on_table = self.geometry.to_table(np.array(centres)).tolist() if self.geometry is not None and centres else None
         cards = []
-        for code, ds in by_code.items():
-            ds = _dedupe(ds)
-            centre = tuple(np.mean([d.centre() for d in ds], axis=0).tolist())
+        for i, (code, ds) in enumerate(groups):
             table_mm = zone = None
-            if self.geometry is not None:
-                p = self.geometry.to_table(np.array([centre]))[0]
-                table_mm = (float(p[0]), float(p[1]))
+            if on_table is not None:
+                table_mm = (float(on_table[i][0]), float(on_table[i][1]))
                 zone = self.geometry.zone_of(table_mm)
-            cards.append(CardSeen(code=code, payload=ds[0].payload, corners=ds[0].corners, centre_px=centre,
+            cards.append(CardSeen(code=code, payload=ds[0].payload, corners=ds[0].corners, centre_px=centres[i],
                                   table_mm=table_mm, zone=zone, marks=len(ds)))
         cards.sort(key=lambda c: c.code)
         return tuple(cards), tuple(unknown), tuple(other)
@@ -999,8 +1004,10 @@ def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float =
     else:
         small = cv2.resize(gray, (int(gray.shape[1] * scale), int(gray.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((2, 2), np.uint8))
-    sample = grad[::4, ::4]
-    thr = max(14.0, 4.0 * float(np.median(sample)), 0.5 * float(np.percentile(sample, 99)))
+    # The median and 99th percentile of a sparse sample, taken of the sample rebuilt sorted from its histogram:
+    # the same values in a third of the time (numpy partitions unsorted bytes slowly: ~1 ms at 1080p).
+    ordered = np.repeat(np.arange(256, dtype=np.uint8), np.bincount(grad[::4, ::4].ravel(), minlength=256))
+    thr = max(14.0, 4.0 * float(np.median(ordered)), 0.5 * float(np.percentile(ordered, 99)))
     mask = (grad > thr).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
