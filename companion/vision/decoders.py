@@ -15,6 +15,7 @@ return nothing, never fail mid-frame. Knows nothing of cards, decks or rules.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import multiprocessing
@@ -116,19 +117,14 @@ def decode_zxing(
     """
     if zxingcpp is None or image.size == 0 or min(image.shape[:2]) < 3:
         return ()
-    if model2_only:
-        fmt = zxingcpp.BarcodeFormat.QRCodeModel2
-        if micro:
-            fmt = (zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.MicroQRCode)
-            if not model2:
-                fmt = zxingcpp.BarcodeFormat.MicroQRCode
-    else:
-        fmt = zxingcpp.BarcodeFormat.QRCode
+    fmt = _formats(model2_only, micro, model2)
     bin_mode = {"global": zxingcpp.Binarizer.GlobalHistogram,
                 "fixed": zxingcpp.Binarizer.FixedThreshold}.get(binarizer, zxingcpp.Binarizer.LocalAverage)
     try:
+        # A memoryview (shape and strides kept) rather than the array: the binding reads an array through
+        # its __array_interface__ dict, ~5 us a call of the ~60 a scan makes.
         found = zxingcpp.read_barcodes(
-            np.ascontiguousarray(_gray(image)),
+            memoryview(np.ascontiguousarray(_gray(image))),
             formats=fmt,
             try_rotate=try_rotate,
             try_downscale=try_downscale,
@@ -152,6 +148,18 @@ def decode_zxing(
         out.append(Detection(payload=b.text, corners=tuple((float(x), float(y)) for x, y in corners),
                              backend="zxing", raw=bytes(b.bytes)))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _formats(model2_only: bool, micro: bool, model2: bool):
+    """Return the zxing-cpp formats to read (built once: the binding converts a tuple on every call)."""
+    if model2_only:
+        if micro and not model2:
+            return zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.MicroQRCode)
+        if micro:
+            return zxingcpp.BarcodeFormats((zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.MicroQRCode))
+        return zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCodeModel2)
+    return zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
 def decode_zbar_unsafe(image: np.ndarray) -> tuple[Detection, ...]:

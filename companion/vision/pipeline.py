@@ -629,8 +629,8 @@ class Pipeline:
             return []
         boxes: list[tuple[int, int, int, int]] = []
         for quad in failed:
-            q = np.asarray(quad, np.float64) / 2.0
-            (qx0, qy0), (qx1, qy1) = q.min(axis=0), q.max(axis=0)
+            xs, ys = [p[0] / 2.0 for p in quad], [p[1] / 2.0 for p in quad]
+            qx0, qy0, qx1, qy1 = min(xs), min(ys), max(xs), max(ys)
             m = max(qx1 - qx0, qy1 - qy0) + 4
             b = (int(max(qx0 - m, 0)), int(max(qy0 - m, 0)),
                  int(min(qx1 + m, region.shape[1])), int(min(qy1 + m, region.shape[0])))
