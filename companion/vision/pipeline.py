@@ -197,8 +197,10 @@ def _gaussian(gray: np.ndarray, sigma: float) -> np.ndarray:
 
 
 def _to_uint8(image: np.ndarray) -> np.ndarray:
-    """Return a float32 image rounded to the nearest grey level and saturated to 0-255, as uint8."""
-    return np.clip(np.rint(image, out=image), 0, 255, out=image).astype(np.uint8)
+    """Return a float32 image rounded to the nearest grey level (half to even) and saturated to 0-255, as uint8.
+
+    OpenCV's saturating conversion in one pass (numpy's rint, clip and cast made three over a 3x upscale)."""
+    return cv2.add(image, 0.0, dtype=cv2.CV_8U)
 
 
 def _halves(gray: np.ndarray) -> list[np.ndarray]:
@@ -531,10 +533,12 @@ class Pipeline:
             tried.add(index)
             if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in read_boxes):
                 continue
+            cx, cy = float(centre[0]), float(centre[1])
             read_quads = [np.asarray(d.corners, np.float32) for d in read
-                          if np.hypot(*(centre - np.asarray(d.centre()))) < 2.5 * mark_px]
+                          if math.hypot(cx - d.centre()[0], cy - d.centre()[1]) < 2.5 * mark_px]
             # Nor can a visible mark hold another finder: that grid runs under the card above.
-            others = [q[2] for q in queue if q[2] is not centre and np.hypot(*(q[2] - centre)) < 1.5 * mark_px]
+            others = [q[2] for q in queue if q[2] is not centre
+                      and math.hypot(float(q[2][0]) - cx, float(q[2][1]) - cy) < 1.5 * mark_px]
             keep = [g for g, q in zip(grids, quads)
                     if not any(_quad_overlap(q, rq) > 0.15 for rq in read_quads)
                     and not any(cv2.pointPolygonTest(q, (float(o[0]), float(o[1])), True) > 0.1 * mark_px
@@ -1010,7 +1014,7 @@ def _candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float =
     # the same values in a third of the time (numpy partitions unsorted bytes slowly: ~1 ms at 1080p).
     ordered = np.repeat(np.arange(256, dtype=np.uint8), np.bincount(grad[::4, ::4].ravel(), minlength=256))
     thr = max(14.0, 4.0 * float(np.median(ordered)), 0.5 * float(np.percentile(ordered, 99)))
-    mask = (grad > thr).astype(np.uint8) * 255
+    mask = cv2.threshold(grad, thr, 255, cv2.THRESH_BINARY)[1]  # grad > thr (OpenCV floors thr for bytes: the same)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     # Grana's block-based labelling: the same components and stats in the same order as the default
