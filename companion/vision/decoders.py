@@ -96,7 +96,7 @@ def decode_zxing(
     micro: bool = True,
     model2: bool = True,
     try_downscale: bool = True,
-    try_rotate: bool = True,
+    try_rotate: bool = False,
     try_invert: bool = False,
     failed: list | None = None,
 ) -> tuple[Detection, ...]:
@@ -114,6 +114,8 @@ def decode_zxing(
     expected payloads were missed that way).
     `model2=False` (with `model2_only` and `micro`) reads Micro QR alone: on a table full of Micro QR
     finders zxing's Model 2 detector, which tries triples of finders, costs ~5x the Micro search.
+    `try_rotate` is off by default: zxing-cpp turns images only for linear barcodes, which are never read
+    here, yet with it on a call cost ~15% more (the same results on all 1836 calls of 20 bench frames).
     """
     if zxingcpp is None or image.size == 0 or min(image.shape[:2]) < 3:
         return ()
