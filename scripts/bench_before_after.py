@@ -13,7 +13,8 @@ shared machine falls on both. Per frame: the CPU time (`time.process_time()`, Op
 OpenMP on one thread) of a tracking Pipeline's first, full scan, as bench_vision's "pipeline"
 (video) column, --repeats times a round; then --settled more scans of the unchanged frame (the
 settled table: a 1/8-scale difference and the rotating tile). Printed per row: readable cards,
-read and wrong codes for each version, the CPU medians of all full scans, the median over frames
+read and wrong codes for each version, "same marks" (frames whose full scan read the very same marks at the
+same corners, to 0.01 px, in both versions: a change meant to keep every decision shows n / n), the CPU medians of all full scans, the median over frames
 of each frame's fastest full scan (what a quiet machine approaches: the load only ever adds), the
 settled medians, and after / before; the load average before and after the run.
 
@@ -34,6 +35,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import glob  # noqa: E402
+import hashlib  # noqa: E402
 import json  # noqa: E402
 import shutil  # noqa: E402
 import statistics  # noqa: E402
@@ -75,7 +77,7 @@ def worker(code_root: str, frames_file: str, deck_file: str, repeats: int, settl
         helper = ctypes.CDLL(callgrind)
     for key in sorted(frames.files):
         image = frames[key]
-        cpu, settled_cpu, codes = [], [], None
+        cpu, settled_cpu, codes, marks = [], [], None, ""
         if helper is not None:
             with Pipeline(deck, track=True, use_zbar=False) as p:
                 p.process(image[:64, :64])  # first-call setup (zxing, OpenCV) outside the count
@@ -89,13 +91,23 @@ def worker(code_root: str, frames_file: str, deck_file: str, repeats: int, settl
                 if helper is not None:
                     helper.cg_stop(key.encode())
                 codes = sorted(result.codes())
+                marks = _marks_digest(result)
                 for _ in range(settled):
                     copy = image.copy()  # a new frame of the unchanged table, as a camera delivers it
                     c0 = time.process_time()
                     scan = p.process(copy).scan
                     settled_cpu.append((time.process_time() - c0) * 1000)
                     assert scan == "settled", scan
-        print(json.dumps({"frame": key, "cpu_ms": cpu, "settled_ms": settled_cpu, "codes": codes}), flush=True)
+        print(json.dumps({"frame": key, "cpu_ms": cpu, "settled_ms": settled_cpu, "codes": codes, "marks": marks}),
+              flush=True)
+
+
+def _marks_digest(result) -> str:
+    """Return a digest of every mark a scan read: payload and corners to 0.01 px (an older FrameResult without
+    detections gives its card codes). Equal digests say two versions made the same decisions on a frame."""
+    marks = sorted([d.payload, [[round(x, 2), round(y, 2)] for x, y in d.corners]]
+                   for d in getattr(result, "detections", ())) or sorted(result.codes())
+    return hashlib.sha1(json.dumps(marks).encode()).hexdigest()[:16]
 
 
 def _archive(ref: str, dest: Path) -> None:
@@ -243,7 +255,8 @@ def main(argv=None) -> int:
                 out = subprocess.run(prefix + cmd, check=True, capture_output=True, text=True).stdout
                 for line in out.splitlines():
                     rec = json.loads(line)
-                    got = results[name].setdefault(rec["frame"], {"cpu_ms": [], "settled_ms": [], "codes": rec["codes"]})
+                    got = results[name].setdefault(rec["frame"], {"cpu_ms": [], "settled_ms": [], "codes": rec["codes"],
+                                                                  "marks": rec.get("marks", "")})
                     got["cpu_ms"] += rec["cpu_ms"]
                     got["settled_ms"] += rec["settled_ms"]
                 if args.callgrind:
@@ -253,18 +266,20 @@ def main(argv=None) -> int:
     print(f"load average before: {' '.join(f'{v:.2f}' for v in load_before)}; "
           f"after: {' '.join(f'{v:.2f}' for v in load_after)}")
     if args.callgrind:
-        print("| frames | readable | read before / after | wrong before / after | instructions before (M, median) | "
-              "after | after / before |")
-        print("|---|---|---|---|---|---|---|")
+        print("| frames | readable | read before / after | wrong before / after | same marks | "
+              "instructions before (M, median) | after | after / before |")
+        print("|---|---|---|---|---|---|---|---|")
     else:
-        print("| frames | readable | read before / after | wrong before / after | CPU ms before | CPU ms after | "
-              "after / before | fastest run before | after | after / before | settled before | after |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| frames | readable | read before / after | wrong before / after | same marks | CPU ms before | "
+              "CPU ms after | after / before | fastest run before | after | after / before | settled before | after |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for label, keys in rows:
         readable = sum(len(truth[k][0]) for k in keys)
         read = {n: sum(len(set(results[n][k]["codes"]) & truth[k][0]) for k in keys) for n in results}
         wrong = {n: sum(len(set(results[n][k]["codes"]) - truth[k][1]) for k in keys) for n in results}
-        head = f"| {label} | {readable} | {read['before']} / {read['after']} | {wrong['before']} / {wrong['after']} |"
+        same = sum(results["before"][k]["marks"] == results["after"][k]["marks"] for k in keys)
+        head = (f"| {label} | {readable} | {read['before']} / {read['after']} | {wrong['before']} / {wrong['after']} | "
+                f"{same} / {len(keys)} |")
         if args.callgrind:
             ins = {n: statistics.median(counts[n][k] for k in keys) / 1e6 for n in results}
             print(f"{head} {ins['before']:.0f} | {ins['after']:.0f} | {ins['after'] / ins['before']:.2f} |", flush=True)
