@@ -254,8 +254,8 @@ def _box_of(det: Detection, pad: float = 0.0):
 
 
 def _inside_any(inner, boxes) -> bool:
-    """True if most of `inner` lies inside one of `boxes` (`_contains`, looped in one place: a scan asks
-    it of ~30 candidate boxes against ~40 known ones)."""
+    """True if more than 0.6 of `inner`'s area lies inside one of `boxes` (one loop: a scan asks it of ~30
+    candidate boxes against ~40 known ones)."""
     x0, y0, x1, y1 = inner
     area = max((x1 - x0) * (y1 - y0), 1e-9)
     for a0, b0, a1, b1 in boxes:
@@ -479,10 +479,7 @@ class Pipeline:
         if min(w, h) < 10 * module_px:
             return []
         self._locate_left -= 1
-        # patch px -> table mm -> frame px -> crop px
-        patch_to_crop = (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]])
-                         @ self.geometry.mm_to_image
-                         @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
+        patch_to_crop = self._patch_to_crop(r, mx0, my0, ox, oy)
         patch = self._warp(crop[by0:by1, bx0:bx1], patch_to_crop, (w, h), cv2.INTER_LINEAR, (bx0, by0), (ox, oy))
         lens = self.geometry.lens
         if lens is None:
@@ -638,7 +635,7 @@ class Pipeline:
             m = max(qx1 - qx0, qy1 - qy0) + 4
             b = (int(max(qx0 - m, 0)), int(max(qy0 - m, 0)),
                  int(min(qx1 + m, region.shape[1])), int(min(qy1 + m, region.shape[0])))
-            if b[2] - b[0] >= 8 and b[3] - b[1] >= 8 and not any(_contains(o, b) for o in boxes):
+            if b[2] - b[0] >= 8 and b[3] - b[1] >= 8 and not _inside_any(b, boxes):
                 boxes.append(b)
         if sum(_area(b) for b in boxes) >= 0.5 * region.shape[0] * region.shape[1]:
             boxes = [(0, 0, region.shape[1], region.shape[0])]
@@ -673,9 +670,7 @@ class Pipeline:
         w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
         if w < 16 or h < 16:
             return []
-        # patch px -> table mm -> frame px -> crop px
-        patch_to_crop = (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]]) @ self.geometry.mm_to_image
-                         @ np.array([[1 / r, 0, mx0], [0, 1 / r, my0], [0, 0, 1.0]]))
+        patch_to_crop = self._patch_to_crop(r, mx0, my0, ox, oy)
         # Unsharp mask on the small source region (half a module wide), then one cubic resampling;
         # the fixed mid-grey threshold then reads motion- and defocus-blurred marks.
         src = _sharpen(crop[by0:by1, bx0:bx1], sigma=max(0.5, px_per_mm * 1.0), amount=2.0)
@@ -698,6 +693,12 @@ class Pipeline:
         if not all(map(math.isfinite, (ax, ay, bx, by, cx, cy, dx, dy))):
             return None, (math.nan,) * 4
         return mm, (min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy))
+
+    def _patch_to_crop(self, px_per_mm: float, mx0: float, my0: float, ox: int, oy: int) -> np.ndarray:
+        """Return the homography of a top-down patch (`px_per_mm`, its corner at table mm (mx0, my0)) to crop px:
+        patch px -> table mm -> (undistorted) frame px -> crop px (the crop at (ox, oy) in the frame)."""
+        return (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]]) @ self.geometry.mm_to_image
+                @ np.array([[1 / px_per_mm, 0, mx0], [0, 1 / px_per_mm, my0], [0, 0, 1.0]]))
 
     def _warp(self, src: np.ndarray, patch_to_crop: np.ndarray, size: tuple[int, int], interpolation: int,
               src_at: tuple[int, int], crop_at: tuple[int, int]) -> np.ndarray:
@@ -953,17 +954,6 @@ def _overlap_area(a, b) -> float:
 
 def _area(box) -> float:
     return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
-
-
-def _contains(outer, inner) -> bool:
-    """True if most of `inner` lies inside `outer`."""
-    ix0, iy0 = max(outer[0], inner[0]), max(outer[1], inner[1])
-    ix1, iy1 = min(outer[2], inner[2]), min(outer[3], inner[3])
-    if ix1 <= ix0 or iy1 <= iy0:
-        return False
-    inter = (ix1 - ix0) * (iy1 - iy0)
-    area = max((inner[2] - inner[0]) * (inner[3] - inner[1]), 1e-9)
-    return inter / area > 0.6
 
 
 def _dedupe(dets: list[Detection]) -> list[Detection]:

@@ -316,9 +316,19 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
 
 
 def test_the_known_box_test_is_the_contains_test_over_every_box():
-    """`_inside_any` (a candidate box already explained by a read or a plate) is `_contains` looped in one
-    function: the same answer as the test it replaced, on boxes that overlap, touch, nest or miss."""
-    from companion.vision.pipeline import _boxes_overlap, _contains, _inside_any
+    """`_inside_any` (a candidate box already explained by a read or a plate, a 3x crop inside another) is the
+    pairwise contains test it replaced, looped in one function: the same answer on boxes that overlap, touch,
+    nest or miss."""
+    from companion.vision.pipeline import _boxes_overlap, _inside_any
+
+    def _contains(outer, inner) -> bool:  # the replaced test, as it was
+        ix0, iy0 = max(outer[0], inner[0]), max(outer[1], inner[1])
+        ix1, iy1 = min(outer[2], inner[2]), min(outer[3], inner[3])
+        if ix1 <= ix0 or iy1 <= iy0:
+            return False
+        inter = (ix1 - ix0) * (iy1 - iy0)
+        area = max((inner[2] - inner[0]) * (inner[3] - inner[1]), 1e-9)
+        return inter / area > 0.6
 
     rng = np.random.default_rng(3)
     for _ in range(400):
