@@ -1007,11 +1007,13 @@ def _area(box) -> float:
 def _dedupe(dets: list[Detection]) -> list[Detection]:
     """Return detections with the same payload at the same place counted once."""
     out: list[Detection] = []
+    kept: list[tuple[str, float, float]] = []  # each kept read's payload and centre, computed once
     for d in dets:
         (x, y), r = d.centre(), d.side_px() * 0.5
-        if any(o.payload == d.payload and math.hypot(o.centre()[0] - x, o.centre()[1] - y) < r for o in out):
+        if any(p == d.payload and math.hypot(cx - x, cy - y) < r for p, cx, cy in kept):
             continue
         out.append(d)
+        kept.append((d.payload, x, y))
     return out
 
 

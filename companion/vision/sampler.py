@@ -78,13 +78,31 @@ _FIXED_T = FIXED_VALUE[FIXED_MASK].astype(np.float64)
 _FIXED_T = (_FIXED_T - _FIXED_T.mean()) / np.linalg.norm(_FIXED_T - _FIXED_T.mean())
 
 
+_FIXED_CENTRES = _CENTRES.reshape(N, N, 1, 2)[FIXED_MASK].copy()
+"""The fixed modules' centres (module units), in the row-major order of values[FIXED_MASK]."""
+
+
+def fixed_fit(gray: np.ndarray, h: np.ndarray) -> float:
+    """Return fixed_score(module_values(gray, h)), sampling the 78 fixed modules only.
+
+    The grid fit's hundreds of evaluations a mark are small-call overhead: mapping and sampling a third of the
+    points gives the same values (each point is mapped and interpolated on its own), so the same score."""
+    pts = cv2.perspectiveTransform(_FIXED_CENTRES, h).astype(np.float32)
+    x = cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).ravel()
+    return _score_fixed(x.astype(np.float64))
+
+
 def fixed_score(values: np.ndarray) -> float:
     """Return how well the fixed modules match (1 = dark exactly where they should be, 0 = no relation).
 
     The negated correlation of the sampled grey values with the fixed modules' bits
     (written out: np.corrcoef costs five times as much, and the grid fit calls this hundreds of times).
     """
-    x = values[FIXED_MASK].astype(np.float64)
+    return _score_fixed(values[FIXED_MASK].astype(np.float64))
+
+
+def _score_fixed(x: np.ndarray) -> float:
+    """Return fixed_score of the fixed modules' grey values (float64, in FIXED_MASK's order)."""
     x = x - x.mean()
     n = float(np.sqrt(x @ x))
     if n < 1e-6:
@@ -112,14 +130,14 @@ def fit_grid(gray: np.ndarray, h: np.ndarray, steps=(0.5, 0.25, 0.12), max_moves
     Coarse to fine: shift, scale and rotation (a similarity) at every step size. Moving each
     corner on its own as well was measured (docs/vision.md): no read gained, twice the time.
     """
-    best = (fixed_score(module_values(gray, h)), h)
+    best = (fixed_fit(gray, h), h)
     for d in steps:
         moves = _similarity_moves(d)
         for _ in range(max_moves):
             moved = False
             for m in moves:
                 cand = best[1] @ m
-                s = fixed_score(module_values(gray, cand))
+                s = fixed_fit(gray, cand)
                 if s > best[0] + 1e-4:
                     best, moved = (s, cand), True
             if not moved:
@@ -136,7 +154,7 @@ def fit_corners(gray: np.ndarray, h: np.ndarray, steps=(0.25, 0.12), max_moves: 
     """
     q = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
     module = float(np.linalg.norm(q[1] - q[0])) / N
-    best = (fixed_score(module_values(gray, h)), q, h)
+    best = (fixed_fit(gray, h), q, h)
     for d in steps:
         step = d * module
         for _ in range(max_moves):
@@ -146,7 +164,7 @@ def fit_corners(gray: np.ndarray, h: np.ndarray, steps=(0.25, 0.12), max_moves: 
                     cand = best[1].copy()
                     cand[k] += (dx, dy)
                     hh = cv2.getPerspectiveTransform(_UNIT, cand.astype(np.float32)).astype(np.float64)
-                    s = fixed_score(module_values(gray, hh))
+                    s = fixed_fit(gray, hh)
                     if s > best[0] + 1e-4:
                         best, moved = (s, cand, hh), True
             if not moved:
@@ -441,7 +459,7 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
         h0 = cv2.getPerspectiveTransform(_UNIT, np.roll(q, -k, axis=0))
         for a in angles:
             h = h0 @ _about_centre(0, 0, 1.0, np.radians(a))
-            options.append((fixed_score(module_values(g, h)), h))
+            options.append((fixed_fit(g, h), h))
     return read_grids(g, [h for _, h in options], min_score=min_score)
 
 
@@ -468,7 +486,7 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     solved from all its pixels (deconvolve), the last and costliest try (~8 ms).
     """
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
-    options = sorted(((fixed_score(module_values(g, h)), h) for h in grids), key=lambda o: -o[0])
+    options = sorted(((fixed_fit(g, h), h) for h in grids), key=lambda o: -o[0])
     if sharpen_below is not None and options and options[0][0] < sharpen_below:
         # A blurred finder: its best grid (after the rankings below) is first tried on the crop with the blur
         # undone (sharpen), where the grid fit lands on the mark; then, if that reads nothing, all `tries` on
