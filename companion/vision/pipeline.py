@@ -270,7 +270,7 @@ def _sharpened_lanczos3(gray: np.ndarray) -> np.ndarray:
     The mask and the upscale are both linear, so the mask is applied first, at source scale with `X3_BLUR_TAPS`,
     and the sharpened source upscaled in float and rounded once. It was a Gaussian over every pixel of the 3x
     upscale (9 times the source's pixels), after rounding the upscale and before rounding the blur: ~9 % of a
-    heavy 1080p medium scan. The two differ by 0.41 grey level on average (99th percentile 1, at most 2 but at
+    heavy 1080p medium scan. The two differ by 0.41 grey level on average (99th percentile 1; at most 2 away from
     the borders, which replicate here). It changes which marks the retry reads at the edge of legibility: on the
     benches it read one more hard 1080p card (docs/vision.md)."""
     src = gray.astype(np.float32)
