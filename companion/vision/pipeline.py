@@ -274,6 +274,8 @@ def _sharpened_lanczos3(gray: np.ndarray) -> np.ndarray:
     the borders, which replicate here). It changes which marks the retry reads at the edge of legibility: on the
     benches it read one more hard 1080p card (docs/vision.md)."""
     src = gray.astype(np.float32)
+    # Two filter2D passes, not sepFilter2D: the same sums, but OpenCV's float sepFilter2D runs an AVX2 instruction
+    # valgrind 3.19 cannot decode, which would stop bench_before_after.py --callgrind.
     blur = cv2.filter2D(cv2.filter2D(src, -1, X3_BLUR_TAPS.reshape(5, 1), borderType=cv2.BORDER_REPLICATE), -1,
                         X3_BLUR_TAPS.reshape(1, 5), borderType=cv2.BORDER_REPLICATE)
     return _lanczos3(cv2.addWeighted(src, 1.0 + X3_SHARPEN, blur, -X3_SHARPEN, 0.0))
@@ -290,13 +292,18 @@ def _boxes_overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _box_of(det: Detection, pad: float = 0.0):
-    """Return a detection's bounding box, grown by `pad` of its longer side on every side.
+def _bounds(quad) -> tuple[float, float, float, float]:
+    """Return the bounds (x0, y0, x1, y1) of 4 points.
 
-    Plain Python: a scan calls this ~100 times on 4 points, where numpy's per-call overhead was ~5% of a
-    1080p medium full scan."""
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = det.corners
-    x0, x1, y0, y1 = min(ax, bx, cx, dx), max(ax, bx, cx, dx), min(ay, by, cy, dy), max(ay, by, cy, dy)
+    Plain Python: a scan asks this ~200 times (read marks, located symbols, regions on the table, plates), where
+    numpy's per-call overhead on 4 points was ~5% of a 1080p medium full scan."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = quad
+    return min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy)
+
+
+def _box_of(det: Detection, pad: float = 0.0):
+    """Return a detection's bounding box, grown by `pad` of its longer side on every side."""
+    x0, y0, x1, y1 = _bounds(det.corners)
     p = pad * max(x1 - x0, y1 - y0)
     return (x0 - p, y0 - p, x1 + p, y1 + p)
 
@@ -678,8 +685,7 @@ class Pipeline:
             return []
         boxes: list[tuple[int, int, int, int]] = []
         for quad in failed:
-            xs, ys = [p[0] / 2.0 for p in quad], [p[1] / 2.0 for p in quad]
-            qx0, qy0, qx1, qy1 = min(xs), min(ys), max(xs), max(ys)
+            qx0, qy0, qx1, qy1 = (v / 2.0 for v in _bounds(quad))
             m = max(qx1 - qx0, qy1 - qy0) + 4
             b = (int(max(qx0 - m, 0)), int(max(qy0 - m, 0)),
                  int(min(qx1 + m, region.shape[1])), int(min(qy1 + m, region.shape[0])))
@@ -737,10 +743,10 @@ class Pipeline:
         x0, y0, x1, y1 = box
         mm = self.geometry.to_table(np.array([[x0 + ox, y0 + oy], [x1 + ox, y0 + oy], [x1 + ox, y1 + oy],
                                               [x0 + ox, y1 + oy]], np.float64))
-        (ax, ay), (bx, by), (cx, cy), (dx, dy) = mm.tolist()
-        if not all(map(math.isfinite, (ax, ay, bx, by, cx, cy, dx, dy))):
+        bounds = _bounds(mm.tolist())
+        if not all(map(math.isfinite, bounds)):
             return None, (math.nan,) * 4
-        return mm, (min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy))
+        return mm, bounds
 
     def _patch_to_crop(self, px_per_mm: float, mx0: float, my0: float, ox: int, oy: int) -> np.ndarray:
         """Return the homography of a top-down patch (`px_per_mm`, its corner at table mm (mx0, my0)) to crop px:
@@ -930,10 +936,10 @@ class Pipeline:
         boxes = []
         for c in markers.values():
             # The white plate is 70 mm round a 50 mm marker.
-            (ax, ay), (bx, by), (cx, cy), (dx, dy) = c.tolist()
+            (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners = c.tolist()
             mx, my = (ax + bx + cx + dx) / 4.0, (ay + by + cy + dy) / 4.0
-            boxes.append((mx + (min(ax, bx, cx, dx) - mx) * 1.45, my + (min(ay, by, cy, dy) - my) * 1.45,
-                          mx + (max(ax, bx, cx, dx) - mx) * 1.45, my + (max(ay, by, cy, dy) - my) * 1.45))
+            x0, y0, x1, y1 = _bounds(corners)
+            boxes.append((mx + (x0 - mx) * 1.45, my + (y0 - my) * 1.45, mx + (x1 - mx) * 1.45, my + (y1 - my) * 1.45))
         self._plate_boxes = boxes
         try:
             self.geometry = TableGeometry.from_markers(markers, layout, self._lens)
