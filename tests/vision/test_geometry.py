@@ -65,3 +65,70 @@ def test_plates_found_on_a_shrunk_copy_match_the_full_search():
     assert len(full) >= 8 and set(small) == set(full)
     for i in full:
         assert np.abs(small[i] - full[i]).max() < 1.0, i
+
+
+def test_the_second_window_searches_crops_round_the_plates_still_missing_inside_the_picture():
+    """The plates found place the rest: one crop round each plate the picture holds, holding its whole marker and
+    the threshold window's reach; none for plates the picture cuts off; none from fewer than MIN_MARKERS plates."""
+    from companion.vision.geometry import MIN_MARKERS, SEARCH_WINDOWS, _missing_boxes, detect_markers
+
+    layout = load_layout()
+    scene = synth.render_scene({}, [], synth.Camera(width=1280, height=720, tilt=30, roll=5, fill=1.35),
+                               synth.Nuisance(noise=2, jpeg=90))
+    h, w = scene.image.shape[:2]
+    found = detect_markers(scene.image)
+    truth = {i: synth._project(scene.table_to_image, layout.corners_mm[i]) for i in layout.markers}
+    in_picture = {i for i, q in truth.items() if q.min() >= 0 and q[:, 0].max() <= w and q[:, 1].max() <= h}
+    assert set(found) == in_picture and len(in_picture) < len(layout.markers)  # the zoom cuts some plates off
+    given = {i: found[i] for i in sorted(found)[:3]}
+    boxes = _missing_boxes(given, layout, scene.image.shape)
+    reach = SEARCH_WINDOWS[-1] // 2
+    for i in in_picture - set(given):
+        q = truth[i]
+        assert sum(x0 + reach <= q[:, 0].min() and q[:, 0].max() <= x1 - reach
+                   and y0 + reach <= q[:, 1].min() and q[:, 1].max() <= y1 - reach
+                   for x0, y0, x1, y1 in boxes) == 1, i
+    assert len(boxes) == len(in_picture - set(given))
+    assert _missing_boxes({i: found[i] for i in sorted(found)[:MIN_MARKERS - 1]}, layout, scene.image.shape) == []
+
+
+def test_plates_are_the_ones_both_threshold_windows_find_over_the_whole_picture():
+    """Searching the second window only in the crops finds what OpenCV's two windows over the whole picture find,
+    at the same corners (no shrunk copy, so no refinement: the search's own corners)."""
+    import cv2
+
+    from companion.vision.geometry import SEARCH_WINDOWS, detect_markers
+
+    layout = load_layout()
+    scene = synth.render_scene({}, [], synth.Camera(width=1280, height=720, tilt=35, azimuth=20, roll=4),
+                               synth.Nuisance(noise=4, jpeg=80, defocus=0.8))
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = SEARCH_WINDOWS
+    params.adaptiveThreshWinSizeStep = SEARCH_WINDOWS[1] - SEARCH_WINDOWS[0]
+    corners, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary)),
+                                              params).detectMarkers(scene.image)
+    both = {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel()) if int(i) in layout.roles}
+    found = detect_markers(scene.image)
+    assert len(both) >= 8 and set(found) == set(both)
+    for i in both:
+        assert np.abs(found[i] - both[i]).max() < 0.01, i
+
+
+def test_a_plate_corner_the_shrunk_copy_put_px_off_is_refined_onto_the_corner():
+    """cornerSubPix puts back a corner whose fit leaves its window; the refinement then tries twice the window
+    (seen: corners 3-9 px off the renderer's truth on blurred plates, refined to under a pixel)."""
+    import cv2
+
+    from companion.vision.geometry import _REFINE, _refined
+
+    layout = load_layout()
+    scene = synth.render_scene({}, [], synth.Camera(width=1920, height=1080, tilt=20, roll=3),
+                               synth.Nuisance(noise=2, jpeg=90, defocus=1.2))
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    truth = synth._project(scene.table_to_image, layout.corners_mm[10])
+    start = truth + np.array([[3.5, 0.0], [0.0, 3.5], [-3.5, 0.0], [0.0, -3.5]])
+    plain = start.astype(np.float32).copy()
+    cv2.cornerSubPix(gray, plain, (3, 3), (-1, -1), _REFINE)
+    assert np.linalg.norm(plain - truth, axis=1).max() > 3.0  # one window leaves at least one corner where it was
+    assert np.linalg.norm(_refined(gray, start, 0.5) - truth, axis=1).max() < 1.0
