@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/bench_vision.py --scenes 6 --sizes 1920x1080,3840x2160 --secret bench-fixed-print
     .venv/bin/python scripts/bench_vision.py --scenes 6 --sizes 1280x720,1920x1080,3840x2160
+    .venv/bin/python scripts/bench_vision.py --scenes 0 --only scenes          # the real photos alone
     .venv/bin/python scripts/bench_vision.py --only render --render-frames 60
     .venv/bin/python scripts/bench_vision.py --only long --long-run 100000
 
@@ -249,6 +250,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", choices=("scenes", "render", "long"), help="run one part")
     ap.add_argument("--secret", help="fixed print secret (same marks every run); default: a new random print")
     args = ap.parse_args(argv)
+    if args.scenes < 0:
+        ap.error("--scenes must be 0 (the real photos alone) or more")
     unknown = sorted(set(args.difficulties.split(",")) - set(SEEDS))
     if unknown:
         ap.error(f"unknown difficulty {', '.join(unknown)}: choose from {', '.join(SEEDS)}")
@@ -267,7 +270,7 @@ def main(argv=None) -> int:
             report["real_photos"] = real_photos()
             print(json.dumps({"real_photos": report["real_photos"]}), flush=True)
         report["scenes"] = []
-        for size in args.sizes.split(","):
+        for size in args.sizes.split(",") if args.scenes else ():
             w, h = (int(v) for v in size.split("x"))
             for diff in args.difficulties.split(","):
                 row = scenes(arts, deck, diff, (w, h), args.scenes, seed=SEEDS[diff])
