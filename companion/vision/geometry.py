@@ -185,14 +185,14 @@ def _missing_boxes(found: Mapping[int, np.ndarray], layout: TableLayout, shape) 
     predicted marker with 0.6 of its side and the threshold window's reach round it, so a prediction a few px off
     (a lens, a plate a little askew) still holds the whole marker and its threshold reads as on the whole image."""
     placed = sorted(i for i in found if i in layout.markers)
-    if len(placed) < MIN_MARKERS:
+    rest = [i for i in sorted(layout.markers) if i not in found]
+    if len(placed) < MIN_MARKERS or not rest:
         return []
     h, w = shape[:2]
     mm = np.concatenate([layout.corners_mm[i] for i in placed])
     px = np.concatenate([found[i] for i in placed]).astype(np.float64)
     hom, _ = cv2.findHomography(mm, px, cv2.RANSAC, 0.01 * max(h, w))
-    rest = [i for i in sorted(layout.markers) if i not in found]
-    if hom is None or not rest:
+    if hom is None:
         return []
     quads = cv2.perspectiveTransform(np.concatenate([layout.corners_mm[i] for i in rest]).reshape(-1, 1, 2),
                                      hom).reshape(-1, 4, 2)
