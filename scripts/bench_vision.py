@@ -4,6 +4,8 @@
     .venv/bin/python scripts/bench_vision.py --scenes 6 --sizes 1920x1080,3840x2160 --secret bench-fixed-print
     .venv/bin/python scripts/bench_vision.py --scenes 6 --sizes 1280x720,1920x1080,3840x2160
     .venv/bin/python scripts/bench_vision.py --scenes 0 --only scenes          # the real photos alone
+    .venv/bin/python scripts/bench_vision.py --scenes 6 --difficulties medium --sizes 1920x1080 --render-frames 0 \
+        --no-photos --secret bench-fixed-print --runs 15 --pause 20           # one cell's spread over minutes
     .venv/bin/python scripts/bench_vision.py --only render --render-frames 60
     .venv/bin/python scripts/bench_vision.py --only long --long-run 100000
 
@@ -22,6 +24,12 @@ video frame (fixed camera, a game moving card by card), and optionally memory ov
 --long-run frames. OpenCV runs on one thread (the targets are for one core); times
 are medians of wall time and of this process's CPU time (the CPU figure is what
 the shared, noisy machine disturbs least). Compare within one run.
+
+On this shared machine a cell's CPU median moves by a third from one minute to the next with the other
+jobs' load (the same code measured 32-53 ms at 1080p medium within ten minutes), so one run says little
+about a target. `--runs N` repeats the scene rows N times (`--pause` seconds apart) and ends with each row's
+spread: the median of the runs' CPU medians, their least and greatest, how many are over `--target` ms, and
+the load average at each run.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.cards.decks import load_deck  # noqa: E402
 from companion.cards.payloads import load_print, new_print, save_print  # noqa: E402
+from companion.errors import CompanionError  # noqa: E402
 from companion.vision import decoders, synth  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 from companion.vision.sources import read_image  # noqa: E402
@@ -249,16 +258,24 @@ def main(argv=None) -> int:
     ap.add_argument("--render-frames", type=int, default=40)
     ap.add_argument("--only", choices=("scenes", "render", "long"), help="run one part")
     ap.add_argument("--secret", help="fixed print secret (same marks every run); default: a new random print")
+    ap.add_argument("--runs", type=int, default=1, help="repeat the scene rows; the last lines give each row's spread")
+    ap.add_argument("--pause", type=float, default=0.0, help="seconds between repeated runs")
+    ap.add_argument("--target", type=float, default=50.0, help="CPU ms a run's median is counted against (--runs)")
     args = ap.parse_args(argv)
     if args.scenes < 0:
         ap.error("--scenes must be 0 (the real photos alone) or more")
+    if args.runs < 1 or args.pause < 0:
+        ap.error("--runs must be 1 or more and --pause 0 or more")
     unknown = sorted(set(args.difficulties.split(",")) - set(SEEDS))
     if unknown:
         ap.error(f"unknown difficulty {', '.join(unknown)}: choose from {', '.join(SEEDS)}")
     cv2.setNumThreads(1)
     with tempfile.TemporaryDirectory() as tmp:
         if args.secret:
-            save_print(new_print(load_deck("bux"), "bench", secret=args.secret.encode()), f"{tmp}/bux.print.json")
+            try:
+                save_print(new_print(load_deck("bux"), "bench", secret=args.secret.encode()), f"{tmp}/bux.print.json")
+            except CompanionError as exc:
+                ap.error(f"--secret: {exc}")
         subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", "bux", "--png", tmp,
                         "--deck", f"{tmp}/bux.print.json", "--backs", "--quiet"], check=True, cwd=ROOT,
                        stdout=subprocess.DEVNULL)
@@ -270,12 +287,26 @@ def main(argv=None) -> int:
             report["real_photos"] = real_photos()
             print(json.dumps({"real_photos": report["real_photos"]}), flush=True)
         report["scenes"] = []
-        for size in args.sizes.split(",") if args.scenes else ():
-            w, h = (int(v) for v in size.split("x"))
-            for diff in args.difficulties.split(","):
-                row = scenes(arts, deck, diff, (w, h), args.scenes, seed=SEEDS[diff])
-                report["scenes"].append(row)
-                print(json.dumps(row), flush=True)
+        spread: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        for run in range(args.runs if args.scenes else 0):
+            if run:
+                time.sleep(args.pause)
+            for size in args.sizes.split(","):
+                w, h = (int(v) for v in size.split("x"))
+                for diff in args.difficulties.split(","):
+                    row = scenes(arts, deck, diff, (w, h), args.scenes, seed=SEEDS[diff])
+                    report["scenes"].append(row)
+                    print(json.dumps(row), flush=True)
+                    spread.setdefault((diff, row["size"]), []).append((row["pipeline_cpu_median_ms"], os.getloadavg()[0]))
+        if args.runs > 1:
+            for (diff, size), runs in spread.items():
+                cpu = [c for c, _ in runs]
+                print(json.dumps({"spread": f"{diff} {size}", "runs": len(cpu),
+                                  "pipeline_cpu_median_ms": {"median_of_runs": round(statistics.median(cpu), 1),
+                                                             "least": min(cpu), "greatest": max(cpu),
+                                                             f"over_{args.target:g}": sum(c > args.target for c in cpu),
+                                                             "each": cpu},
+                                  "load_average": [round(load, 2) for _, load in runs]}), flush=True)
     if args.only in (None, "render") and args.render_frames:
         for row in render_video(arts, args.render_frames):
             print(json.dumps(row), flush=True)
