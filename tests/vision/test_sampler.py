@@ -181,7 +181,7 @@ def test_the_deblur_decides_every_module_as_comparing_both_residuals_would(print
     """`deblur` weighs a phase's modules at 1 against 0 through the residuals' difference (one correlation with
     the flipped blur kernel) instead of building and box-summing both. It must decide every module the same,
     on blurred marks' module greys split at several levels (the hard bench's marks gave the same bits in all
-    271 calls of 6 frames)."""
+    271 calls of 6 frames). Its blur fit solves the normal equations, the first-written form numpy's lstsq."""
     codes = print_deck.codes()
     moved = 0
     for seed in range(24):
@@ -195,6 +195,12 @@ def test_the_deblur_decides_every_module_as_comparing_both_residuals_would(print
             assert np.array_equal(got, _deblur_by_both_residuals(values, bits)), (seed, at)
             moved += not np.array_equal(got, bits)
     assert moved >= 20  # the deblur re-decided modules in most of the 72 cases, so the comparison means something
+    # All-light bits (no fixed modules forced) make the blur's design singular: its Cholesky solve gives up, numpy's
+    # least squares fits no blur, and no module changes.
+    blank = np.zeros_like(bits)
+    assert not cv2.solve(sampler._shifts(blank), values.reshape(-1, 1).astype(np.float64),
+                         flags=cv2.DECOMP_NORMAL | cv2.DECOMP_CHOLESKY)[0]
+    assert np.array_equal(sampler.deblur(values, blank), blank)
 
 
 def _reads(print_deck, render, options: dict) -> dict:
