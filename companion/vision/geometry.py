@@ -178,15 +178,19 @@ def _found(result, layout: TableLayout, at=(0.0, 0.0)) -> dict[int, np.ndarray]:
     return {int(i): c.reshape(4, 2) + np.float32(at) for c, i in zip(corners, ids.ravel()) if int(i) in layout.roles}
 
 
-def _missing_boxes(found: Mapping[int, np.ndarray], layout: TableLayout, shape) -> list[tuple[int, int, int, int]]:
-    """Return crop boxes round the layout's plates not in `found` that its plates place wholly inside the image.
+def _missing_boxes(found: Mapping[int, np.ndarray], layout: TableLayout,
+                   shape) -> list[tuple[int, int, int, int]] | None:
+    """Return crop boxes round the layout's plates not in `found` that its plates place wholly inside the image,
+    or None when fewer than MIN_MARKERS of them are placed plates (nothing can be placed: search everywhere).
 
     The plates found give the table's homography (RANSAC, so a moved plate does not bend it); each crop holds the
     predicted marker with 0.6 of its side and the threshold window's reach round it, so a prediction a few px off
     (a lens, a plate a little askew) still holds the whole marker and its threshold reads as on the whole image."""
     placed = sorted(i for i in found if i in layout.markers)
+    if len(placed) < MIN_MARKERS:
+        return None
     rest = [i for i in sorted(layout.markers) if i not in found]
-    if len(placed) < MIN_MARKERS or not rest:
+    if not rest:
         return []
     h, w = shape[:2]
     mm = np.concatenate([layout.corners_mm[i] for i in placed])
@@ -242,7 +246,7 @@ def detect_markers(image: np.ndarray, layout: TableLayout | None = None,
     first, second = SEARCH_WINDOWS
     found = _found(_aruco_detector(layout.dictionary, first, min_px / side).detectMarkers(small), layout)
     boxes = _missing_boxes(found, layout, small.shape)
-    if not boxes and sum(i in layout.markers for i in found) < MIN_MARKERS:
+    if boxes is None:
         boxes = [(0, 0, small.shape[1], small.shape[0])]
     for x0, y0, x1, y1 in boxes:
         crop = small[y0:y1, x0:x1]

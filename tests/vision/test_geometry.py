@@ -69,7 +69,8 @@ def test_plates_found_on_a_shrunk_copy_match_the_full_search():
 
 def test_the_second_window_searches_crops_round_the_plates_still_missing_inside_the_picture():
     """The plates found place the rest: one crop round each plate the picture holds, holding its whole marker and
-    the threshold window's reach; none for plates the picture cuts off; none from fewer than MIN_MARKERS plates."""
+    the threshold window's reach; none for plates the picture cuts off; none when all in it are found; and no
+    placing at all (None: the caller searches everywhere) from fewer than MIN_MARKERS plates."""
     from companion.vision.geometry import MIN_MARKERS, SEARCH_WINDOWS, _missing_boxes, detect_markers
 
     layout = load_layout()
@@ -89,7 +90,8 @@ def test_the_second_window_searches_crops_round_the_plates_still_missing_inside_
                    and y0 + reach <= q[:, 1].min() and q[:, 1].max() <= y1 - reach
                    for x0, y0, x1, y1 in boxes) == 1, i
     assert len(boxes) == len(in_picture - set(given))
-    assert _missing_boxes({i: found[i] for i in sorted(found)[:MIN_MARKERS - 1]}, layout, scene.image.shape) == []
+    assert _missing_boxes({i: found[i] for i in sorted(found)[:MIN_MARKERS - 1]}, layout, scene.image.shape) is None
+    assert _missing_boxes(found, layout, scene.image.shape) == []  # every plate in the picture found: no crop
 
 
 def test_plates_are_the_ones_both_threshold_windows_find_over_the_whole_picture():
