@@ -356,5 +356,7 @@ def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tm
         assert faces.get_attribute("class").split() == ["dice-faces", "card"]
         dice = [box for box in faces.locator(".die").evaluate_all("(nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON())")]
         assert len(dice) == 2 and abs(dice[0]["top"] - dice[1]["top"]) <= 1 and dice[1]["left"] > dice[0]["right"] - 1
-        assert faces.evaluate("(n) => getComputedStyle(n).borderTopStyle") == "none"
+        # One call finds and measures the box: the page redraws the roll when its live stream opens, and a box
+        # found in one call and measured in the next may be the one just taken out (its style then reads "").
+        assert faces.evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).borderTopStyle)") == ["none"]
         assert errors == []
