@@ -181,7 +181,8 @@ def _found(result, layout: TableLayout, at=(0.0, 0.0)) -> dict[int, np.ndarray]:
 def _missing_boxes(found: Mapping[int, np.ndarray], layout: TableLayout,
                    shape) -> list[tuple[int, int, int, int]] | None:
     """Return crop boxes round the layout's plates not in `found` that its plates place wholly inside the image,
-    or None when fewer than MIN_MARKERS of them are placed plates (nothing can be placed: search everywhere).
+    or None when nothing can be placed (fewer than MIN_MARKERS of them are placed plates, or their corners fit no
+    homography): the caller then searches everywhere.
 
     The plates found give the table's homography (RANSAC, so a moved plate does not bend it); each crop holds the
     predicted marker with 0.6 of its side and the threshold window's reach round it, so a prediction a few px off
@@ -197,7 +198,7 @@ def _missing_boxes(found: Mapping[int, np.ndarray], layout: TableLayout,
     px = np.concatenate([found[i] for i in placed]).astype(np.float64)
     hom, _ = cv2.findHomography(mm, px, cv2.RANSAC, 0.01 * max(h, w))
     if hom is None:
-        return []
+        return None
     quads = cv2.perspectiveTransform(np.concatenate([layout.corners_mm[i] for i in rest]).reshape(-1, 1, 2),
                                      hom).reshape(-1, 4, 2)
     boxes = []

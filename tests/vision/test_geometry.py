@@ -70,7 +70,8 @@ def test_plates_found_on_a_shrunk_copy_match_the_full_search():
 def test_the_second_window_searches_crops_round_the_plates_still_missing_inside_the_picture():
     """The plates found place the rest: one crop round each plate the picture holds, holding its whole marker and
     the threshold window's reach; none for plates the picture cuts off; none when all in it are found; and no
-    placing at all (None: the caller searches everywhere) from fewer than MIN_MARKERS plates."""
+    placing at all (None: the caller searches everywhere) from fewer than MIN_MARKERS plates or from corners that
+    fit no homography."""
     from companion.vision.geometry import MIN_MARKERS, SEARCH_WINDOWS, _missing_boxes, detect_markers
 
     layout = load_layout()
@@ -92,6 +93,8 @@ def test_the_second_window_searches_crops_round_the_plates_still_missing_inside_
     assert len(boxes) == len(in_picture - set(given))
     assert _missing_boxes({i: found[i] for i in sorted(found)[:MIN_MARKERS - 1]}, layout, scene.image.shape) is None
     assert _missing_boxes(found, layout, scene.image.shape) == []  # every plate in the picture found: no crop
+    collapsed = {i: np.zeros((4, 2), np.float32) + k for k, i in enumerate(sorted(found)[:MIN_MARKERS])}
+    assert _missing_boxes(collapsed, layout, scene.image.shape) is None  # corners that fit no homography place nothing
 
 
 def test_plates_are_the_ones_both_threshold_windows_find_over_the_whole_picture():
