@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.chromium import BROWSER_TEST
-from tests.web.boxes import box_of
+from tests.web.boxes import box_of, styles_of
 from tests.web.bux_entries import name_cards
 from tests.web.conftest import LINES, kinds, session_of
 
@@ -191,7 +191,7 @@ def test_the_wall_screen_keeps_long_names_dice_and_chips_readable(server, browse
     # A payment shows the chips to hand over; the white chip is outlined against the cream panel.
     expect(wall.locator("#history li").first).to_have_attribute("value", "5")
     chip = wall.locator("#history li .chip-dot").last
-    assert chip.evaluate_all("(dots) => dots.map((d) => getComputedStyle(d).borderTopStyle)") == ["solid"]  # found and measured in one call
+    assert styles_of(chip, "borderTopStyle") == ["solid"]
     assert wall.locator("link[rel=icon]").get_attribute("href").endswith("favicon.svg")
     assert urllib.request.urlopen(f"{server}/static/favicon.svg").headers["Content-Type"].startswith("image/svg")
     shots = artifacts / "web"

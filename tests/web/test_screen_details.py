@@ -15,7 +15,7 @@ import pytest
 
 from companion.web import create_app
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
-from tests.web.boxes import box_of
+from tests.web.boxes import box_of, styles_of
 from tests.web.serving import serving
 from tests.web.tables import PHONE, store_table, tokens
 
@@ -119,7 +119,7 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
     assert len(proof.inner_text()) < 40 and "\u2026" in proof.inner_text()
     last, hash_line = box_of(page.locator("#dice-last")), box_of(proof)
     assert last["y"] < hash_line["y"], "the rolls come first, the hash after them"
-    assert page.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)", proof.element_handle()) < 16
+    assert float(styles_of(proof, "fontSize")[0].removesuffix("px")) < 16
     assert errors == []
 
 
@@ -267,7 +267,7 @@ def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_tabl
     cells = page.locator("#m-table tbody td").all_inner_texts()
     assert len(cells) == 12 and "" not in cells, f"blank score cells: {cells}"
     assert cells[:4] == ["\u2013", "\u2013", "\u2013", "0"]  # rounds not scored yet, then the total
-    heads = page.locator("#m-table thead th").evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).textAlign)")
+    heads = styles_of(page.locator("#m-table thead th"), "textAlign")
     assert heads == ["left", "right", "right", "right", "right"], "each number column's head sits over its numbers"
     assert errors == []
 
@@ -356,7 +356,6 @@ def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tm
         assert faces.get_attribute("class").split() == ["dice-faces", "card"]
         dice = [box for box in faces.locator(".die").evaluate_all("(nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON())")]
         assert len(dice) == 2 and abs(dice[0]["top"] - dice[1]["top"]) <= 1 and dice[1]["left"] > dice[0]["right"] - 1
-        # One call finds and measures the box: the page redraws the roll when its live stream opens, and a box
-        # found in one call and measured in the next may be the one just taken out (its style then reads "").
-        assert faces.evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).borderTopStyle)") == ["none"]
+        # The page redraws the roll when its live stream opens: the box is found and read in one call (styles_of).
+        assert styles_of(faces, "borderTopStyle") == ["none"]
         assert errors == []
