@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything the companion needs on Debian/Ubuntu, idempotently:
 # system packages (apt), then a virtual environment in .venv with the project in it.
-#   scripts/setup.sh          runtime only
-#   scripts/setup.sh --test   also the test tools (pytest, hypothesis, playwright), Chromium and PostgreSQL
+#   scripts/setup.sh          the runtime's system packages
+#   scripts/setup.sh --test   also Chromium, poppler and PostgreSQL for the tests
 #                             (the tests start their own throwaway cluster from its binaries: tests/pg.py)
+# The Python side is the same for both: requirements.lock, test tools included (one lock, one set of versions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,23 +26,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if [ ! -x .venv/bin/python ]; then
-    echo "setup: creating .venv"
+# Python packages come from requirements.lock: every dependency, runtime and test, pinned with its
+# hashes (scripts/upgrade-lock.sh makes it). The venv is rebuilt from nothing whenever the lock or
+# pyproject.toml changes, so what runs is exactly what the lock says, never yesterday's leftovers.
+stamp=".venv/.installed-$(cat requirements.lock pyproject.toml | sha256sum | cut -c1-16)"
+if [ ! -f "$stamp" ]; then
+    rm -rf .venv
+    echo "setup: building .venv from requirements.lock"
     python3 -m venv .venv
-fi
-stamp_for() { echo ".venv/.installed-$( (cat pyproject.toml; echo "$1") | sha256sum | cut -c1-16)"; }
-stamp="$(stamp_for "$want_test")"
-# A test install includes the runtime one: ./run.sh after ./test.sh installs nothing again.
-if [ ! -f "$stamp" ] && ! { [ "$want_test" = 0 ] && [ -f "$(stamp_for 1)" ]; }; then
-    echo "setup: installing Python packages into .venv"
     # The build backend's notes (editable-install advice) are not for the person running this.
-    export PYTHONWARNINGS=ignore
-    .venv/bin/python -m pip install -q --upgrade pip
-    if [ "$want_test" = 1 ]; then
-        .venv/bin/python -m pip install -q -e '.[test]'
-    else
-        .venv/bin/python -m pip install -q -e .
-    fi
-    rm -f .venv/.installed-*
+    export PYTHONWARNINGS=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
+    .venv/bin/python -m pip install -q --require-hashes -r requirements.lock
+    # The project itself, with the locked setuptools (no isolated build fetching an unpinned one).
+    .venv/bin/python -m pip install -q --no-deps --no-build-isolation -e .
     touch "$stamp"
 fi
