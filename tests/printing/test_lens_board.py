@@ -29,4 +29,4 @@ def test_every_corner_of_the_printed_board_is_found_at_its_printed_size(tmp_path
     # A board on the table is never mistaken for a table plate (another dictionary).
     plates = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     _, ids, _ = plates.detectMarkers(cv2.cvtColor(pages[0], cv2.COLOR_RGB2GRAY))
-    assert ids is None
+    assert ids is None or ids.size == 0  # OpenCV 4 says no marker with None, OpenCV 5 with an empty array

@@ -203,15 +203,17 @@ def test_the_deblur_decides_every_module_as_comparing_both_residuals_would(print
     assert np.array_equal(sampler.deblur(values, blank), blank)
 
 
-def _reads(print_deck, render, options: dict) -> dict:
-    """How many of the deck's first 12 marks `read_grids` reads with each set of options.
+def _reads(print_deck, render, options: dict, count: int = 12) -> dict:
+    """How many of `count` marks (the deck's codes in order, again from the first past its end) `read_grids`
+    reads with each set of options.
 
     render(payload, i) -> (image, grid) draws mark i and says which grid the sampler is given; a wrong
     grid may cost a read, never give a wrong payload (asserted).
     """
     read = {name: 0 for name in options}
-    for i, code in enumerate(print_deck.codes()[:12]):
-        payload = print_deck.payload(code)
+    codes = print_deck.codes()
+    for i in range(count):
+        payload = print_deck.payload(codes[i % len(codes)])
         img, grid = render(payload, i)
         for name, kwargs in options.items():
             det = sampler.read_grids(img.astype(np.float32), [grid], start_ratio=1.0, settled=0.9,
@@ -225,7 +227,10 @@ def _reads(print_deck, render, options: dict) -> dict:
 def test_sheared_marks_read_once_the_grid_corners_move_apart(print_deck):
     """A steep camera shows a mark as a keystone (here its far side 0.8 of its near side). The locator's grid
     is a square at the finder and the similarity fit cannot follow the shear, so the far modules are sampled
-    up to a module off; refining the 4 corners apart (`corners_from`) reads 10 of these 12 (4 without)."""
+    up to a module off; refining the 4 corners apart (`corners_from`) reads 45 of these 60 with OpenCV 4.14 and
+    5.1 alike (20 and 23 without). Sixty marks, not twelve: on twelve the counts moved with the build's blur
+    and JPEG numerics (10 against 4 on the build this was written on, 8 against 2 on both of those), so the
+    bounds hold the refit's gain, not one build's rounding."""
     def keystone(payload, i):
         img, h = _blurred_mark(payload, seed=i, ppm=2.3, far=0.8)
         # The grid a located finder gives: a square through the finder, one module along its rows.
@@ -235,8 +240,8 @@ def test_sheared_marks_read_once_the_grid_corners_move_apart(print_deck):
         o = c - 3.5 * u - 3.5 * v
         return img, np.array([[u[0], v[0], o[0]], [u[1], v[1], o[1]], [0, 0, 1.0]])
 
-    read = _reads(print_deck, keystone, {"fixed": {"corners_from": None}, "refit": {"corners_from": 0.7}})
-    assert read["refit"] >= 9 and read["fixed"] <= 6, read
+    read = _reads(print_deck, keystone, {"fixed": {"corners_from": None}, "refit": {"corners_from": 0.7}}, count=60)
+    assert read["refit"] >= 40 and read["fixed"] <= 28, read
 
 
 def test_marks_blurred_beyond_the_module_deblur_read_from_every_pixel(print_deck):
