@@ -104,34 +104,42 @@ def test_no_mark_gives_no_read(rng):
     assert sampler.read_mark(np.full((120, 120), 200, np.uint8), quad) is None
 
 
-def test_dim_glared_finders_have_their_grids_ranked_by_a_coarse_fit(arts, print_deck, monkeypatch):
-    """Harsh room light (exposure ~0.4, glare, glossy sleeves, blur, noise 5-6): a located finder's 4
-    orientations start at nearly the same fixed-module score, and the right one is often third to sixth.
-    Ranking them by a coarse fit first (finders spanning < 50 grey levels only), then a last try with the
-    light ramp across the mark removed, reads 12 of the 12 legible marks of two such 1080p frames with the
-    session's print, against 9 without; never a wrong card."""
-    from companion.vision import pipeline
-    from companion.vision.pipeline import Pipeline
+def _turned_about_the_finder(quarter_turns: int) -> np.ndarray:
+    """Return module units -> module units turning the grid about the finder's centre (3.5, 3.5): the other
+    orientations a located finder leaves open (the mark in each of its 4 quadrants)."""
+    c, s = np.cos(quarter_turns * np.pi / 2), np.sin(quarter_turns * np.pi / 2)
+    return (np.array([[1, 0, 3.5], [0, 1, 3.5], [0, 0, 1.0]]) @ np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+            @ np.array([[1, 0, -3.5], [0, 1, -3.5], [0, 0, 1.0]]))
 
-    read = {True: 0, False: 0}
-    legible = 0
-    for seed in (6, 8):
-        rng = np.random.default_rng(500 + seed)
-        placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)),
-                                        timer_codes=("bux-1", "bux-2", "bux-3"))
-        camera, nuisance = synth.random_room_conditions(rng, "harsh", 1920, 1080, seed=seed)
-        scene = synth.render_scene(arts, placements, camera, nuisance)
-        want = {t.code for t in scene.legible(2.0, 0.3)}
-        legible += len(want)
-        for ranked in (True, False):
-            monkeypatch.setattr(pipeline, "SAMPLER_RANK_SPAN", 50.0 if ranked else 0.0)
-            monkeypatch.setattr(sampler, "QUIET_RANK", ranked)  # else it would rank them by their quiet zone
-            with Pipeline(print_deck, track=False, use_zbar=False) as p:
-                got = p.process(scene.image).codes()
-            assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
-            read[ranked] += len(got & want)
-    assert legible == 12
-    assert read[True] >= 11 and read[True] > read[False], read
+
+def test_dim_glared_finders_have_their_grids_ranked_by_a_coarse_fit(print_deck, monkeypatch):
+    """Harsh room light: a dim mark (40 grey levels between its light and dark modules) under a glare ramp
+    (+-20 grey levels across it), blurred, at 2.3 px/module. Its finder's 4 orientations start at nearly the
+    same fixed-module score and only 2 are tried, so the right one is often left out. Ranking them by a coarse
+    fit first (finders spanning < `rank_span` grey levels), then a last try with the ramp removed, reads 16 of
+    these 24 with OpenCV 5.1 and 17 with 4.14, against 5 and 7 without; never a wrong card.
+
+    (This was first measured on two whole harsh 1080p frames, 12 against 9 legible marks; on later builds the
+    pipeline's other retries read most of those marks either way, 11 against 10 with 5.1 and 10 against 10
+    with 4.14, so the frames no longer showed the ranking. Here its effect is isolated.)"""
+    monkeypatch.setattr(sampler, "QUIET_RANK", False)  # else it would rank them by their quiet zone
+    codes = print_deck.codes()
+    read = {50.0: 0, 0.0: 0}
+    for i in range(24):
+        payload = print_deck.payload(codes[i % len(codes)])
+        img, h = _blurred_mark(payload, seed=i, ppm=2.3, defocus=1.0, motion=2, far=1.0)
+        yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+        ang = np.random.default_rng(1000 + i).uniform(0, 2 * np.pi)
+        ramp = 20.0 * (np.cos(ang) * (xx - 60) + np.sin(ang) * (yy - 60)) / 60.0
+        dim = np.clip(90 + (img.astype(np.float32) - 30) / 195 * 40 + ramp, 0, 255).astype(np.float32)
+        grids = [h @ _turned_about_the_finder(k) for k in range(4)]
+        for span in read:
+            det = sampler.read_grids(dim, grids, start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
+                                     rank_span=span)
+            if det is not None:
+                assert det.payload == payload  # a wrong grid costs a read, never a wrong card
+                read[span] += 1
+    assert read[50.0] >= 13 and read[50.0] >= 2 * read[0.0], read
 
 
 def test_flatten_removes_a_light_ramp_across_a_mark(print_deck):
