@@ -34,6 +34,7 @@ from companion.games.cats.copies import LABELS
 from companion.games.cats.state import ALL_CARDS as CATS_CARDS
 from companion.games.grow.state import GAME_CARDS as GROW_CARDS
 from companion.games.match.state import ALL_CARDS as MATCH_CARDS
+from tests.web.tables import BUX_SETUP
 from tests.web.twins import GROW_REMOVED, GROW_TWIN_REMOVED, PAIRS, Twins
 
 Entry = tuple[str, str, object]
@@ -78,8 +79,7 @@ def bux_corpus(pair, rng: random.Random) -> list[Entry]:
     faces = [{"suit": s, "shape": h, "value": v} for s in suits for h in shapes for v in values]
     settle = [{"winner": None}, {"keep": True}, {}, {"winner": "Ann", "price": 7}, {"winner": "Zed", "price": 5},
               {"winner": "Cat", "price": 100000}]
-    spread_faces = {p: sorted({c.rsplit("-", 1)[0] for c in cards}) for p, cards in
-                    __import__("tests.web.tables", fromlist=["BUX_SETUP"]).BUX_SETUP["spreads"].items()}
+    spread_faces = {p: sorted({c.rsplit("-", 1)[0] for c in cards}) for p, cards in BUX_SETUP["spreads"].items()}
     entries: list[Entry] = []
     for holder in pair.holders:
         lines: list[dict] = []
@@ -175,9 +175,9 @@ def _headers(twins: Twins, holder: str) -> dict:
     return {}
 
 
-def _normal(twins: Twins, twin: int, text: str) -> str:
+def _normal(twins: Twins, twin: int, text: str, *, codes: bool = False) -> str:
     if twin:
-        text = twins.to_first(text)
+        text = twins.to_first(text, codes=codes)
     for pattern, repl in NOISE:
         text = pattern.sub(repl, text)
     return text
@@ -194,7 +194,7 @@ def _stored(twins: Twins, twin: int, kind: str, data) -> tuple:
     """
     if kind == "rejected":
         return kind, data.get("rule") if isinstance(data, dict) else None
-    return kind, _normal(twins, twin, json.dumps(data, sort_keys=True))
+    return kind, _normal(twins, twin, json.dumps(data, sort_keys=True), codes=True)
 
 
 def ask(twins: Twins, holder: str, path: str, body) -> Iterator[tuple[str, str]]:

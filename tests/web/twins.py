@@ -168,16 +168,26 @@ class Twins:
         code = next(c for c in spreads[player] if c.startswith(face + "-"))
         return card_handle(self.key, code)
 
-    def to_first(self, text: str) -> str:
-        """Return a text of the twin with the swapped codes, their handles and tags named as on the first table."""
-        pairs = [(b, a) for b, a in self.pair.swaps.items()]
+    def to_first(self, text: str, *, codes: bool = False) -> str:
+        """Return a text of the twin with the swapped cards' handles and tags (and, with `codes`, their codes)
+        named as on the first table.
+
+        A handle is an HMAC of the card's code: the same card on the same
+        screen has another handle on the twin, which names no value. An answer
+        is compared with handles and tags translated only: a code in an answer
+        would itself be the leak. What is stored is the truth, codes included.
+        """
+        pairs = []
+        for b, a in self.pair.swaps.items():
+            hb, ha = card_handle(self.key, b), card_handle(self.key, a)
+            pairs += [(hb, ha), (f"[{card_tag(hb)}]", f"[{card_tag(ha)}]"), (f'"{card_tag(hb)}"', f'"{card_tag(ha)}"')]
+            if codes:
+                pairs.append((b, a))
         marks = {}
-        for i, (b, a) in enumerate(pairs):
-            for old, new in ((b, a), (card_handle(self.key, b), card_handle(self.key, a)),
-                             (card_tag(card_handle(self.key, b)), card_tag(card_handle(self.key, a)))):
-                mark = f"\0{i}:{len(marks)}\0"
-                marks[mark] = new
-                text = text.replace(old, mark)
+        for old, new in pairs:
+            mark = f"\0{len(marks)}\0"
+            marks[mark] = new
+            text = text.replace(old, mark)
         for mark, new in marks.items():
             text = text.replace(mark, new)
         return text
