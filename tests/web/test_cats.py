@@ -155,7 +155,8 @@ def test_a_won_face_down_lot_is_named_on_the_winners_phone_and_losers_draw_there
     me = client.get(f"/g/{GAME}/cats/me/Аня.json", headers={"X-Companion-Token": keys["Аня"]}).get_json()["me"]
     assert me["may"]["reveal"] == 1 and {"label": "2000", "name": "2000", "count": 3, "number": True} in me["hand"]
     wrong = phone(client, keys, "Аня", {"type": "reveal", "cards": ["1000"]}, lang="ru")
-    assert wrong.status_code == 422 and wrong.get_json()["error"]["message"].startswith("Этих карт не может быть в лоте")
+    # The rules' own refusal (a number card is no prize card), not a look into the Prize pool.
+    assert wrong.status_code == 422 and wrong.get_json()["error"]["message"].startswith("1000 — не карта котика")
     assert phone(client, keys, "Аня", {"type": "reveal", "cards": ["double"]}).status_code == 200
     board = client.get(f"/g/{GAME}/cats/state.json").get_json()["board"]
     assert board["phase"] == "drawing" and board["turn"] == "Борис"

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from companion.games.bux.state import PLAYING_CARDS as PLAYING
 from companion.web.access import card_handle, game_key
 from tests.web.bux_entries import face_of
 from tests.web.conftest import CODE, GAME_ID, LINES, kinds, session_of, snapshot
@@ -247,6 +248,34 @@ def test_malformed_requests_are_400(client, auth, db, body):
     response = client.post(f"{API}/move", data=body, content_type="application/json", headers=auth)
     assert response.status_code == 400 and response.json["error"]["message"]
     assert snapshot(db) == before
+
+
+def test_sell_sets_are_listed_by_face_and_handle_never_by_code(client, auth, db):
+    """The sets a player could sell name spread cards by handle; their order must not follow the hidden values.
+
+    The engine lists combinations of codes sorted as strings (heart-circle-100 before
+    heart-circle-25 before heart-x-100), so on the tablet three cards of one face came
+    out in value order 100, 25, 50. Each set and the list are ordered by suit, shape and
+    handle, what the tablet shows anyway.
+    """
+    from companion.games.bux.state import DECK, SHAPE, SUIT
+
+    store, _session = session_of(db)
+    try:
+        key = game_key(store, GAME_ID)
+    finally:
+        store.close()
+    code_of = {card_handle(key, c): c for c in PLAYING}
+    suits, shapes = list(DECK.data["suits"]), list(DECK.data["shapes"])
+
+    def shown(h: str) -> tuple:
+        return (suits.index(SUIT[code_of[h]]), shapes.index(SHAPE[code_of[h]]), h)
+
+    sets = client.get(f"{API}/options", headers=auth).json["sell_sets"]
+    assert any(len({(SUIT[code_of[h]], SHAPE[code_of[h]]) for h in s}) < 3 for s in sets), "a set with two cards of a face"
+    for cards in sets:
+        assert cards == sorted(cards, key=shown), f"a set is listed in code order: {[code_of[h] for h in cards]}"
+    assert sets == sorted(sets, key=lambda s: [shown(h) for h in s])
 
 
 def test_sell_and_swap_use_handles(client, auth, db):

@@ -369,3 +369,45 @@ def test_seals_cannot_be_recomputed_from_guesses(tmp_path):
         if found:
             break
     assert found is None, f"the wall's seal #1 names every spread value: {found}"
+
+
+def test_entries_over_http_answer_the_twins_alike(tables, tmp_path):
+    """A handful of the entry probes over real HTTP (the corpus runs on Flask's test client:
+    tests/web/test_threat_model_entries.py): copies of the cats and grow twins, served by uvicorn, get the
+    same answers, headers included, to what rebuilt Ben's hand from Ann's phone and to the tablet's probes."""
+    import shutil
+    import urllib.error
+    import urllib.request
+
+    def post(base: str, path: str, body: dict, token: str) -> tuple:
+        request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", "X-Companion-Token": token})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, headers, text = response.status, response.headers, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, headers, text = error.code, error.headers, error.read().decode()
+        return status, text, headers.get("Content-Type"), headers.get("X-Companion-Seq")
+
+    cats_token, cats_seats = tables.keys("cats")
+    grow_token, grow_seats = tables.keys("grow")
+    probes = [("cats", "/g/cats/cats/me/Ann/move", cats_seats[ME], {"type": kind, "cards": [label] * n})
+              for kind, label, n in [("draw", "5000", 1), ("draw", "5000", 3), ("draw", "5000", 7), ("draw", "2000", 4),
+                                     ("reveal", "golden", 2), ("reveal", "double", 2), ("deal", "random", 2)]]
+    probes += [("cats", "/g/cats/cats/me/Ann/move", cats_seats[ME], {"type": "play", "card": "random", "turned": "5000"}),
+               ("grow", "/g/grow/grow/api/bid", grow_token, {"player": "Ben", "bid": 14}),
+               ("grow", "/g/grow/grow/api/move", grow_token, {"line": {"type": "draw", "cards": ["blue-02"]}}),
+               ("grow", "/g/grow/grow/api/reveal", grow_seats[ME], {"player": ME, "k": grow_seats[ME]})]
+    with ExitStack() as stack:
+        bases = {}
+        for game in ("cats", "grow"):
+            for twin in (False, True):
+                tables.base(game, twin)
+                db = tmp_path / f"{game}-{twin}.db"
+                shutil.copyfile(tables.dbs[(game, twin)], db)
+                app = create_app({"DB": str(db), "PUBLIC_URL": PUBLIC})
+                bases[(game, twin)] = stack.enter_context(serving(app, threads=2))
+        for game, path, token, body in probes:
+            one, two = (post(bases[(game, twin)], path, body, token) for twin in (False, True))
+            assert one[0] < 500, (path, body, one)
+            assert one == two, f"{path} {body}: the twins answer {one} and {two}"

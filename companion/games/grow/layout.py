@@ -195,9 +195,13 @@ def compare(state: GrowState, reading: TableReading) -> list[Difference]:
 
 
 def propose_draw(state: GrowState, reading: TableReading) -> Draw | None:
-    """Return the Draw the bid area shows between rounds: one card per player, all from the deck; else None."""
+    """Return the Draw the bid area shows between rounds: one card per player, none of them seen elsewhere; else None.
+
+    A card removed unseen for two players counts as in the deck here: leaving
+    it out would tell the tablet which cards were removed. The rules refuse it.
+    """
     if phase(state) != DRAW or len(reading.row) != len(state.players):
         return None
-    if not set(reading.row) <= draw_pile(state):
+    if not set(reading.row) <= draw_pile(state) | state.removed:
         return None
     return Draw(cards=reading.row)

@@ -239,18 +239,22 @@ def verify_draw(state: GrowState, move: Draw) -> None:
         RuleViolation: naming the rule broken.
     """
     _verify_phase(state, "draw", DRAW)
-    pile = draw_pile(state)
+    # Everything the table can see is judged before any card is looked up in the deck: a card removed
+    # unseen for two players answers "not in play", so a later refusal would tell it from a card still
+    # in the deck (a one-card draw naming it was refused for the count only if it was in the deck).
     seen: set[str] = set()
     for card in move.cards:
         if card not in ALL_CARDS:
             raise W.violation("draw.unknown_card", card=card)
         if card in seen:
             raise W.violation("draw.card_twice", card=card)
-        if card not in pile:
-            raise W.violation("draw.not_in_deck", card=card, **_where(state, card))
         seen.add(card)
     if len(move.cards) != len(state.players):
         raise W.violation("draw.card_count", need=len(state.players), count=len(move.cards))
+    pile = draw_pile(state)
+    for card in move.cards:
+        if card not in pile:
+            raise W.violation("draw.not_in_deck", card=card, **_where(state, card))
 
 
 def apply_draw(state: GrowState, move: Draw) -> GrowState:

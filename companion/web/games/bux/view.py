@@ -83,13 +83,25 @@ class BuxView:
         handle = self.handle_of[code]
         return {"suit": SUIT[code], "shape": SHAPE[code], "h": handle, "tag": card_tag(handle)}
 
+    def face_order(self, code: str) -> tuple:
+        """Return a card's place in every list a shared screen gets: suit, shape, then handle (never code or value)."""
+        if code in TIMER_CARDS:
+            return (9, 0, code)
+        return (SUITS.index(SUIT[code]), SHAPES.index(SHAPE[code]), self.handle_of[code])
+
     def faces(self, codes) -> list[dict]:
         """Return faces sorted by suit, shape, then handle: the order carries no value."""
-        def order(code: str) -> tuple:
-            if code in TIMER_CARDS:
-                return (9, 0, code)
-            return (SUITS.index(SUIT[code]), SHAPES.index(SHAPE[code]), self.handle_of[code])
-        return [self.face(c) for c in sorted(codes, key=order)]
+        return [self.face(c) for c in sorted(codes, key=self.face_order)]
+
+    def handle_sets(self, sets) -> list[list[str]]:
+        """Return card sets as handles, each set and the list ordered by face and handle.
+
+        The engine lists sets as combinations of sorted codes, and codes sort
+        by value within a face (...-100 before ...-25 before ...-50): in that
+        order three ovals of one suit would read 100, 25, 50.
+        """
+        ordered = sorted((sorted(s, key=self.face_order) for s in sets), key=lambda s: [self.face_order(c) for c in s])
+        return [[self.handle_of[c] for c in s] for s in ordered]
 
     def face_text(self, code: str) -> str:
         """Return e.g. '♥ oval' (a timer card: 'BUX 2')."""
@@ -437,7 +449,9 @@ class BuxView:
         elif kind == "sell":
             own = spread_of(player)
             sets = proposed.get("sets") if isinstance(proposed.get("sets"), list) else []
-            kept = [[self.handle_of[c] for c in s if isinstance(c, str) and c in own] for s in sets if isinstance(s, list)]
+            # By face and handle: a proposal lists its codes sorted, and code order gives values away.
+            kept = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.face_order)]
+                    for s in sets if isinstance(s, list)]
             out["sets"] = [s for s in kept if s]
             out["dropped"] = sum(len(s) for s in sets if isinstance(s, list)) - sum(len(s) for s in out["sets"])
         elif kind == "swap":
@@ -506,7 +520,7 @@ class BuxView:
             "timers_out": len(state.timers_out),
             "timers_per_deck": len(TIMER_CARDS),
             "spread": self.faces(state.spreads[seat]) if actions.player else [],
-            "sell_sets": [[self.handle_of[c] for c in s] for s in actions.sellable_sets],
+            "sell_sets": self.handle_sets(actions.sellable_sets),
             "swap_give": self.faces(state.spreads[seat]) if actions.swaps else [],
             "swap_take": [{"from": other, "cards": self.faces(cards)} for other, cards in swaps_take.items()],
             "bid_multiple": rules.BID_MULTIPLE,

@@ -19,11 +19,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.errors import CompanionError
+from companion.errors import REFUSALS, CompanionError
 from companion.games.cats import hints, rules
 from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
 from companion.games.cats.record import state_to_json, view_for
-from companion.games.cats.state import DECK, KIND, VALUE, CatsState
+from companion.games.cats.state import ALL_CARDS, DECK, KIND, VALUE, CatsState
 from companion.store.events import UNDO
 from companion.store.session import GameSession
 
@@ -41,6 +41,22 @@ hidden: judged on the tablet, a refusal would tell whoever holds the tablet
 what is (not) in someone's hand. So the player enters it on their own phone."""
 PRIVATE_TYPES = ("deal", "bid", "play", "pass", "draw", "reveal")
 """What a player enters on their own phone, for themselves only."""
+POOL_RULES = frozenset({"deal.card_taken", "draw.not_in_bank", "reveal.card_seen", "play.turned_not_in_deck"})
+"""The engine's refusals that look a card up in a place nobody sees (the Bank, the unnamed Prize pool).
+
+Each is the last check of its move, after every refusal a player could
+foresee (turn, phase, how many cards): see CatsView._judged_by_what_they_see.
+"""
+
+
+def unseen_by(state: CatsState, player: str) -> frozenset[str]:
+    """Return the cards `player` cannot see: every card of the deck but their own hand and the face-up middle.
+
+    A function of that player's own view only. Where the rest lie (the Bank,
+    the Prize pool, other hands, face down in the lot) is hidden from them,
+    so whatever they may enter is judged against this first.
+    """
+    return ALL_CARDS - state.hands[state.seat(player)] - frozenset(state.middle)
 
 
 def lang() -> str:
@@ -244,8 +260,11 @@ class CatsView:
         if "lot" in mine:
             summary["peek"] = [card_text(c) for c in mine["lot"]]
         summary["peeked_hidden"] = seat in state.peeked and state.lot_hidden > 0
-        summary["prize_pool"] = sorted({KIND[c] for c in state.prize}, key=LABELS.index)
-        summary["bank_pool"] = sorted({str(VALUE[c]) for c in state.bank}, key=LABELS.index)
+        # What the pickers offer: labels that may still lie in the Bank or the Prize pool as far as this
+        # player can tell (not what really lies there, which would read other hands off this screen).
+        unseen = unseen_by(state, player)
+        summary["prize_pool"] = sorted({KIND[c] for c in unseen if c in KIND}, key=LABELS.index)
+        summary["bank_pool"] = sorted({str(VALUE[c]) for c in unseen if c in VALUE}, key=LABELS.index)
         summary["players_count"] = len(state.players)
         return summary
 
@@ -275,11 +294,15 @@ class CatsView:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise EntryError(_("Pick the cards."))
         if kind == "deal":
-            return {"type": "deal", "player": who, "cards": list(self._pick(state.bank | state.prize, cards, _("The decks do not hold these cards.")))}
+            return self._judged_by_what_they_see(state, who, cards, state.bank | state.prize, _("The decks do not hold these cards."),
+                                                 lambda codes: {"type": "deal", "player": who, "cards": list(codes)})
         if kind == "draw":
-            return {"type": "draw", "player": who, "cards": list(self._pick(state.bank, cards, _("The Bank does not hold these cards.")))}
+            return self._judged_by_what_they_see(state, who, cards, state.bank, _("The Bank does not hold these cards."),
+                                                 lambda codes: {"type": "draw", "player": who, "cards": list(codes)})
         if kind == "reveal":
-            return {"type": "reveal", "player": who, "cards": list(self._pick(state.prize, cards, _("These cards cannot be in the lot: they are elsewhere on the table.")))}
+            return self._judged_by_what_they_see(
+                state, who, cards, state.prize, _("These cards cannot be in the lot: they are elsewhere on the table."),
+                lambda codes: {"type": "reveal", "player": who, "cards": list(codes)})
         mismatch = _("You do not hold these cards.")  # only the hand's own phone gets here
         if kind == "bid":
             return {"type": "bid", "player": who, "cards": list(self._pick(hand, cards, mismatch))}
@@ -293,8 +316,36 @@ class CatsView:
         if isinstance(turned, str) and turned:
             if label_of(line["card"]) != "random":
                 raise EntryError(_("Only a Random stake turns up a card face up."))
-            line["turned"] = self._pick(state.bank, [turned], _("The Bank does not hold this card."))[0]
+            return self._judged_by_what_they_see(state, who, [turned], state.bank, _("The Bank does not hold this card."),
+                                                 lambda codes: {**line, "turned": codes[0]})
         return line
+
+    def _judged_by_what_they_see(self, state: CatsState, who: str, cards: list[str], pool, refusal: str, build) -> dict:
+        """Return the line for cards named from a hidden place (`pool`), judged first by what `who` can see.
+
+        A player may name cards the Bank or the Prize pool no longer holds
+        because someone else holds them: answering that would read other
+        hands and the face-down lot off the refusals. So the line is first
+        built from cards `who` cannot see (`unseen_by`) and put to the engine:
+        any refusal a player could foresee (not their turn, nothing to draw
+        now, too many cards) is the answer, and the line stored with it is the
+        same whatever lies where. Only an entry the rules allow gets looked up
+        in `pool`; if it lacks the cards the answer is `refusal`, the one
+        sentence for every hidden reason. `build(codes)` makes the line.
+        """
+        public = pick(unseen_by(state, who), cards) or pick(ALL_CARDS, cards)
+        if public is None:
+            raise EntryError(refusal)  # more copies than the deck has: nothing hidden in that
+        line = build(public)
+        try:
+            self.session.game.apply(state, self.session.game.move_from_json(line))
+        except REFUSALS as error:
+            if getattr(error, "rule", None) not in POOL_RULES:
+                return line  # refused by what the player can see: the engine says so, and keeps this line
+        real = pick(pool, cards)
+        if real is None:
+            raise EntryError(refusal)
+        return build(real)
 
     @staticmethod
     def _pick(source, cards: list[str], message: str) -> tuple[str, ...]:
