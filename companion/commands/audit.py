@@ -38,7 +38,7 @@ def add_parser(sub) -> None:
     p.add_argument("--no-thumbnails", action="store_true", help="leave the keyframe thumbnails out of the report")
     p.add_argument("--json", action="store_true", help="print the findings as JSON instead of a summary")
     p.add_argument("--seal", action="append", default=[], metavar="SEAL",
-                   help="a seal seen during the game (e.g. '#47 3fa9c2e01b7d', at least 8 hex digits); "
+                   help="a seal seen during the game, as the screens show it: the event number and 12 hex digits (e.g. '#47 3fa9c2e01b7d'); "
                         "the audit fails unless the intact chain passes through it (repeat for several)")
     p.set_defaults(run=run_audit_command)
     p = sub.add_parser("recover", help="save the intact part of every game from a damaged event store",
