@@ -127,8 +127,13 @@ def _zone(name) -> str:
     return "off the table" if name in (None, "") else str(name)
 
 
-def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> list[Anomaly]:
-    """Return moves in effect entered without camera evidence, and evidence naming non-observations."""
+def missing_evidence(moves: list[dict], observation_seqs: Container[int], *, expected: bool = True) -> list[Anomaly]:
+    """Return moves in effect entered without camera evidence, and evidence naming non-observations.
+
+    `expected` False (a game the camera does not read, or one no camera
+    watched) lists no move for lacking evidence: only evidence that names
+    events which are not camera observations.
+    """
     found = []
     for move in moves[1:]:
         if move["undone"]:
@@ -137,7 +142,7 @@ def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> lis
         named = [s for s in evidence.get("observations") or () if isinstance(s, int)]
         who = move["line"].get("player", "")
         what = f"{move['line'].get('type', 'move')}{' by ' + who if who else ''}"
-        if not named:
+        if not named and expected:
             via = "on the tablet" if move["source"] == "tablet" else f"by {move['source']}"
             found.append(Anomaly("evidence.none", NOTICE, move["seq"], f"{what} was entered {via} without camera evidence", move["time"]))
         dangling = [s for s in named if s not in observation_seqs]

@@ -56,4 +56,5 @@ AUDIT = GameAudit(
     hidden_while_playing=hide_values,
     hidden_note="The game is still in progress, so card values (the numbers on the card backs) are hidden in this report.",
     columns=(("Cards in spread", lambda info: len(info.get("spread", []))),),
+    camera_read=True,
 )
