@@ -216,7 +216,8 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
                                             "a plain record carries no camera evidence or hash chain: only the rules were checked"
                                             if camera_read else "a plain record carries no hash chain: only the rules were checked"))
     audit.anomalies += find.unexplained_changes(observations, audit.moves)
-    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq)
+    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
+                                        reasons=not audit.masked)
     audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
@@ -333,7 +334,7 @@ def _replay(audit: Audit) -> None:
             row["text"] = describe_generic(row["line"])
         row["number"] = number
         number += 1
-        summary = game.state_to_json(after)
+        summary = extras.public_view(after) if extras.public_view else game.state_to_json(after)
         row["standing"] = standing(summary)
         phase = extras.phase(summary) if extras.phase else None
         if phase is not None:
@@ -341,5 +342,7 @@ def _replay(audit: Audit) -> None:
         state = after
     if state is not None:
         audit.final = game.state_to_json(state)
+        if extras.public_view is not None and not game.is_over(state) and not audit.full:
+            audit.final = extras.public_view(state)
     if book is not None:
         audit.flow = book.to_json()

@@ -79,6 +79,9 @@ class GameAudit:
     describe: Callable[[dict, Any, Any], str] | None = None
     """describe(record line, state before (None for the setup), state after) -> the move as the tablet's history words it;
     None: the book's words, else a generic line. Words only what the shared screens show: the report hides by it."""
+    public_view: Callable[[Any], dict] | None = None
+    """public_view(state) -> what a shared screen may see of it (the game's view_for with no viewer): the standings
+    after each move, and the final summary of a game still in progress; None: the game's state_to_json."""
     camera_read: bool = False
     """The table's camera reads this game, so a move in a game the camera watched is expected to cite its evidence."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.audit.games import GameAudit, hide_codes
 from companion.games.cats.history import narrate
+from companion.games.cats.record import view_for
 
 
 def describe(line: dict, before, after) -> str:
@@ -23,6 +24,7 @@ AUDIT = GameAudit(
     name="cats",
     unit="cards in hand",
     describe=describe,
+    public_view=lambda state: view_for(state, None),
     hidden_while_playing=hide_codes(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b"),
     hidden_note="The game is still in progress, so this report shows what the table's screens show: "
                 "no hand, lot, penalty or drawn card is named.",

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from companion.audit.games import GameAudit, hide_codes
 from companion.games.grow.history import describe
+from companion.games.grow.rules import view_for
 
 AUDIT = GameAudit(
     name="grow",
     unit="points",
     describe=describe,
+    public_view=lambda state: view_for(state, None),
     hidden_while_playing=hide_codes(r"\b(?:green|red|blue|gold)-\d\d\b"),
     hidden_note="The game is still in progress, so this report shows what the table's screens show: "
                 "the cards removed unseen for two players are not named.",
