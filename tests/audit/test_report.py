@@ -44,11 +44,13 @@ def test_in_progress_game_hides_card_values(store):
     html = render(audit)
     assert "card values" in html
     assert not re.search(r"(heart|club|spade|diamond)-(x|oval|circle|square)-\d", html)
+    assert not re.search(r"[♥♣♠♦] (X|oval|circle|square) \d", html) and re.search(r"[♥♣♠♦] (X|oval|circle|square)", html)
 
 
 def test_finished_game_shows_card_values(demo):
+    """Once the game is over, the moves name each card with the value on its back, as the operator reads it."""
     html = render(run_audit(from_store(demo, "demo")), thumbnails=False)
-    assert re.search(r"(heart|club|spade|diamond)-(x|oval|circle|square)-\d", html)
+    assert re.search(r"[♥♣♠♦] (X|oval|circle|square) \d+", html)
     assert "data:image/jpeg" not in html
 
 
