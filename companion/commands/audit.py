@@ -97,7 +97,7 @@ def run_audit_command(args) -> int:
             more = 0
         for anomaly in listed:
             where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
-            print(f"  {anomaly.severity}: {where}{anomaly.message}")
+            print(f"  {anomaly.severity}: {where}{audit.mask(anomaly.message)}")
         if more:
             print(f"  ... and {more} more (all in the JSON)")
         print(f"report: {out}  (JSON: {json_path})")

@@ -125,12 +125,23 @@ def test_an_unfinished_cat_auction_names_no_hidden_card(db, tmp_path, capsys):
     lines = record_lines("cats", 3, 3)[:30]
     hidden = _hidden_codes(lines)
     assert any(line["type"] == "pass" for line in lines) and hidden
+    from companion.errors import CompanionError
+    from companion.games.cats.record import state_to_json
+    from companion.store.session import GameSession
+
+    with open_store(db) as store:  # a phone's entry the rules refuse: its reason names a card of a hand
+        session = GameSession(store, "cats-part")
+        turn = state_to_json(session.state)["turn"]
+        other = next(hand for name, hand in lines[0]["hands"].items() if name != turn)
+        with pytest.raises(CompanionError) as refused:
+            session.submit({"type": "pass", "player": turn, "penalty": other[0]}, source="phone")
     out = tmp_path / "part.html"
     assert main(["audit", "cats-part", "--db", str(db), "--out", str(out)]) == 0
-    capsys.readouterr()
+    said = capsys.readouterr().out
     html, body = out.read_text(encoding="utf-8"), out.with_suffix(".json").read_text(encoding="utf-8")
-    assert "still in progress" in html and json.loads(body)["masked"] is True
+    assert "still in progress" in html and json.loads(body)["masked"] is True and "rejected pass" in html
     assert not CODE.search(html) and not CODE.search(body), CODE.search(html + body)[0]
+    assert not CODE.search(said) and refused.value.message not in html + body + said
     # The organiser, after the game, asks for everything: the lines are there, with the warning.
     assert main(["audit", "cats-part", "--db", str(db), "--out", str(out), "--full"]) == 0
     html, body = out.read_text(encoding="utf-8"), out.with_suffix(".json").read_text(encoding="utf-8")
