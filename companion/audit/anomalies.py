@@ -127,8 +127,13 @@ def _zone(name) -> str:
     return "off the table" if name in (None, "") else str(name)
 
 
-def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> list[Anomaly]:
-    """Return moves in effect entered without camera evidence, and evidence naming non-observations."""
+def missing_evidence(moves: list[dict], observation_seqs: Container[int], *, expected: bool = True) -> list[Anomaly]:
+    """Return moves in effect entered without camera evidence, and evidence naming non-observations.
+
+    `expected` False (a game the camera does not read, or one no camera
+    watched) lists no move for lacking evidence: only evidence that names
+    events which are not camera observations.
+    """
     found = []
     for move in moves[1:]:
         if move["undone"]:
@@ -137,7 +142,7 @@ def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> lis
         named = [s for s in evidence.get("observations") or () if isinstance(s, int)]
         who = move["line"].get("player", "")
         what = f"{move['line'].get('type', 'move')}{' by ' + who if who else ''}"
-        if not named:
+        if not named and expected:
             via = "on the tablet" if move["source"] == "tablet" else f"by {move['source']}"
             found.append(Anomaly("evidence.none", NOTICE, move["seq"], f"{what} was entered {via} without camera evidence", move["time"]))
         dangling = [s for s in named if s not in observation_seqs]
@@ -149,18 +154,28 @@ def missing_evidence(moves: list[dict], observation_seqs: Container[int]) -> lis
 
 
 def corrections(undos: list[dict], rejected: list[dict], attention: list[dict], resolved: list[dict],
-                moves_by_seq: dict[int, dict]) -> list[Anomaly]:
-    """Return undos, rejected entries, manual overrides and attention items never resolved."""
+                moves_by_seq: dict[int, dict], *, reasons: bool = True) -> list[Anomaly]:
+    """Return undos, rejected entries, manual overrides and attention items never resolved.
+
+    An undone move is named in its game's words when the replay worded it.
+    `reasons` False leaves out why an entry was rejected: the engine's
+    sentence may name a card of a hand (for a report of a game in progress).
+    """
     found = []
     for undo in undos:
         target = moves_by_seq.get(undo["data"].get("undoes"))
-        what = f"{target['line'].get('type')} by {target['line'].get('player', '?')} (event {target['seq']})" if target else f"event {undo['data'].get('undoes')}"
+        if target and target.get("text"):
+            what = f"event {target['seq']}: {target['text']}"
+        elif target:
+            what = f"{target['line'].get('type')} by {target['line'].get('player', '?')} (event {target['seq']})"
+        else:
+            what = f"event {undo['data'].get('undoes')}"
         found.append(Anomaly("undo", WARNING, undo["seq"], f"undo ({undo['source']}): cancelled {what}", undo["time"]))
     for item in rejected:
         data = item["data"]
         line = data.get("line") or {}
-        found.append(Anomaly("rejected", NOTICE, item["seq"],
-                             f"rejected {line.get('type', 'entry')} from {item['source']}: {data.get('message', '')}", item["time"]))
+        why = data.get("message", "") if reasons else "why is shown once the game is over"
+        found.append(Anomaly("rejected", NOTICE, item["seq"], f"rejected {line.get('type', 'entry')} from {item['source']}: {why}", item["time"]))
     raised = {item["data"].get("id"): item for item in attention}
     closed = set()
     for item in resolved:

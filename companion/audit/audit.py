@@ -24,6 +24,7 @@ from companion.audit.source import AuditSource
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
 from companion.games import find_game
+from companion.games.wording import plain
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO
 
 _EMPTY_CHANGES = '"changes":[]'
@@ -56,6 +57,8 @@ class Audit:
     """Moves and other report items past MAX_KEPT: counted (and an error), not kept, so memory stays bounded."""
     seals: SealCheck = field(default_factory=SealCheck)
     """Seals given to check (`--seal`); empty when none were."""
+    full: bool = False
+    """Show everything the record holds even while the game runs (`--full`, for the organiser)."""
 
     @property
     def intact(self) -> bool:
@@ -67,13 +70,27 @@ class Audit:
         """Return True if the replayed game has ended."""
         return bool(self.final and self.final.get("over"))
 
+    @property
+    def masked(self) -> bool:
+        """Return True if the report hides what the rules hide: the game runs, its audit hides something, no --full."""
+        return not self.full and not self.over and audit_for(self.game).hidden_while_playing is not None
+
+    def mask(self, text: str) -> str:
+        """Return the text with what the rules keep hidden removed, while the report is masked."""
+        hide = audit_for(self.game).hidden_while_playing
+        return hide(text) if self.masked and hide is not None else text
+
     def counts(self) -> dict[str, int]:
         """Return how many anomalies of each severity were found."""
         return {s: sum(1 for a in self.anomalies if a.severity == s) for s in find.SEVERITIES}
 
     def to_json(self) -> dict:
-        """Return the audit as plain JSON (the export next to the HTML report)."""
-        return {
+        """Return the audit as plain JSON (the export next to the HTML report).
+
+        While masked, the moves carry their words and no record line (a line
+        names the hidden cards), and every text goes through the game's mask.
+        """
+        body = {
             "game_id": self.game_id,
             "game": self.game,
             "source": self.label,
@@ -90,19 +107,38 @@ class Audit:
             "anomalies": [a.to_json() for a in self.anomalies[:MAX_JSON_ANOMALIES]],
             "anomalies_not_listed": max(0, len(self.anomalies) - MAX_JSON_ANOMALIES),
             "moves": self.moves,
+            "masked": self.masked,
         }
+        if not self.masked:
+            return body
+        body["moves"] = [{k: v for k, v in move.items() if k != "line"} for move in self.moves]
+        return _masked(body, self.mask)
+
+
+def _masked(value: Any, mask: Callable[[str], str]) -> Any:
+    """Return a JSON value with every string (keys too) passed through mask."""
+    if isinstance(value, str):
+        return mask(value)
+    if isinstance(value, dict):
+        return {mask(k) if isinstance(k, str) else k: _masked(v, mask) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v, mask) for v in value]
+    return value
 
 
 def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | None = None,
-              seals: SealCheck | None = None) -> Audit:
+              seals: SealCheck | None = None, *, full: bool = False) -> Audit:
     """Return the audit of one game's events (read once, in order), checking `seals` if given.
+
+    `full` shows everything the record holds even while the game runs (else
+    the audit of a game in progress hides what its rules hide: Audit.masked).
 
     Raises:
         CompanionError: if the source cannot be read (a damaged store, a malformed file).
     """
     audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
                   chain=ChainCheck(), keyframe=source.keyframe, seals=seals or SealCheck(),
-                  damage=source.damage)
+                  damage=source.damage, full=full)
     kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal")}
     observations: list[dict] = []
     observation_seqs = SeqRuns()
@@ -170,13 +206,18 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     with contextlib.suppress(ValueError):  # an unknown game: _replay has said so
         audit.anomalies += find.unknown_keys(audit.moves, find_game(audit.game).line_keys)
     by_seq = {m["seq"]: m for m in audit.moves}
+    # A move is expected to cite camera evidence only in a game the camera reads, and only if a camera watched this one.
+    camera_read = audit_for(audit.game).camera_read
+    watched = camera_read and (audit.observations > 0 or any(m["source"] == "camera" for m in audit.moves))
     if source.chained:
-        audit.anomalies += find.missing_evidence(audit.moves, observation_seqs)
+        audit.anomalies += find.missing_evidence(audit.moves, observation_seqs, expected=watched)
     elif len(audit.moves) > 1:
         audit.anomalies.append(find.Anomaly("evidence.none", find.NOTICE, None,
-                                            "a plain record carries no camera evidence or hash chain: only the rules were checked"))
+                                            "a plain record carries no camera evidence or hash chain: only the rules were checked"
+                                            if camera_read else "a plain record carries no hash chain: only the rules were checked"))
     audit.anomalies += find.unexplained_changes(observations, audit.moves)
-    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq)
+    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
+                                        reasons=not audit.masked)
     audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
@@ -184,12 +225,12 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
 
 
 def standing(summary: dict) -> dict[str, float]:
-    """Return each player's headline number from a state summary: chips, money or total score."""
+    """Return each player's headline number from a state summary: chips, money, total score, or (no score) cards held."""
     out = {}
     for name, info in (summary.get("players") or {}).items():
         value = None
         if isinstance(info, dict):
-            for key in ("chips", "money", "total", "score", "points"):
+            for key in ("chips", "money", "total", "score", "points", "cards"):
                 item = info.get(key)
                 if isinstance(item, dict):
                     item = item.get("total")
@@ -228,10 +269,24 @@ def _mark_undone(audit: Audit, undos: list[dict]) -> None:
 
 
 def describe_generic(line: dict) -> str:
-    """Return a plain one-line description of any game's record line."""
+    """Return a plain one-line description of any game's record line (lists as words, never Python's repr).
+
+    >>> describe_generic({"type": "bid", "player": "Ann", "cards": ["bank-1000-01", "bank-500-02"]})
+    'bid by Ann: cards bank-1000-01 and bank-500-02'
+    """
     who = line.get("player")
-    rest = ", ".join(f"{k} {v}" for k, v in line.items() if k not in ("type", "player"))
+    rest = ", ".join(f"{k} {plain(v)}" for k, v in line.items() if k not in ("type", "player"))
     return f"{line.get('type', 'move')}{' by ' + str(who) if who else ''}{': ' + rest if rest else ''}"
+
+
+def _undone_text(game, extras, line: dict, state) -> str:
+    """Return an undone move in the game's words (applied to the state it was entered on), else generically."""
+    if extras.describe is not None and state is not None:
+        try:
+            return extras.describe(line, state, game.apply(state, game.move_from_json(line, first=False)))
+        except (CompanionError, LookupError, TypeError, ValueError):
+            pass  # an undone move need not have been legal: said generically below
+    return describe_generic(line)
 
 
 def _replay(audit: Audit) -> None:
@@ -248,7 +303,7 @@ def _replay(audit: Audit) -> None:
     number = 0
     for row in audit.moves:
         if row["undone"]:
-            row["text"] = describe_generic(row["line"])
+            row["text"] = _undone_text(game, extras, row["line"], state)
             continue
         if row.get("damaged"):
             audit.replay_error = f"event {row['seq']}: {row['damaged']}"
@@ -268,14 +323,18 @@ def _replay(audit: Audit) -> None:
             break
         if state is None:
             book = extras.book(row["line"], after) if extras.book else None
+        words = book.step(row["line"], state, after) if book is not None and state is not None else None
+        if extras.describe is not None:
+            row["text"] = extras.describe(row["line"], state, after)
+        elif words is not None:
+            row["text"] = words
+        elif state is None:
             row["text"] = f"{', '.join(after.players)} sit down" if hasattr(after, "players") else "setup"
-        elif book is not None:
-            row["text"] = book.step(row["line"], state, after)
         else:
             row["text"] = describe_generic(row["line"])
         row["number"] = number
         number += 1
-        summary = game.state_to_json(after)
+        summary = extras.public_view(after) if extras.public_view else game.state_to_json(after)
         row["standing"] = standing(summary)
         phase = extras.phase(summary) if extras.phase else None
         if phase is not None:
@@ -283,5 +342,7 @@ def _replay(audit: Audit) -> None:
         state = after
     if state is not None:
         audit.final = game.state_to_json(state)
+        if extras.public_view is not None and not game.is_over(state) and not audit.full:
+            audit.final = extras.public_view(state)
     if book is not None:
         audit.flow = book.to_json()

@@ -50,32 +50,35 @@ def shaded_spans(phases: list[Phase | None]) -> list[tuple[int, int, str]]:
 
 
 def chips_chart(series: dict[str, list[float]], *, phases: list[Phase | None] | None = None, labels: list[str] | None = None,
-                width: int = 960, height: int = 320, unit: str = "score") -> str:
+                width: int = 960, height: int = 320, unit: str = "score", axis: str = "move (time since the deal)") -> str:
     """Return an SVG line chart of each player's number after every move (x = move number).
 
     When the game gives `phases`, its shaded stretches are shaded and each change of stage is a dashed line.
+    A tick whose label says what the tick before it said (two moves in the same minute) is left out.
     """
     left, right, top, bottom = 56, 120, 14, 34
     n = max((len(v) for v in series.values()), default=0)
     if n == 0:
         return ""
     top_value = max((max(v) for v in series.values() if v), default=1) or 1
-    step = nice_step(top_value)
-    y_max = step * (int(top_value // step) + 1)
+    low_value = min(0, min((min(v) for v in series.values() if v), default=0))  # a score may fall below 0 (match)
+    step = nice_step(max(top_value, 0) - low_value)
+    y_max = step * (int(max(top_value, 0) // step) + 1)
+    y_min = -step * -(low_value // step) if low_value < 0 else 0
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: float) -> float:
         return left + plot_w * (i / max(n - 1, 1))
 
     def y(v: float) -> float:
-        return top + plot_h * (1 - v / y_max)
+        return top + plot_h * (1 - (v - y_min) / (y_max - y_min))
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
            f'aria-label="{escape(unit)} over time">']
     for start, end, label in shaded_spans(phases or []):
         out.append(f'<rect x="{x(start):.1f}" y="{top}" width="{max(x(min(end, n - 1)) - x(start), 2):.1f}" height="{plot_h}" '
                    f'fill="{SHADE_FILL}"><title>{escape(label)}</title></rect>')
-    value = 0
+    value = y_min
     while value <= y_max:
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" class="grid"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" class="tick">{value:g}</text>')
@@ -85,11 +88,14 @@ def chips_chart(series: dict[str, list[float]], *, phases: list[Phase | None] | 
         out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">{escape(str(phases[i].stage))}</text>')
     xstep = nice_step(n - 1, 8)
     i = 0
+    said = None
     while i < n:
         label = labels[i] if labels and i < len(labels) else str(i)
-        out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle" class="tick">{escape(label)}</text>')
+        if label != said:
+            out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle" class="tick">{escape(label)}</text>')
+            said = label
         i += int(xstep)
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" class="axis">move (time since the deal)</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" class="axis">{escape(axis)}</text>')
     ends = []
     for k, (name, values) in enumerate(series.items()):
         colour = PALETTE[k % len(PALETTE)]

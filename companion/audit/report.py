@@ -41,25 +41,44 @@ def _elapsed(start: dt.datetime | None, time: str) -> str:
     return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
 
 
+def time_labels(clock: list[str]) -> list[str]:
+    """Return the chart's x labels from each move's h:mm:ss: m:ss within the first hour, h:mm after.
+
+    >>> time_labels(["0:00:00", "0:07:05", "0:59:59"]), time_labels(["0:00:00", "1:30:12"])
+    (['00:00', '07:05', '59:59'], ['0:00', '1:30'])
+    """
+    if clock and clock[-1].startswith("0:"):
+        return [c[2:] for c in clock]
+    return [c[:-3] for c in clock]
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """Return the count with its noun: "1 warning", "2 warnings".
+
+    >>> plural(1, "warning"), plural(0, "error"), plural(3, "break")
+    ('1 warning', '0 errors', '3 breaks')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = True) -> str:
     """Return the report page for an audit."""
     extras = audit_for(audit.game)
-    masked = extras.hidden_while_playing is not None and not audit.over
-
-    def mask(text: str) -> str:
-        return extras.hidden_while_playing(text) if masked else text
+    masked = audit.masked
+    mask = audit.mask
 
     start = _parse(audit.start_time)
     applied = [m for m in audit.moves if "number" in m]
     clock = [_elapsed(start, m["time"]) for m in applied]
-    # h:mm for games that last, m:ss for short ones (a demo, a quick test), move numbers without times.
-    short = bool(clock) and clock[-1].startswith("0:00")
-    labels = [(c[2:] if short else c[:-3]) or str(m["number"]) for c, m in zip(clock, applied)]
+    # A record imported at once has one time for every move: number the moves instead.
+    timed = len(set(clock)) > 1
+    labels = time_labels(clock) if timed else [str(m["number"]) for m in applied]
     players = list((audit.final or {}).get("players", {}))
     series = {p: [m["standing"].get(p, 0) for m in applied] for p in players if all(p in m["standing"] for m in applied)}
     phases = [Phase(**m["phase"]) if m.get("phase") else None for m in applied]
     unit = extras.unit
-    chart = chips_chart(series, phases=phases if any(phases) else None, labels=labels, unit=unit) if series else ""
+    chart = chips_chart(series, phases=phases if any(phases) else None, labels=labels, unit=unit,
+                        axis="move (time since the deal)" if timed else "move") if series else ""
     sections = extras.sections(phases, labels, audit.flow) if extras.sections else []
     thumbs = _thumbnails(audit) if thumbnails else {}
     by_seq: dict[int, list] = {}
@@ -77,9 +96,10 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
             "observations": evidence.get("observations") or [], "flags": by_seq.get(m["seq"], []),
         })
     final = audit.final or {}
-    standings = sorted(((name, info) for name, info in final.get("players", {}).items()),
-                       key=lambda item: -(audit.moves[-1].get("standing", {}).get(item[0], 0) if audit.moves else 0))
     last = applied[-1]["standing"] if applied else {}
+    winners = set(final.get("winners", []))
+    # Winners first (the cat auction's winner need not hold the most cards), then by the number the chart follows.
+    standings = sorted(final.get("players", {}).items(), key=lambda item: (item[0] not in winners, -last.get(item[0], 0)))
     end = _parse(audit.moves[-1]["time"]) if audit.moves else None
     try:
         title = find_game(audit.game).title
@@ -88,7 +108,8 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     return _ENV.get_template("report.html").render(
         audit=audit, title=title, rows=rows, standings=standings, last=last, winners=final.get("winners", []),
         chart=Markup(chart), sections=sections, shading=extras.shading, columns=extras.columns,
-        masked=masked, hidden_note=extras.hidden_note, json_name=json_name,
+        masked=masked, hidden_note=extras.hidden_note, json_name=json_name, timed=timed, camera=extras.camera_read,
+        plural=plural,
         counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies[:MAX_REPORT_ANOMALIES]], unit=unit,
         more_anomalies=max(0, len(audit.anomalies) - MAX_REPORT_ANOMALIES), more_rows=max(0, len(audit.moves) - MAX_REPORT_ROWS),
         started=start.strftime("%d %b %Y, %H:%M") if start else "", duration=_elapsed(start, audit.moves[-1]["time"]) if end else "",

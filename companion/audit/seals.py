@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.store.events import MOVE, UNDO, Event, parse_seal
+from companion.store.events import MOVE, SEAL_DIGITS, UNDO, Event, parse_seal
 
 STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
 """Kinds that change the game: one of these after the last seal is a change nobody witnessed."""
@@ -49,12 +49,25 @@ class SealCheck:
 
     @classmethod
     def parse(cls, texts: list[str]) -> "SealCheck":
-        """Return a check for seals as people copied them.
+        """Return a check for seals as people copied them: the event number and at least SEAL_DIGITS hex digits.
+
+        The number is required: without it any event may carry the digits, so a
+        keeper who rewrote the game could append free-text events until one
+        hash starts with a short seal (8 digits: about 2^32 tries, minutes on a
+        laptop). Pinned to its event and 12 digits long (48 bits), a seal
+        cannot be matched by trial.
 
         Raises:
-            ValueError: one sentence, if a text is not a seal.
+            ValueError: one sentence, if a text is not a seal as the screens show it.
         """
-        return cls([Seal(text, *parse_seal(text)) for text in texts])
+        seals = []
+        for text in texts:
+            number, digits = parse_seal(text)
+            if number is None or len(digits) < SEAL_DIGITS:
+                raise ValueError(f"{text.strip()!r} is not a seal as the screens show it: give the event number and "
+                                 f"{SEAL_DIGITS} hex digits, e.g. '#47 3fa9c2e01b7d'")
+            seals.append(Seal(text, number, digits))
+        return cls(seals)
 
     def see(self, event: Event, intact: bool) -> None:
         """Take the next event; `intact` says whether the chain holds through it."""

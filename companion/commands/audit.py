@@ -16,7 +16,7 @@ from tqdm import tqdm
 
 from companion.audit.audit import run_audit
 from companion.audit.limits import MAX_REPORT_ANOMALIES
-from companion.audit.report import render
+from companion.audit.report import plural, render
 from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
 from companion.commands.games import add_db_option
@@ -38,8 +38,11 @@ def add_parser(sub) -> None:
     p.add_argument("--no-thumbnails", action="store_true", help="leave the keyframe thumbnails out of the report")
     p.add_argument("--json", action="store_true", help="print the findings as JSON instead of a summary")
     p.add_argument("--seal", action="append", default=[], metavar="SEAL",
-                   help="a seal seen during the game (e.g. '#47 3fa9c2e01b7d', at least 8 hex digits); "
+                   help="a seal seen during the game, as the screens show it: the event number and 12 hex digits (e.g. '#47 3fa9c2e01b7d'); "
                         "the audit fails unless the intact chain passes through it (repeat for several)")
+    p.add_argument("--full", action="store_true",
+                   help="for the organiser: show everything the record holds even while the game runs (hands, the lot, "
+                        "card values); without it the report of an unfinished game shows only what the table's screens show")
     p.set_defaults(run=run_audit_command)
     p = sub.add_parser("recover", help="save the intact part of every game from a damaged event store",
                        description="Read a damaged database file and write each game's intact prefix as a record and an events file.")
@@ -60,7 +63,7 @@ def run_audit_command(args) -> int:
             return tqdm(events, total=source.total, unit="event", file=sys.stderr, leave=False,
                         disable=None if source.total >= PROGRESS_FROM else True, desc="audit")
 
-        audit = run_audit(source, progress, seals)
+        audit = run_audit(source, progress, seals, full=args.full)
         out = Path(args.out) if args.out else Path(f"audit-{_safe(source.game_id)}.html")
         json_path = out.with_suffix(".json")
         html = render(audit, json_name=json_path.name, thumbnails=not args.no_thumbnails)
@@ -79,14 +82,14 @@ def run_audit_command(args) -> int:
                           "chain": body["chain"], "replay": body["replay"], "anomalies": body["anomalies"]}, ensure_ascii=False))
     else:
         chain = ("no hash chain (plain record)" if not audit.chained else
-                 f"database file DAMAGED, the hash chain read from it ({audit.events} events) cannot be trusted" if audit.damage else
-                 f"hash chain intact ({audit.events} events)" if audit.chain.ok else
-                 f"hash chain BROKEN at event {audit.chain.breaks[0].seq} ({len(audit.chain.breaks)} break(s))")
+                 f"database file DAMAGED, the hash chain read from it ({plural(audit.events, 'event')}) cannot be trusted" if audit.damage else
+                 f"hash chain intact ({plural(audit.events, 'event')})" if audit.chain.ok else
+                 f"hash chain BROKEN at event {audit.chain.breaks[0].seq} ({plural(len(audit.chain.breaks), 'break')})")
         replay = "every move replays" if audit.replay_error is None else f"replay stops: {audit.replay_error}"
         print(f"{source.label}: {chain}; {replay}")
         if audit.intact and audit.chain.seal:
             print(f"final seal {audit.chain.seal}" + (f"; seals given: {_seal_verdict(audit)}" if audit.seals.seals else ""))
-        print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['notice']} notices")
+        print(", ".join(plural(counts[kind], kind) for kind in ("error", "warning", "notice")))
         listed = [a for a in audit.anomalies if a.severity != "notice"]
         if len(listed) > MAX_REPORT_ANOMALIES:
             listed, more = listed[:MAX_REPORT_ANOMALIES], len(listed) - MAX_REPORT_ANOMALIES
@@ -94,7 +97,7 @@ def run_audit_command(args) -> int:
             more = 0
         for anomaly in listed:
             where = f"event {anomaly.seq}: " if anomaly.seq is not None else ""
-            print(f"  {anomaly.severity}: {where}{anomaly.message}")
+            print(f"  {anomaly.severity}: {where}{audit.mask(anomaly.message)}")
         if more:
             print(f"  ... and {more} more (all in the JSON)")
         print(f"report: {out}  (JSON: {json_path})")

@@ -44,7 +44,7 @@ def test_worked_example(tmp_path):
     audit = run_audit(from_file(path))
     assert audit.flow["Ann"]["received"] == 40 and audit.flow["Ann"]["final"] == 240
     assert audit.flow["Ben"]["bought"] == 55 and audit.flow["Ben"]["paid_bank"] == 15 and audit.flow["Ben"]["final"] == 145
-    assert [m["text"] for m in audit.moves[1:]] == [
-        "Ann drew heart-circle-25, spade-square-50, club-oval-25; Ben won the bid at 40 (paid Ann)",
-        "Ben drew heart-square-25, diamond-x-50, club-x-50; Ben bought them for 15 (paid the bank)",
+    assert [m["text"] for m in audit.moves[1:]] == [  # the tablet's words, each card with its value (a finished record)
+        "Ann drew ♥ circle 25, ♠ square 50, ♣ oval 25. Ben won the bid for 40.",
+        "Ben drew ♥ square 25, ♦ X 50, ♣ X 50. Ben won the bid for 15.",
     ]

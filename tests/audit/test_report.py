@@ -44,11 +44,13 @@ def test_in_progress_game_hides_card_values(store):
     html = render(audit)
     assert "card values" in html
     assert not re.search(r"(heart|club|spade|diamond)-(x|oval|circle|square)-\d", html)
+    assert not re.search(r"[♥♣♠♦] (X|oval|circle|square) \d", html) and re.search(r"[♥♣♠♦] (X|oval|circle|square)", html)
 
 
 def test_finished_game_shows_card_values(demo):
+    """Once the game is over, the moves name each card with the value on its back, as the operator reads it."""
     html = render(run_audit(from_store(demo, "demo")), thumbnails=False)
-    assert re.search(r"(heart|club|spade|diamond)-(x|oval|circle|square)-\d", html)
+    assert re.search(r"[♥♣♠♦] (X|oval|circle|square) \d+", html)
     assert "data:image/jpeg" not in html
 
 
@@ -70,14 +72,18 @@ def test_other_games_get_a_generic_report(store, tmp_path, game):
 
 
 @pytest.mark.parametrize("game", ["cats", "grow", "match"])
-def test_a_report_that_hides_nothing_mid_game_says_so(store, game):
-    """A game whose audit hides nothing mid-game gets a warning on an unfinished report, and none once it is over."""
+def test_a_report_shown_in_full_mid_game_says_so(store, game):
+    """Mid-game, a report hides what the rules hide and says so; with full (`--full`, the organiser's) it shows
+    everything and warns to keep it off the table; once the game is over it shows everything without a warning."""
     selfplay = importlib.import_module(f"companion.games.{game}.selfplay")
     record = importlib.import_module(f"companion.games.{game}.record")
     lines = record.write_record(selfplay.random_game(4)).splitlines(True)
     import_record(store, lines[:3], game_id="part")
     import_record(store, lines, game_id="whole")
     part, whole = run_audit(from_store(store, "part")), run_audit(from_store(store, "whole"))
+    full = run_audit(from_store(store, "part"), full=True)
     assert not part.over and whole.over
-    assert "keep it off the table" in render(part, thumbnails=False)
+    assert part.masked and not full.masked and not whole.masked
+    assert "keep it off the table" not in render(part, thumbnails=False) and "still in progress" in render(part, thumbnails=False)
+    assert "keep it off the table" in render(full, thumbnails=False)
     assert "keep it off the table" not in render(whole, thumbnails=False)

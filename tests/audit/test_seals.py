@@ -39,7 +39,7 @@ def test_the_seal_is_the_first_12_hex_digits_with_the_event_number(golden):
 
 def test_an_untouched_game_passes_its_seals(golden, tmp_path, capsys):
     path, events = golden
-    assert _audit(path, tmp_path, format_seal(events[-1]), seal_of(events[20])) == 0
+    assert _audit(path, tmp_path, format_seal(events[-1]), f"21:{seal_of(events[20]).upper()}") == 0
     body = json.loads(capsys.readouterr().out)
     assert body["chain"]["ok"] is True
 
@@ -94,8 +94,19 @@ def test_a_bad_seal_is_one_clear_sentence(golden, tmp_path, capsys, text):
     assert "is not a seal" in said.out + said.err and "Traceback" not in said.out + said.err
 
 
+@pytest.mark.parametrize("short", [lambda e: e.hash[:12], lambda e: f"#{e.seq} {e.hash[:8]}", lambda e: e.hash[:16]])
+def test_a_seal_needs_its_event_number_and_12_digits(golden, tmp_path, capsys, short):
+    """8 digits on any event: a keeper who rewrote the game appends free-text events until one hash
+    starts with them (about 2^32 tries). Pinned to its event and 12 digits long, no trial matches it."""
+    path, events = golden
+    assert _audit(path, tmp_path, short(events[-1])) == 1
+    said = capsys.readouterr()
+    assert "the event number and 12 hex digits" in said.err + said.out and "Traceback" not in said.err + said.out
+    assert not (tmp_path / "r.html").exists()
+
+
 def test_a_plain_record_cannot_hold_a_seal(tmp_path, capsys):
-    assert main(["audit", str(damage.GOLDEN), "--out", str(tmp_path / "r.html"), "--seal", "3fa9c2e01b7d"]) == 3
+    assert main(["audit", str(damage.GOLDEN), "--out", str(tmp_path / "r.html"), "--seal", "#47 3fa9c2e01b7d"]) == 3
     assert "no hash chain" in capsys.readouterr().out
 
 

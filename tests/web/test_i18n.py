@@ -26,7 +26,7 @@ def _extracted() -> set:
     method_map = [(m.group(2).strip(), m.group(1).strip()) for m in re.finditer(r"^\[([^:\]]+):([^\]]+)\]", cfg, re.M)]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
     found = set()
-    for directory in ("companion/web", "cards_printable"):
+    for directory in ("companion/web", "companion/games", "cards_printable"):
         prefix = directory + "/"
         mapping = [(pattern[len(prefix):], method) for pattern, method in method_map if pattern.startswith(prefix)]
         for _file, _line, message, _comments, _ctx in extract_from_dir(ROOT / directory, mapping, keywords=keywords):

@@ -12,6 +12,7 @@ COMPANION_GAMES) brings its audit as the subpackage `<module>.audit`.
 from __future__ import annotations
 
 import importlib
+import re
 import importlib.util
 import pkgutil
 from dataclasses import dataclass
@@ -75,6 +76,24 @@ class GameAudit:
     """What the report says it hid while the game is in progress."""
     columns: tuple[tuple[str, Callable[[dict], Any]], ...] = ()
     """Extra standings columns: (heading, value from a player's final summary)."""
+    describe: Callable[[dict, Any, Any], str] | None = None
+    """describe(record line, state before (None for the setup), state after) -> the move as the tablet's history words it;
+    None: the book's words, else a generic line. Words only what the shared screens show: the report hides by it."""
+    public_view: Callable[[Any], dict] | None = None
+    """public_view(state) -> what a shared screen may see of it (the game's view_for with no viewer): the standings
+    after each move, and the final summary of a game still in progress; None: the game's state_to_json."""
+    camera_read: bool = False
+    """The table's camera reads this game, so a move in a game the camera watched is expected to cite its evidence."""
+
+
+def hide_codes(pattern: str) -> Callable[[str], str]:
+    """Return a mask that calls every card code matching `pattern` "a card": for texts that may name a hidden card.
+
+    >>> hide_codes(r"green-\\d\\d")("green-07 is not in the deck")
+    'a card is not in the deck'
+    """
+    code = re.compile(pattern)
+    return lambda text: code.sub("a card", text)
 
 
 def audit_for(game: str) -> GameAudit:

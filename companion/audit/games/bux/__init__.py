@@ -1,5 +1,8 @@
 """What BUX adds to its audit: the money flow, the timer (Double-BUX shading, deck lines, the timer strip), and card values hidden mid-game.
 
+Moves are worded as the tablet's history words them (companion/games/bux/history.py),
+cards named with their values ("♥ oval 25") for the operator once the game is over.
+
 The card values (the numbers on the card backs) are private until the game
 ends, so a report of a game in progress names cards by suit and shape only
 and may be shown on a shared screen.
@@ -16,9 +19,12 @@ from markupsafe import Markup
 from companion.audit.games import GameAudit, Phase, Section
 from companion.audit.games.bux.flow import BuxFlow
 from companion.audit.games.bux.timer import timer_strip
+from companion.games.bux.history import describe
 
 _ENV = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"]))
 _VALUE = re.compile(r"\b((?:heart|club|spade|diamond)-(?:x|oval|circle|square))-\d+\b")
+_NAMED_VALUE = re.compile(r"([♥♣♠♦] (?:X|oval|circle|square)) \d+\b")
+"""A card as the history names it for the operator ("♥ oval 25"): the value after its face."""
 
 
 def phase(summary: dict) -> Phase | None:
@@ -42,8 +48,12 @@ def sections(phases: list[Phase | None], labels: list[str], flow: dict | None) -
 
 
 def hide_values(text: str) -> str:
-    """Return the text with every card named by suit and shape only ("heart-x-25" -> "heart-x")."""
-    return _VALUE.sub(r"\1", text)
+    """Return the text with every card named by suit and shape only ("heart-x-25" -> "heart-x", "♥ X 25" -> "♥ X").
+
+    >>> hide_values("Ann drew ♥ X 25, ♣ oval 100, BUX 2. Ben won the bid for 125.")
+    'Ann drew ♥ X, ♣ oval, BUX 2. Ben won the bid for 125.'
+    """
+    return _NAMED_VALUE.sub(r"\1", _VALUE.sub(r"\1", text))
 
 
 AUDIT = GameAudit(
@@ -56,4 +66,6 @@ AUDIT = GameAudit(
     hidden_while_playing=hide_values,
     hidden_note="The game is still in progress, so card values (the numbers on the card backs) are hidden in this report.",
     columns=(("Cards in spread", lambda info: len(info.get("spread", []))),),
+    describe=describe,
+    camera_read=True,
 )

@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from companion.chips import make_change
-from companion.games.bux import rules
+from companion.games.bux import history, rules
 from companion.games.bux.scoring import best_partition, sellable_sets, set_payout
 from companion.games.bux.state import (
     DECK,
@@ -36,6 +36,7 @@ from companion.games.bux.state import (
 from companion.errors import RecordError, RuleViolation
 from companion.games.bux.messages import W as RULES_WORDING
 from companion.table.games.bux.messages import W as TABLE_WORDING
+from companion.games.history import Say
 from companion.games.wording import render
 from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
@@ -53,6 +54,8 @@ VALUES: tuple[int, ...] = tuple(DECK.data["values"])
 CODE_OF: dict[tuple[str, str, int], str] = {(SUIT[c], SHAPE[c], VALUE[c]): c for c in PLAYING_CARDS}
 """(suit, shape, value) -> card code: each face exists once at each value."""
 HISTORY = 8
+SAY = Say(_, ngettext)
+"""The game's history wording (companion/games/bux/history.py) in this request's language."""
 ALL_NAMED = frozenset(PLAYING_CARDS) | frozenset(TIMER_CARDS)
 NOT_IN_DECK = "draw.not_in_draw_deck"
 """The draw refusal that tells the entrant a named card lies outside the draw deck (in a spread, or sold)."""
@@ -227,41 +230,11 @@ class BuxView:
         return self.session.steps()
 
     def describe(self, line: dict, before: BuxState | None = None, after: BuxState | None = None) -> str:
-        """Return one move in words, face-only (values never named)."""
-        kind = line.get("type")
-        player = str(line.get("player", ""))
-        if kind == "setup":
-            return _("The cards were dealt; %(first)s plays first.", first=line.get("first", "?"))
-        if kind == "draw":
-            cards = [c for c in line.get("cards", []) if isinstance(c, str)]
-            shown = ", ".join(self.face_text(c) for c in cards if c in self.handle_of or c in TIMER_CARDS)
-            text = _("%(player)s drew %(cards)s", player=player, cards=shown or "?")
-            if after is not None and before is not None and after.deck != before.deck:
-                return text + ". " + _("Third BUX card: the deck is over, reshuffle.")
-            if after is not None and after.over:
-                return text + ". " + _("Third BUX card of the third deck: game over.")
-            if line.get("keep"):
-                return text + ". " + _("Kept without a bid.")
-            if "winner" in line and line["winner"] is None:
-                return text + ". " + _("Everyone passed.")
-            if line.get("winner"):
-                return text + ". " + _("%(winner)s won the bid for %(price)s.", winner=line["winner"], price=line.get("price"))
-            return text + "."
-        if kind == "sell":
-            sets = line.get("sets") or []
-            paid = ""
-            if before is not None and after is not None:
-                seat = before.seat(player)
-                paid = " " + _("for %(amount)s", amount=after.chips[seat] - before.chips[seat])
-            return ngettext("%(player)s sold %(num)d set", "%(player)s sold %(num)d sets", len(sets), player=player) + paid + "."
-        if kind == "swap":
-            return _("%(player)s swapped %(give)s for %(take)s from %(other)s.", player=player,
-                     give=self.face_text(line.get("give", "")) if line.get("give") in self.handle_of else "?",
-                     take=self.face_text(line.get("take", "")) if line.get("take") in self.handle_of else "?",
-                     other=line.get("from", "?"))
-        if kind == "broke":
-            return _("%(player)s was broke and took 100 chips.", player=player)
-        return _("Unknown move.")
+        """Return one move in words, face-only (values never named): the game's own wording, history.describe."""
+        def card(code: str) -> str | None:
+            return self.face_text(code) if code in self.handle_of or code in TIMER_CARDS else None
+
+        return history.describe(line, before, after, card=card, say=SAY)
 
     # --- views ---------------------------------------------------------------
 

@@ -20,14 +20,17 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.errors import REFUSALS, CompanionError
-from companion.games.cats import hints, rules
+from companion.games.cats import hints, history, rules
 from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
 from companion.games.cats.record import state_to_json, view_for
 from companion.games.cats.state import ALL_CARDS, DECK, KIND, VALUE, CatsState
+from companion.games.history import Say
 from companion.store.events import UNDO
 from companion.store.session import GameSession
 
 HISTORY = 10
+SAY = Say(_, ngettext)
+"""The game's history wording (companion/games/cats/history.py) in this request's language."""
 KINDS: dict[str, dict] = DECK.data["kinds"]
 _CODE = re.compile(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b")
 _QUOTED_CODE = re.compile(r"'(" + _CODE.pattern + r")'")
@@ -73,11 +76,7 @@ def label_name(label: str) -> str:
 
 def card_text(code: str) -> str:
     """Return a card code as players name it (value or «title»), translated."""
-    if code in VALUE:
-        return str(VALUE[code])
-    if code in KIND:
-        return "«" + _(KINDS[KIND[code]]["title"]["en"]) + "»"
-    return "?"
+    return history.card_text(code, SAY)
 
 
 class EntryError(CompanionError):
@@ -105,55 +104,15 @@ class CatsView:
 
     def describe(self, line: dict, before: CatsState | None = None, after: CatsState | None = None) -> str:
         """Return one move in words for a shared screen: what everyone at the table saw, nothing hidden."""
-        kind = line.get("type")
-        player = str(line.get("player", ""))
-        if kind == "setup":
-            if line.get("hands"):
-                return _("The cards were dealt; %(first)s moves first.", first=line.get("first", "?"))
-            return _("The cards were dealt face down; %(first)s moves first.", first=line.get("first", "?"))
-        if kind == "deal":
-            return _("%(player)s entered their hand.", player=player)
-        if kind == "lot":
-            return _("A lot was laid face down.")
-        if kind == "bid":
-            cards = [c for c in line.get("cards", []) if c in VALUE]
-            total = sum(VALUE[c] for c in cards)
-            if len(cards) == 1:
-                return _("%(player)s bid %(total)s.", player=player, total=total)
-            return _("%(player)s bid %(total)s (%(cards)s).", player=player, total=total, cards=" + ".join(str(VALUE[c]) for c in cards))
-        if kind == "play":
-            card = line.get("card", "")
-            text = _("%(player)s played %(card)s.", player=player, card=card_text(card))
-            turned = line.get("turned")
-            if KIND.get(card) == "random" and turned in VALUE:
-                text += " " + _("The Bank card turned up: %(value)s.", value=VALUE[turned])
-            return text
-        if kind == "pass":
-            return _("%(player)s passed and paid a penalty card into the lot.", player=player)
-        if kind == "draw":
-            count = len(line.get("cards", []))
-            return ngettext("%(player)s drew %(num)d card from the Bank.", "%(player)s drew %(num)d cards from the Bank.",
-                            count, player=player)
-        if kind == "reveal":
-            return _("%(player)s named the cards of the lot they won.", player=player)
-        return _("Unknown move.")
+        return history.describe(line, before, after, SAY)
 
     def gone_out(self, before: CatsState | None, after: CatsState) -> list[str]:
         """Return a sentence for each player this move put out of the game (their turn came with an empty hand)."""
-        if before is None:
-            return []
-        return [_("Player %(player)s is out of the game.", player=after.players[seat]) for seat in sorted(after.out - before.out)]
+        return history.gone_out(before, after, SAY)
 
     def round_end(self, before: CatsState | None, after: CatsState) -> str | None:
         """Return how a round ended with this move, if it did (the game's end is said elsewhere)."""
-        if before is None or before.phase != "bidding" or after.phase == "over":
-            return None
-        if after.phase == "bidding" and after.round_no == before.round_no:
-            return None
-        if after.last_round == "no winner":
-            return _("Nobody won the round: the lot went face down to the discard pile.")
-        winner = (after.last_round or "").removeprefix("won by ")
-        return _("Player %(player)s won the round and takes the lot and the penalty cards into their hand.", player=winner)
+        return history.round_end(before, after, SAY)
 
     # --- views ---------------------------------------------------------------
 
@@ -227,15 +186,11 @@ class CatsView:
         steps = self.steps()
         state = steps[-1][2]
         summary = self._common(state)
-        history: list[str] = []
+        said: list[str] = []
         for line, before, after in steps[1:]:
-            history.append(self.describe(line, before, after))
-            end = self.round_end(before, after)
-            if end:
-                history.append(end)
-            history.extend(self.gone_out(before, after))
-        summary["history"] = list(reversed(history[-HISTORY:]))
-        summary["history_total"] = len(history)  # so the newest entry is numbered by its place, not "1."
+            said.extend(history.narrate(line, before, after, SAY))
+        summary["history"] = list(reversed(said[-HISTORY:]))
+        summary["history_total"] = len(said)  # so the newest entry is numbered by its place, not "1."
         summary["undo_count"] = len(self.session.events_of(UNDO))
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
         summary["lot_phase"] = state.phase == "lot"

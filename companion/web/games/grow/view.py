@@ -15,8 +15,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from companion.games.grow import checks, rules
+from companion.games.grow import checks, history, rules
 from companion.games.grow.moves import Act
 from companion.games.grow.record import move_to_json
 from companion.games.grow.state import (
@@ -27,14 +28,11 @@ from companion.games.grow.state import (
     COLOURS,
     DECK,
     DRAW,
-    NUMBER,
     OVER,
     PICK,
-    PLUS,
     ROLL,
     STACKED_COLOURS,
     TIEBREAK,
-    TIMES,
     GrowState,
     draw_pile,
     held_cards,
@@ -43,6 +41,7 @@ from companion.games.grow.state import (
     tied_players,
     to_move,
 )
+from companion.games.history import Say
 from companion.store.events import UNDO
 from companion.store.session import GameSession
 from companion.web.games.grow.bids import SealedBidBox
@@ -50,20 +49,18 @@ from companion.web.games.grow.bids import SealedBidBox
 COLOUR_NAME = {"green": _l("green"), "red": _l("red"), "blue": _l("blue"), "gold": _l("gold")}
 CHECK_NAME = {checks.WARNING: _l("warning icon"), checks.RED: _l("red warning icon")}
 HISTORY = 10
+SAY = Say(_, ngettext)
+"""The game's history wording (companion/games/grow/history.py) in this request's language."""
 
 
 def card_label(code: str) -> str:
     """Return what a card shows big: its number, "+2" or "×3" for gold."""
-    if code in PLUS:
-        return f"+{PLUS[code]}"
-    if code in TIMES:
-        return f"×{TIMES[code]}"
-    return str(NUMBER[code])
+    return history.card_label(code)
 
 
 def card_text(code: str) -> str:
-    """Return a card in words, e.g. 'red 3' or 'gold ×2'."""
-    return f"{COLOUR_NAME[COLOUR[code]]} {card_label(code)}"
+    """Return a card in words in this request's language, e.g. 'red 3' or 'gold ×2'."""
+    return history.card_text(code, SAY)
 
 
 def action_text(code: str) -> str | None:
@@ -87,14 +84,7 @@ def card_info(code: str) -> dict:
 
 def roll_text(colour: str, check: str, dice: tuple[int, int]) -> str:
     """Return the consequence of one warning roll in words (the page shows it under the dice)."""
-    result = checks.consequence(colour, check, dice)
-    if result == checks.KEEP:
-        return _("no doubles: the card stays")
-    if result == checks.LOSE_CARD:
-        return _("doubles: the card is discarded")
-    if check == checks.WARNING:
-        return _("snake eyes: the whole stack is discarded")
-    return _("doubles on a red warning: the whole stack is discarded")
+    return history.roll_text(colour, check, dice, SAY)
 
 
 _CODE = re.compile(r"\b(?:green|red|blue|gold)-\d\d\b")
@@ -119,39 +109,8 @@ class GrowView:
         return self.session.steps(with_evidence=True)
 
     def describe(self, line: dict, before: GrowState | None, after: GrowState) -> str:
-        """Return one move in words."""
-        kind = line.get("type")
-        player = str(line.get("player", ""))
-        if kind == "setup":
-            return _("The game started: %(players)s.", players=", ".join(after.players))
-        if kind == "draw":
-            return _("Round %(n)s: %(cards)s turned face up.", n=after.rounds, cards=", ".join(card_text(c) for c in line["cards"]))
-        if kind == "reveal_bids":
-            bids = ", ".join(f"{p} {b}" for p, b in line["bids"].items())
-            if after.rebid and before is not None and not before.rebid:
-                return _("Bids revealed: %(bids)s. Tie for the highest bid: everyone bids again.", bids=bids)
-            return _("Bids revealed: %(bids)s.", bids=bids)
-        if kind == "tiebreak":
-            rolls = ", ".join(f"{p} {d[0]}+{d[1]}" for p, d in line["rolls"].items())
-            return _("Tiebreak dice: %(rolls)s.", rolls=rolls)
-        if kind == "pick":
-            return _("%(player)s took %(card)s.", player=player, card=card_text(line["card"]))
-        if kind == "roll":
-            pending = before.pending if before is not None else None
-            dice = tuple(line["dice"])
-            if pending is None:
-                return _("%(player)s rolled %(a)s and %(b)s.", player=player, a=dice[0], b=dice[1])
-            return _("%(player)s rolled %(a)s and %(b)s for %(card)s: %(result)s.", player=player, a=dice[0], b=dice[1],
-                     card=card_text(pending.card), result=roll_text(COLOUR[pending.card], pending.checks[0], dice))
-        if kind == "act":
-            if line.get("from") == player:
-                return _("%(player)s moved %(card)s to another stack.", player=player, card=card_text(line["card"]))
-            return _("%(player)s took %(card)s from %(other)s.", player=player, card=card_text(line["card"]), other=line.get("from"))
-        if kind == "decline":
-            return _("%(player)s let the card's action go.", player=player)
-        if kind == "break":
-            return _("%(player)s switched the blue token for five black ones.", player=player)
-        return _("Unknown move.")
+        """Return one move in words, in this request's language (the game's own wording: history.describe)."""
+        return history.describe(line, before, after, SAY)
 
     # --- status -------------------------------------------------------------
 

@@ -14,25 +14,26 @@ import re
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.errors import RecordError
-from companion.games.match import rules
+from companion.games.match import history, rules
 from companion.games.match.moves import Layout
 from companion.games.match.record import move_from_json
 from companion.games.match.scoring import FACES, scoreboard, score_layout, winners
-from companion.games.match.state import ALL_CARDS, COLOUR, DECK, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
+from companion.games.match.state import ALL_CARDS, COLOUR, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
+from companion.games.history import Say
 from companion.store.session import GameSession
 
 _CODE = re.compile(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b")
 _TYPED = re.compile(r"^(?P<colour>blue|red|b|r)?\s*-?\s*(?P<what>\d+|trade|steal|wild)$")
+SAY = Say(_, ngettext)
+"""The game's history wording (companion/games/match/history.py) in this request's language."""
 
 
 def face_text(code: str) -> str:
     """Return what is printed large on a card: '300' (blue), '<300>' (red), 'Red Wild'."""
-    card = DECK.card(code)
-    if card.kind == "number":
-        return card["face"]["text"]
-    return card["title"]
+    return history.face_text(code)
 
 
 def face(code: str) -> dict:
@@ -171,10 +172,8 @@ class MatchView:
                 "advanced": state.advanced}
 
     def describe(self, line: dict) -> str:
-        """Return a record line in words."""
-        if line.get("type") == "score":
-            return _("Round %(number)s scored.", number=line.get("round"))
-        return _("Move recorded.")
+        """Return a record line in words (the game's own wording: companion/games/match/history.py)."""
+        return history.describe(line, SAY)
 
     def score_line(self, players: Any) -> dict:
         """Return the `score` record line for the next round from typed or read cards (not yet judged).
