@@ -22,7 +22,8 @@ from companion.errors import CompanionError, Conflict, DamagedGame, RecordError,
 from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
 from companion.games.base import Game
-from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
+from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event, canonical_json
+from companion.store.limits import bounded_refusal
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
 
 STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
@@ -410,7 +411,8 @@ class GameSession:
                 self.game.apply(folded.state, self.game.move_from_json(line))
             except CompanionError as error:
                 refused.append(error)
-                return [(REJECTED, {"line": line, "message": error.message, "rule": getattr(error, "rule", None)})]
+                # Bounded: a refused line is kept whole only if small (the log holds moves, not payloads).
+                return [(REJECTED, bounded_refusal(line, error.message, getattr(error, "rule", None), canonical_json(line)))]
             payload = dict(line)
             if evidence is not None:
                 payload["evidence"] = evidence
