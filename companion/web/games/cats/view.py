@@ -26,6 +26,7 @@ from companion.games.cats.record import state_to_json, view_for
 from companion.games.cats.state import DECK, KIND, VALUE, CatsState
 from companion.store.events import UNDO
 from companion.store.session import GameSession
+from companion.web.common import undo_final
 
 HISTORY = 10
 KINDS: dict[str, dict] = DECK.data["kinds"]
@@ -221,6 +222,7 @@ class CatsView:
         summary["history"] = list(reversed(history[-HISTORY:]))
         summary["history_total"] = len(history)  # so the newest entry is numbered by its place, not "1."
         summary["undo_count"] = len(self.session.events_of(UNDO))
+        summary["undo_final"] = undo_final(self.session)
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
         summary["lot_phase"] = state.phase == "lot"
         return summary

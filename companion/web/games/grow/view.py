@@ -45,6 +45,7 @@ from companion.games.grow.state import (
 )
 from companion.store.events import UNDO
 from companion.store.session import GameSession
+from companion.web.common import undo_final
 from companion.web.games.grow.bids import SealedBidBox
 
 COLOUR_NAME = {"green": _l("green"), "red": _l("red"), "blue": _l("blue"), "gold": _l("gold")}
@@ -100,6 +101,17 @@ def roll_text(colour: str, check: str, dice: tuple[int, int]) -> str:
 _CODE = re.compile(r"\b(?:green|red|blue|gold)-\d\d\b")
 
 
+def bid_text(player: str, bid: int, line: dict) -> str:
+    """Return one revealed bid with the device class that sealed it ("Ben 5 (phone)"); plain for a typed-in reveal."""
+    proof = ((line.get("evidence") or {}).get("sealed") or {}).get(player)
+    device = proof.get("device") if isinstance(proof, dict) else None
+    if device == "phone":
+        return _("%(player)s %(bid)s (own phone)", player=player, bid=bid)
+    if device == "tablet":
+        return _("%(player)s %(bid)s (shared tablet)", player=player, bid=bid)
+    return f"{player} {bid}"
+
+
 class GrowView:
     """Views of one stored Grow Your Assets game for one request."""
 
@@ -127,7 +139,7 @@ class GrowView:
         if kind == "draw":
             return _("Round %(n)s: %(cards)s turned face up.", n=after.rounds, cards=", ".join(card_text(c) for c in line["cards"]))
         if kind == "reveal_bids":
-            bids = ", ".join(f"{p} {b}" for p, b in line["bids"].items())
+            bids = ", ".join(bid_text(p, b, line) for p, b in line["bids"].items())
             if after.rebid and before is not None and not before.rebid:
                 return _("Bids revealed: %(bids)s. Tie for the highest bid: everyone bids again.", bids=bids)
             return _("Bids revealed: %(bids)s.", bids=bids)
@@ -257,6 +269,7 @@ class GrowView:
             "history": list(reversed(history)),
             "history_total": len(every),  # so the newest entry is numbered by its place, not "1."
             "undo_count": len(self.session.events_of(UNDO)),
+            "undo_final": undo_final(self.session),
         }
 
     def private(self, player: str) -> dict:
