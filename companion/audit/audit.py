@@ -139,7 +139,8 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
                   chain=ChainCheck(), keyframe=source.keyframe, seals=seals or SealCheck(),
                   damage=source.damage, full=full)
-    kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal")}
+    kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal",
+                                                   "sealed_bid")}
     observations: list[dict] = []
     observation_seqs = SeqRuns()
     stream = source.events()
@@ -219,6 +220,7 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
                                         reasons=not audit.masked)
     audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
+    audit.anomalies += find.sealed_bids(kept["sealed_bid"])
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
     return audit

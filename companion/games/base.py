@@ -58,6 +58,19 @@ class Game:
     """How `serve --new-game` starts this game; None: only from a setup file (--setup)."""
     score_holdings: Optional[Callable[[Any], dict]] = None
     """`companion score`: the parsed holdings file -> each player's score (CompanionError on bad input); None: not offered."""
+    final_kinds: Mapping[str, Callable[[dict], Optional[str]]] = field(default_factory=dict)
+    """Per line type, why a stored move of it cannot be undone ("reveal", "dice", "draw") or None (undoable).
+
+    A move that revealed hidden information or used chance is never undone,
+    only corrected by a new visible move: an undo after it would let the table
+    play it again knowing what it showed (rebid knowing every bid, roll the
+    dice again, draw another card). Types not listed are undoable.
+    """
+
+    def final_kind(self, line: Any) -> Optional[str]:
+        """Return why this record line's move cannot be undone ("reveal", "dice", "draw"), or None if it can."""
+        judge = self.final_kinds.get(line.get("type")) if isinstance(line, dict) else None
+        return judge(line) if judge is not None else None
 
     def key_warnings(self, lines: Iterable[Any]) -> list[KeyWarning]:
         """Return a KeyWarning for each key of a record that its line type does not have."""

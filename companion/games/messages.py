@@ -93,6 +93,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no card {card} in this game.",
         "ru": "В этой игре нет карты {card}.",
     },
+    "undo.final/reveal": {
+        "en": "The last move showed what was hidden, so it cannot be undone: everyone has seen it. "
+              "Correct a mistake with a new move that everyone sees.",
+        "ru": "Последний ход открыл скрытое, поэтому его нельзя отменить: все это уже видели. "
+              "Исправьте ошибку новым ходом, который видят все.",
+    },
+    "undo.final/dice": {
+        "en": "The last move was a dice roll, so it cannot be undone: dice are never rolled again. "
+              "Correct a mistake with a new move that everyone sees.",
+        "ru": "Последним ходом бросали кубики, поэтому его нельзя отменить: кубики не перебрасывают. "
+              "Исправьте ошибку новым ходом, который видят все.",
+    },
+    "undo.final/draw": {
+        "en": "The last move drew from a face-down deck, so it cannot be undone: the card is seen and stays drawn. "
+              "Correct a mistake with a new move that everyone sees.",
+        "ru": "Последним ходом брали карту из закрытой колоды, поэтому его нельзя отменить: карта уже видна и остаётся взятой. "
+              "Исправьте ошибку новым ходом, который видят все.",
+    },
 }
 
 WORDING = Wording(MESSAGES)

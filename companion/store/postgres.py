@@ -52,6 +52,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store.events import Event, canonical_json, chain_anchor, event_hash
+from companion.store.limits import check_event
 from companion.store.reads import StoreReads
 from companion.store.sqlite import DEFAULT_KEYFRAME_BUDGET, RepeatedRequest, StaleWrite
 
@@ -450,6 +451,7 @@ class PostgresEventStore(StoreReads):
         for index, (kind, payload) in enumerate(items):
             seq += 1
             text = canonical_json(payload)
+            check_event(kind, source, payload, text)
             digest = event_hash(game_id, seq, when, source, kind, text, prev)
             rows.append((game_id, seq, when, source, kind, text, prev, digest, request_id if index == 0 else None))
             events.append(Event(game_id, seq, when, source, kind, text, prev, digest))

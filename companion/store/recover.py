@@ -25,8 +25,9 @@ from pathlib import Path
 
 from companion.errors import CompanionError, StoreError
 from companion.games import find_game
-from companion.store.events import MOVE, Event, continues
+from companion.store.events import MOVE, Event, canonical_json, continues
 from companion.store.integrity import check_file
+from companion.store.limits import MAX_EVENT_BYTES, bounded_refusal
 from companion.store.pages import PageFile
 from companion.store.readonly import connect_read_only
 from companion.store.session import fold
@@ -152,8 +153,37 @@ def _as_event(values: list) -> Event | None:
     return Event(game_id, seq, *texts)
 
 
+def _size(event: Event) -> int:
+    return len(event.payload.encode("utf-8", "surrogatepass"))
+
+
+def _cut_oversized(event: Event) -> Event:
+    """Return the event with a payload over MAX_EVENT_BYTES replaced by its digest and an excerpt (set-apart files only).
+
+    Why: whatever recover writes, audit reads; audit refuses a line over its
+    limit, and a megabyte payload is no move. The stand-in no longer matches
+    the event's hash, so the audit reports it as unverified, which it is.
+    """
+    if _size(event) <= MAX_EVENT_BYTES:
+        return event
+    stand_in = bounded_refusal(None, "", None, event.payload)["cut"]
+    return replace(event, payload=canonical_json({"oversized": stand_in}),
+                   damage=f"its payload ({_size(event)} bytes) is over the {MAX_EVENT_BYTES // 1024} KiB an event may hold; "
+                          "only its digest is kept")
+
+
 def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]]) -> Recovered:
     chain, suspect, why = _verified_chain(options)
+    boundary = (suspect or chain or [None])[-1]
+    beyond = [opts[0] for seq, opts in sorted(options.items()) if opts and seq > (boundary.seq if boundary else 0)]
+    big = next((index for index, event in enumerate(chain) if _size(event) > MAX_EVENT_BYTES), None)
+    if big is not None:  # stored before events had a size limit: the verified prefix ends before it
+        event = chain[big]
+        why = (f"event {event.seq} holds {_size(event)} bytes, more than the {MAX_EVENT_BYTES // 1024} KiB an event may hold: "
+               f"it and the events after it are set apart unverified (its payload cut to a digest); "
+               f"verified through event {chain[big - 1].seq if big else 0}")
+        beyond = chain[big:] + suspect + beyond
+        chain, suspect = chain[:big], []
     if not game_name:
         first = (chain or suspect or [None])[0]
         if first is not None and first.kind == MOVE:
@@ -162,11 +192,10 @@ def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]])
             except (ValueError, AttributeError):
                 game_name = ""
     prefix, lines, replay_stop = _replayable_prefix(game_name, chain)
-    boundary = (suspect or chain or [None])[-1]
-    beyond = [opts[0] for seq, opts in sorted(options.items()) if opts and seq > (boundary.seq if boundary else 0)]
     # Events that chain but do not replay are not verified either: they go with the unverified ones.
     return Recovered(game_id=game_id, game=game_name, events=tuple(prefix), record_lines=tuple(lines),
-                     stopped=replay_stop or why, suspect=tuple(suspect), unverified=tuple(chain[len(prefix):] + beyond))
+                     stopped=replay_stop or why, suspect=tuple(_cut_oversized(e) for e in suspect),
+                     unverified=tuple(_cut_oversized(e) for e in chain[len(prefix):] + beyond))
 
 
 def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[Event], str | None]:

@@ -21,8 +21,10 @@ from typing import Any, Callable, Iterable
 from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
 from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
+from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.base import Game
-from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
+from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event, canonical_json
+from companion.store.limits import bounded_refusal
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
 
 STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
@@ -410,7 +412,8 @@ class GameSession:
                 self.game.apply(folded.state, self.game.move_from_json(line))
             except CompanionError as error:
                 refused.append(error)
-                return [(REJECTED, {"line": line, "message": error.message, "rule": getattr(error, "rule", None)})]
+                # Bounded: a refused line is kept whole only if small (the log holds moves, not payloads).
+                return [(REJECTED, bounded_refusal(line, error.message, getattr(error, "rule", None), canonical_json(line)))]
             payload = dict(line)
             if evidence is not None:
                 payload["evidence"] = evidence
@@ -424,15 +427,30 @@ class GameSession:
     def undo(self, *, source: str = "tablet") -> Event:
         """Cancel the last move in effect with a compensating event and return it.
 
+        A move that revealed hidden information or used chance (the game's
+        final_kinds: a reveal, a dice roll, a draw from a face-down deck) is
+        never undone: the table would play it again knowing what it showed.
+
         Raises:
-            RuleViolation: if only the setup remains.
+            RuleViolation: undo.nothing if only the setup remains; undo.final/<kind> for such a move.
         """
         def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
             if len(folded.moves) <= 1:
                 raise RuleViolation("undo.nothing", "undo: there is no move to undo")
+            why = self.final_kind(folded)
+            if why is not None:
+                raise COMMON_WORDING.violation(f"undo.final/{why}")
             return [(UNDO, {"undoes": folded.moves[-1].seq})]
 
         return self.write(decide, source=source)[0]
+
+    def final_kind(self, folded: Folded | None = None) -> str | None:
+        """Return why the last move in effect cannot be undone ("reveal", "dice", "draw"), or None if it can (or none is left)."""
+        folded = folded or self.refresh()
+        if len(folded.moves) <= 1:
+            return None
+        last = folded.moves[-1]
+        return self.game.final_kind(last.data) if not last.damage else None
 
     def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
                         proposed: dict | None = None, evidence: Any = None, source: str = "camera") -> str:

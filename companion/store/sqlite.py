@@ -23,6 +23,7 @@ from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store import notify
 from companion.store.events import Event, canonical_json, chain_anchor, continues, event_hash
 from companion.store.integrity import check_file, check_game
+from companion.store.limits import check_event
 from companion.store.readonly import connect_read_only
 from companion.store.reads import StoreReads
 
@@ -370,6 +371,7 @@ class EventStore(StoreReads):
         for index, (kind, payload) in enumerate(items):
             seq += 1
             text = canonical_json(payload)
+            check_event(kind, source, payload, text)
             digest = event_hash(game_id, seq, when, source, kind, text, prev)
             self.db.execute(
                 "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash, request_id) "

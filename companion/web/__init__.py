@@ -30,6 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_HEARTBEAT": 15.0,
     "STREAM_SEND_SECONDS": 60.0,
     "PUBLIC_URL": None,
+    "HOST_PROXY": None,
     "MJPEG_SECONDS": 60.0,
     "STOP": None,
     "CLUB": False,

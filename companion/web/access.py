@@ -102,6 +102,42 @@ def require_token(view: Callable) -> Callable:
     return wrapped
 
 
+LOOPBACK_ADDRESSES = ("127.0.0.1", "::1")
+FORWARDING_HEADERS = ("X-Forwarded-For", "X-Real-IP", "Forwarded")
+
+
+def _forwarded_clients() -> list[str] | None:
+    """Return the client address each forwarding header names (None if one cannot be read)."""
+    clients = []
+    for value in request.headers.getlist("X-Forwarded-For"):
+        clients.append(value.split(",")[-1].strip())
+    clients += [value.strip() for value in request.headers.getlist("X-Real-IP")]
+    for value in request.headers.getlist("Forwarded"):
+        last = value.split(",")[-1]
+        named = [part.split("=", 1)[1].strip().strip('"') for part in last.split(";")
+                 if part.strip().lower().startswith("for=")]
+        if not named:
+            return None
+        clients.append(named[-1].removeprefix("[").split("]")[0])
+    return clients
+
+
 def is_loopback() -> bool:
-    """Return True if the request comes from this machine (the host screen)."""
-    return request.remote_addr in ("127.0.0.1", "::1")
+    """Return True if the request comes from this machine (the host screen, the club organiser).
+
+    Trusts the socket's peer address only. A request carrying any forwarding
+    header (X-Forwarded-For, X-Real-IP, Forwarded) came through a proxy, and
+    a proxy on this machine makes every remote request look local: such a
+    request is refused, unless HOST_PROXY names the proxy's address and the
+    request comes from it, naming a loopback client in every header it sent.
+    """
+    from flask import current_app
+
+    peer = request.environ.get("REMOTE_ADDR")
+    if not any(name in request.headers for name in FORWARDING_HEADERS):
+        return peer in LOOPBACK_ADDRESSES
+    proxy = current_app.config.get("HOST_PROXY")
+    if not proxy or peer != proxy:
+        return False
+    clients = _forwarded_clients()
+    return bool(clients) and all(client in LOOPBACK_ADDRESSES for client in clients)

@@ -198,6 +198,9 @@ def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "wa
             live.close()  # without this, open streams would keep the graceful shutdown waiting
             await super().shutdown(sockets)
 
+    # proxy_headers=False: the client address is the socket's peer (uvicorn would otherwise take a local
+    # proxy's X-Forwarded-For for it); the host screen judges forwarding headers itself (web/access.py).
+    options.setdefault("proxy_headers", False)
     config = uvicorn.Config(live, lifespan="on", ws="none", log_level=log_level, access_log=False,
                             timeout_graceful_shutdown=10, **options)
     server = Server(config)

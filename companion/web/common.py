@@ -9,6 +9,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError, RecordError
+from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.safejson import load_json
 from companion.games.wording import render
 from companion.store.session import GameSession
@@ -46,6 +47,15 @@ def error_text(view: Any, error: CompanionError) -> str:
     sanitise = getattr(view, "sanitise", None)
     text = render(error, str(get_locale() or "en"), card=sanitise)
     return sanitise(text) if sanitise is not None else text
+
+
+def undo_final(session: GameSession) -> str | None:
+    """Return the undo control's sentence when the last move cannot be undone (a reveal, a dice roll, a draw
+    from a face-down deck), in the reader's language; None when undo may take it back."""
+    why = session.final_kind()
+    if why is None:
+        return None
+    return render(COMMON_WORDING.violation(f"undo.final/{why}"), str(get_locale() or "en"))
 
 
 def json_body() -> dict:

@@ -1,7 +1,8 @@
 """The host screen (only on the machine running the server): join link, its QR code, one seat's QR code at a time.
 
 The join link carries the game token, so this page answers only requests
-from this machine (loopback), like the terminal the server prints it on, and
+from this machine (loopback: the socket's peer, never a proxy's forwarding
+header, see access.is_loopback), like the terminal the server prints it on, and
 only under one of this machine's own names: a web page whose name was made to
 point at 127.0.0.1 (DNS rebinding) sends its own name in the Host header.
 

@@ -17,6 +17,7 @@ and conflicts.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -54,10 +55,34 @@ def _game_id() -> str | None:
     return (request.view_args or {}).get("game_id")
 
 
+def _presented_credential() -> str:
+    """Return the credential this request presents: the game token header, else a private link's `k` (query or body)."""
+    from companion.web.access import TOKEN_HEADER
+
+    given = request.headers.get(TOKEN_HEADER) or request.args.get("k")
+    if given is None and request.is_json:
+        body = request.get_json(silent=True)
+        given = body.get("k") if isinstance(body, dict) else None
+    return given if isinstance(given, str) else ""
+
+
+def reply_key(request_id: str) -> str:
+    """Return the key an answer is kept under: the request id, scoped to the credential and path that asked.
+
+    Why: a kept answer may be private (a player's own view, an entry form's
+    result). Keyed by the id alone, anyone who saw the id (a log line, a
+    shoulder) could replay it on any POST path, without a token, and read the
+    body. Scoped, a repeat gets the first answer only from the same
+    credential on the same path; any other asker gets nothing from the cache.
+    """
+    scope = hashlib.sha256(f"{_presented_credential()}\0{request.path}".encode("utf-8")).hexdigest()[:16]
+    return f"{request_id}@{scope}"
+
+
 def _kept_reply(game_id: str, request_id: str) -> Response | None:
     from companion.web.db import get_store
 
-    kept = get_store().get_reply(game_id, request_id)
+    kept = get_store().get_reply(game_id, reply_key(request_id))
     if kept is None:
         return None
     status, body = kept
@@ -87,7 +112,7 @@ def _keep_answer(response: Response) -> Response:
         if (request_id and _REQUEST_ID.fullmatch(request_id) and response.status_code < 500
                 and response.mimetype == "application/json" and not response.headers.get("X-Repeated-Request")
                 and store.request_seq(game_id, request_id) is not None):
-            store.put_reply(game_id, request_id, response.status_code, response.get_data(as_text=True))
+            store.put_reply(game_id, reply_key(request_id), response.status_code, response.get_data(as_text=True))
     except StoreError:  # the answer itself stands; a repeat then answers from the stored event
         pass
     return response

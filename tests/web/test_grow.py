@@ -177,7 +177,7 @@ def test_last_bid_reveals_all_at_once_with_the_pick_order(grow):
     assert [(p["name"], p["bid"], p["pays"], p["place"]) for p in board["players"]] == [
         ("Ann", 3, 1, 2), ("Ben", 5, 5, 1), ("Cat", 0, 0, 3)]
     assert board["status"] == "Ben picks a card."
-    assert board["history"][0] == "Bids revealed: Ann 3, Ben 5, Cat 0."
+    assert board["history"][0] == "Bids revealed: Ann 3 (own phone), Ben 5 (own phone), Cat 0 (shared tablet)."
     events = events_of(db)
     reveal = [e for e in events if e.kind == "move"][-1]
     assert reveal.data["bids"] == {"Ann": 3, "Ben": 5, "Cat": 0}
@@ -268,11 +268,13 @@ def test_digital_tiebreak_rolls_come_from_the_committed_seed(grow):
     assert rolled["line"]["rolls"] == {"Ann": dice[1], "Ben": dice[2]}
 
 
-def test_undoing_a_reveal_opens_a_fresh_envelope(grow):
+def test_undoing_the_draw_opens_a_fresh_envelope(grow):
+    """A reveal is never undone (test_sealed_and_final.py); an undone draw voids the bids sealed for it."""
     client, auth, _phones, db = grow
-    for player, amount in zip(PLAYERS, (1, 2, 3)):
+    for player, amount in zip(PLAYERS[:2], (1, 2)):
         bid(client, player, amount, headers=auth)
     assert client.post("/g/gr/grow/api/undo", headers=auth, json={}).status_code == 200
+    assert client.post("/g/gr/grow/api/move", json={"line": DRAW}, headers=auth).status_code == 200
     board = client.get("/g/gr/grow/state.json").get_json()["board"]
     assert board["phase"] == "bid" and board["bids"]["waiting"] == PLAYERS
 

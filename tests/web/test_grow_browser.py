@@ -185,3 +185,43 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
         events = store.events("gr")
     assert audit_bids(events) == []
     assert sum(e.kind == "sealed_bid" for e in events) >= 40
+
+
+def test_the_undo_control_says_why_a_reveal_cannot_be_undone(tmp_path):
+    """Issue 29: after the reveal the undo button is disabled and a sentence under it says why; after a pick it works again."""
+    from playwright.sync_api import expect, sync_playwright
+
+    db = tmp_path / "grow.db"
+    start_grow(db, players=["Ann", "Ben"], moves=[{"type": "draw", "cards": ["green-02", "red-02"]}])
+    token, phones = tokens_of(db)
+    app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.05})
+    with serving(app) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+            errors: list[str] = []
+            tablet.on("pageerror", lambda exc: errors.append(str(exc)))
+            tablet.goto(f"{base}/g/gr?t={token}")
+            expect(tablet.locator("#undo-go")).to_be_enabled()
+            expect(tablet.locator("#undo-go-final")).to_be_hidden()
+            for name, amount in (("Ann", 2), ("Ben", 1)):
+                body = json.dumps({"player": name, "bid": amount, "k": phones[name]}).encode()
+                request = urllib.request.Request(f"{base}/g/gr/grow/api/bid", data=body, method="POST",
+                                                 headers={"Content-Type": "application/json"})
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    assert answer.status == 200
+            note = tablet.locator("#undo-go-final")
+            expect(note).to_be_visible(timeout=10_000)
+            expect(note).to_contain_text("cannot be undone")
+            expect(tablet.locator("#undo-go")).to_be_disabled()
+            assert board_of(base)["board"]["undo_final"] == note.inner_text()
+            body = json.dumps({"line": {"type": "pick", "player": "Ann", "card": "green-02"}}).encode()
+            request = urllib.request.Request(f"{base}/g/gr/grow/api/move", data=body, method="POST",
+                                             headers={"Content-Type": "application/json", "X-Companion-Token": token})
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                assert answer.status == 200
+            expect(tablet.locator("#undo-go")).to_be_enabled(timeout=10_000)
+            expect(note).to_be_hidden()
+            assert errors == []
+        finally:
+            browser.close()

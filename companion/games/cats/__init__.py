@@ -21,4 +21,7 @@ GAME = Game(
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,
     new_setup=setup.new_setup,
+    # The winner names the face-down lot; a loser draws from the face-down Bank; a cat card may turn up a deck's card.
+    final_kinds={"reveal": lambda _line: "reveal", "draw": lambda _line: "draw",
+                 "play": lambda line: "draw" if line.get("turned") is not None else None},
 )

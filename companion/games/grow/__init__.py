@@ -18,4 +18,6 @@ GAME = Game(
     format_summary=record.format_summary,
     new_setup=setup.new_setup,
     score_holdings=scoring.score_holdings,
+    # The reveal shows every sealed bid, the rolls use chance; a draw lies face up on the table (undo re-enters it).
+    final_kinds={"reveal_bids": lambda _line: "reveal", "roll": lambda _line: "dice", "tiebreak": lambda _line: "dice"},
 )

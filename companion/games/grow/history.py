@@ -47,6 +47,18 @@ def roll_text(colour: str, check: str, dice: tuple[int, int], say: Say = ENGLISH
     return _("doubles on a red warning: the whole stack is discarded")
 
 
+def bid_text(player: str, bid: int, line: dict, say: Say = ENGLISH) -> str:
+    """Return one revealed bid with the device class that sealed it ("Ben 5 (own phone)"); plain for a typed-in reveal."""
+    _ = say.gettext
+    proof = ((line.get("evidence") or {}).get("sealed") or {}).get(player)
+    device = proof.get("device") if isinstance(proof, dict) else None
+    if device == "phone":
+        return _("%(player)s %(bid)s (own phone)", player=player, bid=bid)
+    if device == "tablet":
+        return _("%(player)s %(bid)s (shared tablet)", player=player, bid=bid)
+    return f"{player} {bid}"
+
+
 def describe(line: dict, before: GrowState | None, after: GrowState, say: Say = ENGLISH) -> str:
     """Return one move in words (its record line and the states around it), as the tablet's history shows it."""
     _ = say.gettext
@@ -57,7 +69,7 @@ def describe(line: dict, before: GrowState | None, after: GrowState, say: Say = 
     if kind == "draw":
         return _("Round %(n)s: %(cards)s turned face up.", n=after.rounds, cards=", ".join(card_text(c, say) for c in line["cards"]))
     if kind == "reveal_bids":
-        bids = ", ".join(f"{p} {b}" for p, b in line["bids"].items())
+        bids = ", ".join(bid_text(p, b, line, say) for p, b in line["bids"].items())
         if after.rebid and before is not None and not before.rebid:
             return _("Bids revealed: %(bids)s. Tie for the highest bid: everyone bids again.", bids=bids)
         return _("Bids revealed: %(bids)s.", bids=bids)

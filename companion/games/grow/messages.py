@@ -128,6 +128,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The game is not waiting for bids now.",
         "ru": "Сейчас игра не ждёт ставок.",
     },
+    "bids.sealed_by_seat": {
+        "en": "{player}'s bid is already sealed; only {player}'s own phone can change it.",
+        "ru": "Ставка игрока {player} уже запечатана: изменить её можно только с его собственного телефона.",
+    },
     "bids.stale": {
         "en": "These sealed bids belong to an earlier reveal; start again.",
         "ru": "Эти закрытые ставки относятся к прошлому вскрытию: начните заново.",

@@ -17,4 +17,8 @@ GAME = Game(
     line_keys=record.LINE_KEYS,
     new_setup=setup.new_setup,
     score_holdings=scoring.score_round,
+    # A card taken from a face-down deck into a hand (a discard pile's top is face up: undoable).
+    final_kinds={"draw": lambda line: "draw" if str(line.get("from") or "").endswith("-deck") else None,
+                 "steal": lambda line: "draw" if line.get("draw") is not None else None,
+                 "discard_wild": lambda line: "draw" if line.get("draw") is not None else None},
 )

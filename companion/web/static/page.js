@@ -36,3 +36,20 @@ function diceProof(node, dice, strings) {
   box.appendChild(el("p", {class: "seed-full"}, full));
   node.appendChild(box);
 }
+
+// A reveal, a dice roll or a draw from a face-down deck cannot be undone (board.undo_final says why):
+// the undo control is then disabled and the sentence stands under it.
+function undoNote(board, id) {
+  const button = document.getElementById(id);
+  if (!button || !board) return;
+  let note = document.getElementById(id + "-final");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = id + "-final";
+    note.className = "hint undo-final";
+    button.after(note);
+  }
+  note.textContent = board.undo_final || "";
+  note.hidden = !board.undo_final;
+  button.disabled = Boolean(board.undo_final);
+}

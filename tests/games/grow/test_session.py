@@ -34,9 +34,11 @@ def test_a_recorded_game_plays_through_the_store(store):
     assert exported == lines
     before = session.state
     session.submit({"type": "roll", "player": "Joe", "dice": [2, 3]})
-    assert session.state != before
-    session.undo()
-    assert session.state == before
+    rolled = session.state
+    assert rolled != before
+    with pytest.raises(RuleViolation) as refused:
+        session.undo()  # dice are never rolled again: a roll is corrected by a new move, not undone
+    assert refused.value.rule == "undo.final/dice" and session.state == rolled
     assert verify_chain(store.events(session.game_id)) is None
 
 

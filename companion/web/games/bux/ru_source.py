@@ -64,3 +64,13 @@ RU = {
     "Name spread cards by the handles the entry form sends, not by card codes: a code carries the value on the back.":
         "Карты раскладов называются метками, которые отправляет форма, а не кодами карт: в коде есть число с рубашки.",
 }
+
+# What can be undone (rules page)
+RU.update({
+    'What can be undone':
+        'Что можно отменить',
+    'Every BUX move can be undone with “Undo last move”: a draw, a sale, a swap and going broke only record what the table shows. The cards of a draw lie face up and its auction is open, so an undo lets you enter them again as they lie, and nothing hidden is drawn or rolled again.':
+        'Любой ход BUX можно отменить кнопкой «Отменить последний ход»: взятие карт, продажа, обмен и банкротство только записывают то, что видно на столе. Карты взятия лежат открыто, а торг открытый, поэтому после отмены их вводят заново как лежат, и ничего скрытого заново не берут и не бросают.',
+    'In every game, a move that revealed hidden information or used chance (a reveal of sealed bids, a dice roll, a card drawn from a face-down deck into a hand) is never undone, only corrected by a new move that everyone sees. BUX has none: dice rolled on its dice panel are stored beside the game, not as moves, and are never taken back.':
+        'В любой игре ход, который открыл скрытое или зависел от случая (вскрытие закрытых ставок, бросок кубиков, карта из закрытой колоды в руку), не отменяется никогда, его только исправляют новым ходом, который видят все. В BUX таких ходов нет: кубики с панели кубиков хранятся рядом с игрой, а не как ходы, и их не отменяют.',
+})

@@ -41,7 +41,7 @@ from companion.games.wording import render
 from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
 from companion.web.access import card_handle, card_tag
-from companion.web.common import error_text
+from companion.web.common import error_text, undo_final
 
 SUITS: tuple[str, ...] = tuple(DECK.data["suits"])
 SHAPES: tuple[str, ...] = tuple(DECK.data["shapes"])
@@ -271,6 +271,7 @@ class BuxView:
             "draw_deck_size": len(draw_deck(state)),
             "history": history,
             "undo_count": len(undone),
+            "undo_final": undo_final(self.session),
             "attention": attention,
             "chart": {"players": list(state.players), "series": [list(after.chips) for _l, _b, after in steps]},
         }

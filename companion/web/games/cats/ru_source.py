@@ -172,3 +172,13 @@ def _from_deck() -> dict[str, str]:
 RU.update(_from_deck())
 RU["Each player scans their own code to enter and see their own hand."] = (
     "Каждый игрок сканирует свой код: на своём телефоне он видит свои карты и вводит свои ходы.")
+
+# What can be undone (rules page)
+RU.update({
+    'What can be undone':
+        'Что можно отменить',
+    'The last move can be undone with “Undo last move” when it only recorded what was played: a dealt hand as entered, the lot laid face down, a bid, a pass, a cat card that turned nothing up.':
+        'Последний ход можно отменить кнопкой «Отменить последний ход», если он только записал сыгранное: введённую раздачу, лот, выложенный рубашкой вверх, ставку, пас, карту кота, которая ничего не открыла.',
+    "Moves that show something hidden or take a card from a face-down deck are never undone, because after them someone knows more than before: naming the cards of a won lot, the cards a loser draws from the Bank, and a cat card that turned up a deck's card. A mistake there is corrected by a new move that everyone sees; the undo button says so when one of them is the last move.":
+        'Ходы, которые показывают скрытое или берут карту из закрытой колоды, не отменяются никогда, потому что после них кто-то знает больше, чем до них: названные карты выигранного лота, карты, которые проигравший берёт из Банка, и карта кота, открывшая карту колоды. Ошибку в них исправляют новым ходом, который видят все; кнопка отмены говорит об этом, когда такой ход последний.',
+})

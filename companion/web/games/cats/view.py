@@ -27,6 +27,7 @@ from companion.games.cats.state import ALL_CARDS, DECK, KIND, VALUE, CatsState
 from companion.games.history import Say
 from companion.store.events import UNDO
 from companion.store.session import GameSession
+from companion.web.common import undo_final
 
 HISTORY = 10
 SAY = Say(_, ngettext)
@@ -192,6 +193,7 @@ class CatsView:
         summary["history"] = list(reversed(said[-HISTORY:]))
         summary["history_total"] = len(said)  # so the newest entry is numbered by its place, not "1."
         summary["undo_count"] = len(self.session.events_of(UNDO))
+        summary["undo_final"] = undo_final(self.session)
         summary["labels"] = [{"label": x, "name": label_name(x), "number": is_number_label(x)} for x in LABELS]
         summary["lot_phase"] = state.phase == "lot"
         return summary

@@ -27,6 +27,7 @@ from typing import Any, Iterable
 
 from companion.errors import StoreError
 from companion.games.grow import sealed
+from companion.games.grow.messages import W
 from companion.games.grow.record import move_to_json
 from companion.games.grow.state import BID, GrowState, phase
 from companion.store.events import MOVE, UNDO, Event
@@ -34,6 +35,10 @@ from companion.store.session import GameSession
 
 SEALED = "sealed_bid"
 SECRET_PREFIX = "grow_bid:"
+PHONE = "phone"
+"""The source of a bid sealed on the seat's own phone (its private link)."""
+TABLET = "tablet"
+"""The source of a bid entered on the shared tablet (the game token), for a seat without a phone."""
 
 
 def commitment(bid: int, nonce: str) -> str:
@@ -84,21 +89,30 @@ class SealedBidBox:
         done = set(self.submitted())
         return tuple(p for p in state.players if p not in done)
 
-    def seal(self, player: str, bid: object, *, source: str = "tablet") -> Event:
-        """Seal one bid (a later bid by the same player replaces it) and return its event.
+    def seal(self, player: str, bid: object, *, source: str = TABLET) -> Event:
+        """Seal one bid and return its event; `source` is the device class that entered it (PHONE or TABLET).
 
+        Sealed means sealed: a seat's own phone may seal its bid and change it
+        until the reveal; the shared tablet may enter a bid only for a seat
+        that has sealed nothing yet for this reveal (a player without a
+        phone), and can never replace a sealed bid. The event's source names
+        the device class, so the audit and the history tell who entered each.
         Nothing is stored for an illegal bid.
 
         Raises:
-            RuleViolation: bids.wrong_phase, bids.unknown_player, bid.* (the engine's check).
+            RuleViolation: bids.wrong_phase, bids.unknown_player, bids.sealed_by_seat, bid.* (the engine's check).
             StoreError: if the store cannot be written.
         """
+        if source not in (PHONE, TABLET):
+            raise ValueError(f"a sealed bid comes from a phone or the tablet, not {source!r}")
         nonce = secrets.token_hex(16)
         digest = commitment(bid, nonce) if isinstance(bid, int) and not isinstance(bid, bool) else ""
 
         def decide(folded, events: list[Event]) -> list[tuple[str, Any]]:
             state = folded.state
             box = sealed.open_bidding(state)
+            if source == TABLET and player in self._sealed(state, events):
+                raise W.violation("bids.sealed_by_seat", player=player)
             sealed.submit_bid(state, box, player, bid)  # the engine's check; the result is discarded
             if self.store.get_secret(self.game_id, SECRET_PREFIX + digest) is None:
                 # Secret first: a bid whose event exists always has its amount.
@@ -127,7 +141,7 @@ class SealedBidBox:
                 digest = event.data["commitment"]
                 opened = self._open(digest)
                 box = sealed.submit_bid(state, box, player, opened["bid"])
-                proof[player] = {"seq": event.seq, "commitment": digest, "nonce": opened["nonce"]}
+                proof[player] = {"seq": event.seq, "commitment": digest, "nonce": opened["nonce"], "device": event.source}
             move = sealed.reveal(state, box)
             self.session.game.apply(state, move)
             return [(MOVE, {**move_to_json(move), "evidence": {"sealed": proof}})]

@@ -25,6 +25,7 @@ from companion.web.access import game_token, player_token, presented_token, requ
 from companion.web.common import error_body, json_body, load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
+from companion.web.games.grow.bids import PHONE, TABLET
 from companion.web.games.grow.view import GrowView, card_info
 from companion.web.i18n import count_forms
 
@@ -116,25 +117,40 @@ def phone_json(game_id: str, player: str):
 
 # --- sealed bids ------------------------------------------------------------
 
-def _may_bid(game_id: str, key: bytes, player: str, body: dict) -> bool:
+def _bidding_device(game_id: str, key: bytes, player: str, body: dict) -> str | None:
+    """Return which device class may enter this bid: the seat's own phone (its `k`), the tablet (game token), or None.
+
+    The seat's own link is checked first: a phone is the phone even if it also holds the game token.
+    """
+    if isinstance(player, str) and same(body.get("k"), player_token(key, player)):
+        return PHONE
     if same(presented_token(game_id, allow_cookie=False), game_token(key)):
-        return True
-    return isinstance(player, str) and same(body.get("k"), player_token(key, player))
+        return TABLET
+    return None
+
+
+def _may_bid(game_id: str, key: bytes, player: str, body: dict) -> bool:
+    return _bidding_device(game_id, key, player, body) is not None
 
 
 @bp.post("/api/bid")
 def bid(game_id: str):
-    """Seal a bid: {"player", "bid", "k"?}; answers only whether it is sealed and who is still to bid."""
+    """Seal a bid: {"player", "bid", "k"?}; answers only whether it is sealed and who is still to bid.
+
+    With the seat's own `k` the bid is the phone's and may replace an earlier one; with only the game
+    token it is the tablet's, for a seat that has sealed nothing yet (bids.sealed_by_seat otherwise).
+    """
     session, key, view = _load(game_id)
     body = json_body()
     player = body.get("player")
-    if not _may_bid(game_id, key, player, body):
+    device = _bidding_device(game_id, key, player, body)
+    if device is None:
         abort(403, description=_("bidding needs the game's join link or your own private link"))
     amount = body.get("bid")
     if isinstance(amount, str) and amount.strip().isdigit():
         amount = int(amount.strip())
     try:
-        view.bids.seal(player, amount)
+        view.bids.seal(player, amount, source=device)
         revealed = view.bids.reveal()
     except REFUSALS as error:
         return _error(view, error)

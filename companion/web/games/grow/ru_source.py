@@ -16,6 +16,8 @@ RU = {
     "Round %(n)s: %(cards)s turned face up.": "Раунд %(n)s: открыты %(cards)s.",
     "Bids revealed: %(bids)s. Tie for the highest bid: everyone bids again.": "Ставки открыты: %(bids)s. Ничья по самой высокой ставке: все ставят заново.",
     "Bids revealed: %(bids)s.": "Ставки открыты: %(bids)s.",
+    "%(player)s %(bid)s (own phone)": "%(player)s %(bid)s (свой телефон)",
+    "%(player)s %(bid)s (shared tablet)": "%(player)s %(bid)s (общий планшет)",
     "Tiebreak dice: %(rolls)s.": "Кубики для ничьей: %(rolls)s.",
     "%(player)s took %(card)s.": "%(player)s взял(а) %(card)s.",
     "%(player)s rolled %(a)s and %(b)s.": "%(player)s выбросил(а) %(a)s и %(b)s.",
@@ -185,4 +187,16 @@ RU.update({
     "Winner": "Победитель",
     "Most points wins; players with equal top scores share the win.": "Побеждает тот, у кого больше очков; при равенстве победу делят.",
     "The sheet names no tiebreak for the final score.": "Правила не говорят, как решать ничью по итоговым очкам.",
+})
+
+# What can be undone (rules page)
+RU.update({
+    'What can be undone':
+        'Что можно отменить',
+    "The last move can be undone with “Undo last move” when it only recorded what the table shows: the cards turned up for a round (they lie face up; an undo lets you enter them again as they lie), a pick, a card's action or letting it go, and a blue token broken into black ones.":
+        'Последний ход можно отменить кнопкой «Отменить последний ход», если он только записал то, что видно на столе: открытые карты раунда (они лежат открыто; после отмены их вводят заново как лежат), выбор карты, действие карты или отказ от него, размен синего жетона на чёрные.',
+    'Three moves are never undone, because after them the table knows more than before: the reveal of the sealed bids (an undo would reopen bidding with every bid known), a warning roll and a tie-break roll (an undo would let the dice be rolled again). A mistake there is corrected by a new move that everyone sees; the undo button says so when one of them is the last move.':
+        'Три хода не отменяются никогда, потому что после них за столом знают больше, чем до них: вскрытие закрытых ставок (отмена снова открыла бы торг, когда все ставки известны), бросок за знак опасности и бросок для ничьей (отмена позволила бы перебросить кубики). Ошибку в них исправляют новым ходом, который видят все; кнопка отмены говорит об этом, когда такой ход последний.',
+    "A bid is sealed on the player's own phone and only that phone can change it. The shared tablet may enter a bid only for a player without a phone, and only while that player has sealed nothing; the history and the audit say which bids came from a phone and which from the tablet.":
+        'Ставку запечатывают на собственном телефоне игрока, и изменить её может только этот телефон. Общий планшет может ввести ставку только за игрока без телефона и только пока тот ничего не запечатал; история и аудит показывают, какие ставки пришли с телефона, а какие с планшета.',
 })

@@ -44,6 +44,7 @@ from companion.games.grow.state import (
 from companion.games.history import Say
 from companion.store.events import UNDO
 from companion.store.session import GameSession
+from companion.web.common import undo_final
 from companion.web.games.grow.bids import SealedBidBox
 
 COLOUR_NAME = {"green": _l("green"), "red": _l("red"), "blue": _l("blue"), "gold": _l("gold")}
@@ -216,6 +217,7 @@ class GrowView:
             "history": list(reversed(history)),
             "history_total": len(every),  # so the newest entry is numbered by its place, not "1."
             "undo_count": len(self.session.events_of(UNDO)),
+            "undo_final": undo_final(self.session),
         }
 
     def private(self, player: str) -> dict:

@@ -150,3 +150,13 @@ RU.update({
     "The camera cannot see hidden hands during play; it sees the laid-out round at the end. A record must replay and score alone.":
         "Во время игры камера не видит скрытых рук; она видит выложенный раунд в конце. Запись должна воспроизводиться и подсчитываться сама по себе.",
 })
+
+# What can be undone (rules page)
+RU.update({
+    'What can be undone':
+        'Что можно отменить',
+    'The last move or round can be undone when it only recorded what lies on the table: a scored round from its photo, a deal as entered, a match, a trade, a discard, and a card taken from the top of a face-up discard pile.':
+        'Последний ход или раунд можно отменить, если он только записал то, что лежит на столе: подсчитанный по фото раунд, введённую раздачу, пару, обмен, сброс и карту, взятую сверху открытой стопки сброса.',
+    'A card drawn from a face-down deck into a hand (a draw from a deck, and the replacement card of a steal or of a discarded wild) is never undone: the player has seen it, and an undo would let another card be drawn. A mistake there is corrected by a new move that everyone sees; the undo button says so when one of them is the last move.':
+        'Карта, взятая из закрытой колоды в руку (взятие из колоды и замена при краже или сбросе джокера), не отменяется никогда: игрок её уже видел, а отмена позволила бы взять другую. Ошибку исправляют новым ходом, который видят все; кнопка отмены говорит об этом, когда такой ход последний.',
+})

@@ -24,6 +24,7 @@ from companion.games.match.scoring import FACES, scoreboard, score_layout, winne
 from companion.games.match.state import ALL_CARDS, COLOUR, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
 from companion.games.history import Say
 from companion.store.session import GameSession
+from companion.web.common import undo_final
 
 _CODE = re.compile(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b")
 _TYPED = re.compile(r"^(?P<colour>blue|red|b|r)?\s*-?\s*(?P<what>\d+|trade|steal|wild)$")
@@ -155,6 +156,7 @@ class MatchView:
             ],
             "scored": self.scored_rounds(),
             "attention": len(self.session.open_attention()),
+            "undo_final": undo_final(self.session),
         }
 
     def private(self, player: str) -> dict:

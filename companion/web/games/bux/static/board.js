@@ -178,6 +178,7 @@ function render(body) {
     renderAttention(body.board);
     renderHistory(body.board);
     renderChart(body.board);
+    undoNote(body.board, "undo-go");
   }
   renderDice(body.dice);
   document.body.dataset.seq = body.seq;

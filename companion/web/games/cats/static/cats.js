@@ -113,6 +113,7 @@ function pickedSum() { return pickedList().filter((x) => /^\d+$/.test(x)).reduce
 function showTableEntry(b) {
   // Offered only when a lot is due: a greyed green button read as broken, and the phase line says what is going on.
   byId("lot-go").hidden = !b.lot_phase;
+  undoNote(b, "undo-go");
 }
 
 function wireTable() {

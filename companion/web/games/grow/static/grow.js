@@ -396,6 +396,7 @@ function show(body) {
   renderStatus(board);
   renderRow(board);
   renderRoll(board);
+  undoNote(board, "undo-go");
   if (TABLE) renderPlayers(board); else renderScores(board);
   renderHistory(board);
   renderDice(body.dice, board);

@@ -82,6 +82,7 @@ function render(board) {
   // In a round dealt on the record the last move is a draw, match or discard, not a scored round.
   const undo = document.getElementById("m-undo");
   if (undo) undo.textContent = undoesMove(board) ? S.undo_move : S.undo_round;
+  undoNote(board, "m-undo");
 }
 
 function undoesMove(board) { return Boolean(board.turn) || board.phase === "score"; }
@@ -306,3 +307,20 @@ function setup() {
 
 setup();
 refresh().then(listen);
+
+// A reveal, a dice roll or a draw from a face-down deck cannot be undone (board.undo_final says why):
+// the undo control is then disabled and the sentence stands under it.
+function undoNote(board, id) {
+  const button = document.getElementById(id);
+  if (!button || !board) return;
+  let note = document.getElementById(id + "-final");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = id + "-final";
+    note.className = "hint undo-final";
+    button.after(note);
+  }
+  note.textContent = board.undo_final || "";
+  note.hidden = !board.undo_final;
+  button.disabled = Boolean(board.undo_final);
+}
