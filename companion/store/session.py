@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable
 from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
 from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
+from companion.games.messages import WORDING as COMMON
 from companion.games.base import Game
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
@@ -429,7 +430,7 @@ class GameSession:
         """
         def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
             if len(folded.moves) <= 1:
-                raise RuleViolation("undo.nothing", "undo: there is no move to undo")
+                raise COMMON.violation("undo.nothing")
             return [(UNDO, {"undoes": folded.moves[-1].seq})]
 
         return self.write(decide, source=source)[0]

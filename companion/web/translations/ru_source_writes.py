@@ -13,5 +13,18 @@ RU = {
     "an undo": "отмена хода",
     "the %(move)s": "%(move)s",
     "the end of the dice": "раскрытие кубиков",
+    "%(player)s's move": "%(player)s: ход",
+    "a move": "ход",
+    "and": "и",
+    "earlier entries (%(count)s)": "более ранние вводы (%(count)s)",
+    "Meanwhile another screen entered %(what)s. This entry was not stored; the game as it is now is on the screen: enter it again if it is still needed.":
+        "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён; на экране — игра, как она есть сейчас: внесите его снова, если он ещё нужен.",
+    "the game's start": "начало игры", "hand": "рука", "draw": "взятие карт", "sale": "продажа", "swap": "обмен",
+    "going broke": "без фишек", "match": "пара", "trade": "обмен", "steal": "кража карты",
+    "discarded wild card": "сброс джокера", "discard": "сброс", "round's score": "счёт раунда", "lot": "лот",
+    "bid": "ставка", "played card": "сыгранная карта", "pass": "пас", "reveal": "открытие",
+    "revealed bids": "открытие ставок", "tie-break": "розыгрыш ничьей", "pick": "выбор карты", "roll": "бросок",
+    "card action": "действие карты", "declined card action": "отказ от действия карты",
+    "change of the blue token": "размен синего жетона",
     "This game's record is damaged; it is shown up to the damage, read-only.": "Запись этой игры повреждена; она показана до места повреждения, только для чтения.",
 }

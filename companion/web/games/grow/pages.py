@@ -133,12 +133,21 @@ def bid(game_id: str):
     amount = body.get("bid")
     if isinstance(amount, str) and amount.strip().isdigit():
         amount = int(amount.strip())
+    _say_what_is_blank(player, amount)
     try:
         view.bids.seal(player, amount)
         revealed = view.bids.reveal()
     except REFUSALS as error:
         return _error(view, error)
     return jsonify({"ok": True, "sealed": True, "revealed": revealed is not None, "waiting": list(view.bids.waiting())})
+
+
+def _say_what_is_blank(player, amount) -> None:
+    """Answer 400 with a sentence for a bid that names no player or no amount (never "not null")."""
+    if not isinstance(player, str) or not player:
+        abort(400, description=_("Say whose bid this is: choose a player."))
+    if amount is None or isinstance(amount, (bool, list, dict)) or amount == "":
+        abort(400, description=_("Type %(player)s's bid: a whole number of tokens.", player=player))
 
 
 @bp.post("/api/reveal")

@@ -1,6 +1,8 @@
 """Russian texts of the Grow Your Assets screens (tablet, phones), merged by scripts/web_catalogs.sh."""
 
 RU = {
+    "Say whose bid this is: choose a player.": "Скажите, чья это ставка: выберите игрока.",
+    "Type %(player)s's bid: a whole number of tokens.": "Введите ставку игрока %(player)s: целое число жетонов.",
     # Colours, checks, cards
     "green": "зелёная", "red": "красная", "blue": "синяя", "gold": "золотая",
     "black": "чёрные",
