@@ -110,8 +110,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Одна из карт этой записи пуста: выберите карты ещё раз.",
     },
     "undo.nothing": {
-        "en": "There is no move to undo yet.",
-        "ru": "Отменять нечего: ходов ещё не было.",
+        "en": "There is no move left to undo.",
+        "ru": "Отменять больше нечего.",
     },
     "dice.bad_roll/notation": {
         "en": "Write the dice as their number, d and their sides, such as 2d6 for two six-sided dice.",

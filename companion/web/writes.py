@@ -148,8 +148,8 @@ def conflict_message(error: Conflict) -> str:
     if earlier > 0:
         parts = [_("earlier entries (%(count)s)", count=earlier), *parts[-SAID_CHANGES:]]
     what = ", ".join(parts[:-1]) + (" " + _("and") + " " if len(parts) > 1 else "") + parts[-1]
-    return _("Meanwhile another screen entered %(what)s. This entry was not stored; the game as it is now is on the screen: "
-             "enter it again if it is still needed.", what=what)
+    return _("Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game "
+             "as it is: enter it again if it is still needed.", what=what)
 
 
 def _conflict(error: Conflict):

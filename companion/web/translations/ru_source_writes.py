@@ -15,10 +15,13 @@ RU = {
     "the end of the dice": "раскрытие кубиков",
     "%(player)s's move": "%(player)s: ход",
     "a move": "ход",
+    "No answer from the server: the connection is down. This entry might not have been stored: when the page says Live again, check the board and enter it again if it is missing.":
+        "Сервер не ответил: связи нет. Этот ввод мог не сохраниться: когда страница снова будет на связи, проверьте табло и внесите его снова, если его там нет.",
+    "Undone: %(move)s": "Отменено: %(move)s",
     "and": "и",
     "earlier entries (%(count)s)": "более ранние вводы (%(count)s)",
-    "Meanwhile another screen entered %(what)s. This entry was not stored; the game as it is now is on the screen: enter it again if it is still needed.":
-        "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён; на экране — игра, как она есть сейчас: внесите его снова, если он ещё нужен.",
+    "Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game as it is: enter it again if it is still needed.":
+        "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён, а этот экран теперь показывает игру как она есть: внесите его снова, если он ещё нужен.",
     "the game's start": "начало игры", "hand": "рука", "draw": "взятие карт", "sale": "продажа", "swap": "обмен",
     "going broke": "без фишек", "match": "пара", "trade": "обмен", "steal": "кража карты",
     "discarded wild card": "сброс джокера", "discard": "сброс", "round's score": "счёт раунда", "lot": "лот",

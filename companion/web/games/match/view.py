@@ -22,6 +22,7 @@ from companion.games.match.record import move_from_json
 from companion.games.match.scoring import FACES, scoreboard, score_layout, winners
 from companion.games.match.state import ALL_CARDS, COLOUR, DECK, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
 from companion.store.session import GameSession
+from companion.web.writes import MOVE_WORDS
 
 _CODE = re.compile(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b")
 _TYPED = re.compile(r"^(?P<colour>blue|red|b|r)?\s*-?\s*(?P<what>\d+|trade|steal|wild)$")
@@ -174,6 +175,10 @@ class MatchView:
         """Return a record line in words."""
         if line.get("type") == "score":
             return _("Round %(number)s scored.", number=line.get("round"))
+        if line.get("type") == "deal":
+            return _("Round %(number)s dealt.", number=line.get("round"))
+        if isinstance(line.get("player"), str) and line.get("type") in MOVE_WORDS:
+            return _("%(player)s's %(move)s", player=line["player"], move=MOVE_WORDS[line["type"]])
         return _("Move recorded.")
 
     def score_line(self, players: Any) -> dict:
@@ -216,7 +221,7 @@ def js_strings() -> str:
         "to_play": _("%(name)s to play", name="{name}"), "hand_empty": _("A hand is empty: score the round"),
         "in_play": _("Round %(n)s in play", n="{n}"),
         "score_later": _("Score the round here when a player's hand is empty."),
-        "add_match": _("+ match"), "remove": _("Remove"), "up": _("Move up"), "missing": _("missing card"),
+        "add_match": _("+ match"), "remove": _("Remove"), "up": _("Move up"), "missing": _("missing card"), "no_photo": _("Choose a photo of the table first."),
         "reading": _("Reading the photo…"), "read_ok": _("%(cards)s cards read in %(ms)s ms.", cards="{cards}", ms="{ms}"),
         "ignored": _("Ignored (discard pile): %(cards)s", cards="{cards}"),
         "unplaced": _("Not in anyone's area: %(cards)s", cards="{cards}"),
