@@ -110,7 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Одна из карт этой записи пуста: выберите карты ещё раз.",
     },
     "undo.nothing": {
-        "en": "There is no move left to undo.",
+        "en": "There is no move to undo.",
         "ru": "Отменять больше нечего.",
     },
     "dice.bad_roll/notation": {
