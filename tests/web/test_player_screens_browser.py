@@ -207,6 +207,14 @@ def test_grow_sealed_cover_says_whose_bid_is_sealed_and_its_buttons_have_words(b
         "(nodes) => nodes.filter((n) => !/[\\p{L}\\p{N}]/u.test(n.innerText)).map((n) => n.outerHTML)")
     assert wordless == [], wordless
     page.locator("#entry").screenshot(path=str(shots / "issue28-grow-pick.png"))
+    page.locator("#entry-body .picker button.gcard[data-code='blue-05']").click()  # the card with a warning: dice follow
+    targets = page.locator("#entry-body .row button.go")
+    if targets.count():
+        targets.first.click()
+    expect(page.locator("#entry-title")).to_have_text("Warning dice")
+    expect(page.locator("#entry-body button.huge")).to_have_text("Roll the dice")
+    expect(page.locator("#entry-body .typed button")).to_have_text("Enter the dice rolled by hand")
+    page.locator("#entry").screenshot(path=str(shots / "issue28-grow-roll.png"))
     assert errors == []
 
 

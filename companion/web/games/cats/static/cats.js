@@ -22,8 +22,9 @@ function say(text, ok) {
 function send(url, body) {
   return companionAnswer(fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-Companion-Token": CFG.token},
                                      body: JSON.stringify(body)}))
-    .then(({ok, data}) => {
-      if (!ok) { say(data.error ? data.error.message : "?", false); return false; }
+    .then(({ok, status, data}) => {
+      // A stale screen (409) is told what was entered meanwhile and redrawn on the game as it is.
+      if (!ok) { say(data.error ? data.error.message : "?", false); if (status === 409) { picked = {}; refresh(); } return false; }
       say(data.message || S.accepted, true);
       picked = {};
       refresh();

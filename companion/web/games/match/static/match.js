@@ -121,7 +121,7 @@ function listen() {
 function api(path, options) {
   const opts = Object.assign({method: "POST"}, options || {});
   opts.headers = Object.assign({"X-Companion-Token": CFG.token}, opts.headers || {});
-  return companionAnswer(fetch(path, opts)).then(({ok, data}) => ({ok, body: data}));
+  return companionAnswer(fetch(path, opts)).then(({ok, status, data}) => ({ok, status, body: data}));
 }
 // The photo line under the form: progress in small print, a refusal as a message that stands out.
 function sayRead(text, bad) {
@@ -285,8 +285,8 @@ function setup() {
   const confirm = document.getElementById("m-confirm");
   if (confirm) confirm.addEventListener("click", () => {
     const msg = document.getElementById("m-msg");
-    post(CFG.api + "round", {players: collect(), attention: attentionId}).then(({ok, body}) => {
-      if (!ok) { msg.textContent = body.error.message; msg.className = "msg bad"; return; }
+    post(CFG.api + "round", {players: collect(), attention: attentionId}).then(({ok, status, body}) => {
+      if (!ok) { msg.textContent = body.error.message; msg.className = "msg bad"; if (status === 409) refresh(); return; }
       msg.textContent = fmt(S.confirmed, {n: body.round});
       msg.className = "msg good";
       attentionId = null;
