@@ -191,6 +191,11 @@ def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict]) -> st
     return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
 
 
+def _blank(value: Any) -> bool:
+    """Say whether a value sent for one part of an entry holds nothing a refusal could show (missing, empty, not text)."""
+    return value is None or isinstance(value, (bool, dict, list)) or value == ""
+
+
 def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
     """Return a line's player name under `key` (None if absent and optional).
 
@@ -201,7 +206,7 @@ def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> st
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
-        raise COMMON.malformed("record.not_a_name", key=key, value=value)
+        raise COMMON.malformed("record.not_a_name", key=key, value=value, **({"why": "missing"} if _blank(value) else {}))
     return value
 
 
@@ -209,7 +214,7 @@ def list_field(data: dict, key: str, kind: str) -> list:
     """Return a line's list under `key`. Raises RecordError if it is not a list."""
     value = data.get(key)
     if not isinstance(value, list):
-        raise COMMON.malformed("record.not_a_list", key=key, value=value)
+        raise COMMON.malformed("record.not_a_list", key=key, value=value, **({"why": "missing"} if value is None else {}))
     return value
 
 
@@ -223,7 +228,7 @@ def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optio
     if value is None and optional:
         return None
     if not isinstance(value, str) or value not in cards:
-        raise COMMON.malformed("record.not_a_card", key=key, value=value)
+        raise COMMON.malformed("record.not_a_card", key=key, value=value, **({"why": "missing"} if _blank(value) else {}))
     return value
 
 
@@ -237,6 +242,6 @@ def card_list(value: Any, what: str, cards: Collection[str]) -> list[str]:
         raise COMMON.malformed("record.not_card_list", value=value)
     for card in value:
         if not isinstance(card, str) or card not in cards:
-            raise COMMON.malformed("record.unknown_card", card=card)
+            raise COMMON.malformed("record.unknown_card", card=card, **({"why": "missing"} if _blank(card) else {}))
     return value
 

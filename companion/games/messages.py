@@ -74,20 +74,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Первая строка должна быть раздачей (setup), а не {kind}.",
     },
     "record.not_a_name": {
-        "en": "The field {key} must be a player's name, not {value}.",
-        "ru": "Поле {key} должно быть именем игрока, а не {value}.",
+        "en": "Choose {key:field}: {value} is not a player at this table.",
+        "ru": "Выберите {key:field}: {value} — не игрок за этим столом.",
+    },
+    "record.not_a_name/missing": {
+        "en": "Choose {key:field} first.",
+        "ru": "Сначала выберите {key:field}.",
     },
     "record.not_a_list": {
-        "en": "The field {key} must be a list, not {value}.",
-        "ru": "Поле {key} должно быть списком, а не {value}.",
+        "en": "Choose {key:field} again: this entry did not say which.",
+        "ru": "Выберите {key:field} ещё раз: в этой записи не сказано, какие.",
+    },
+    "record.not_a_list/missing": {
+        "en": "Choose {key:field} first.",
+        "ru": "Сначала выберите {key:field}.",
     },
     "record.not_a_card": {
-        "en": "The field {key} must be a card of this game, not {value}.",
-        "ru": "Поле {key} должно быть картой этой игры, а не {value}.",
+        "en": "Choose {key:field}: {value} is not a card of this game.",
+        "ru": "Выберите {key:field}: {value} — не карта этой игры.",
+    },
+    "record.not_a_card/missing": {
+        "en": "Choose {key:field} first.",
+        "ru": "Сначала выберите {key:field}.",
     },
     "record.not_card_list": {
-        "en": "Cards must be given as a list, not {value}.",
-        "ru": "Карты нужно передать списком, а не {value}.",
+        "en": "Choose the cards again: this entry did not say which.",
+        "ru": "Выберите карты ещё раз: в этой записи не сказано, какие.",
     },
     "record.unknown_card": {
         "en": "There is no card {card} in this game.",
@@ -111,7 +123,67 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Последним ходом брали карту из закрытой колоды, поэтому его нельзя отменить: карта уже видна и остаётся взятой. "
               "Исправьте ошибку новым ходом, который видят все.",
     },
+    "record.unknown_card/missing": {
+        "en": "A card of this entry is blank; choose the cards again.",
+        "ru": "Одна из карт этой записи пуста: выберите карты ещё раз.",
+    },
+    "undo.nothing": {
+        "en": "There is no move to undo.",
+        "ru": "Отменять больше нечего.",
+    },
+    "dice.bad_roll/notation": {
+        "en": "Write the dice as their number, d and their sides, such as 2d6 for two six-sided dice.",
+        "ru": "Запишите кубики как их число, d и число граней, например 2d6 — два шестигранных кубика.",
+    },
+    "dice.bad_roll/count": {
+        "en": "Roll 1 to {maximum} dice at a time.",
+        "ru": "Бросать можно от 1 до {maximum} кубиков за раз.",
+    },
+    "dice.bad_roll/sides": {
+        "en": "A die has 2 to {maximum} sides.",
+        "ru": "У кубика от 2 до {maximum} граней.",
+    },
 }
 
-WORDING = Wording(MESSAGES)
+FIELDS: dict[str, dict[str, str]] = {
+    "en": {
+        "field:*": "every part of this entry",
+        "field:player": "the player",
+        "field:from": "the other player",
+        "field:winner": "who won the bid",
+        "field:first": "who plays first",
+        "field:give": "the card to give",
+        "field:take": "the card to take",
+        "field:sets": "the sets to sell",
+        "field:cards": "the cards",
+        "field:card": "the card",
+        "field:turned": "the card turned over",
+        "field:penalty": "the card to pay",
+        "field:players": "the players",
+        "field:stack": "the stack to lay it on",
+        "field:with": "the other player",
+        "field:dealer": "the dealer",
+    },
+    "ru": {
+        "field:*": "все части этой записи",
+        "field:player": "игрока",
+        "field:from": "другого игрока",
+        "field:winner": "победителя торга",
+        "field:first": "того, кто ходит первым",
+        "field:give": "карту, которую отдаёте",
+        "field:take": "карту, которую берёте",
+        "field:sets": "наборы для продажи",
+        "field:cards": "карты",
+        "field:card": "карту",
+        "field:turned": "открытую карту",
+        "field:penalty": "карту для оплаты",
+        "field:players": "игроков",
+        "field:stack": "стопку, куда её положить",
+        "field:with": "другого игрока",
+        "field:dealer": "сдающего",
+    },
+}
+"""How a player names each part of an entry (``{key:field}``): a refusal never shows a record key."""
+
+WORDING = Wording(MESSAGES, words=FIELDS)
 """The shared table; every game's Wording names it as its fallback."""

@@ -19,7 +19,9 @@ a format spec saying how to word the value:
 - ``{zones:phrases}`` a list of such clauses, worded and joined as words ("seat 3 and the bid area");
 - ``{chips:n:chip:chips}`` a count with its noun (Russian: ``{chips:n:фишка:фишки:фишек}``);
 - ``{ppm:.1f}`` a number in a format spec (Russian: decimal comma, "1,7");
-- ``{value}`` anything else, shown as typed (lists joined, null/true/false as in JSON), never quoted.
+- ``{key:field}`` the name of an entry's part (a record key), said as a player would say it: the table's
+  word "field:<key>" ("field:give" → "the card to give"), else its "field:*"; never the key itself;
+- ``{value}`` anything else, shown as typed (lists joined, nothing/yes/no for null/true/false), never quoted.
 
 Player names are never declined: Russian templates say "у игрока {player}", "ход игрока {turn}".
 """
@@ -70,22 +72,29 @@ def plural_form(count: int, forms: list[str], lang: str = "en") -> str:
     return forms[0] if abs(count) == 1 else forms[-1]
 
 
-def plain(value: Any, lang: str = "en") -> str:
-    """Return a parameter as typed, never quoted: lists joined as words, None/True/False as JSON says them.
+NOTHING = {"en": "nothing", "ru": "ничего"}
+YES_NO = {"en": ("yes", "no"), "ru": ("да", "нет")}
 
-    >>> plain(None), plain(True), plain(-5), plain(["x", 3]), plain("Ann"), plain("")
-    ('null', 'true', '-5', 'x and 3', 'Ann', 'empty text')
+
+def plain(value: Any, lang: str = "en") -> str:
+    """Return a parameter as typed, never quoted: lists joined as words, in a player's words where JSON has its own.
+
+    A refusal is read by a player: what a screen sent as JSON null, an empty
+    list or object reads "nothing", true/false "yes"/"no" (never `null`, `None`).
+
+    >>> plain(None), plain(True), plain(-5), plain(["x", 3]), plain("Ann"), plain(""), plain([]), plain({"a": None})
+    ('nothing', 'yes', '-5', 'x and 3', 'Ann', 'empty text', 'nothing', 'a and nothing')
     """
-    if value is None:
-        return "null"
+    if value is None or (isinstance(value, (list, tuple, set, frozenset, dict)) and not value):
+        return NOTHING.get(lang, NOTHING["en"])
     if value == "":
         return "пустая строка" if lang == "ru" else "empty text"
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return YES_NO.get(lang, YES_NO["en"])[0 if value else 1]
     if isinstance(value, (list, tuple, set, frozenset)):
         return join_words([plain(v, lang) for v in value], lang)
     if isinstance(value, dict):
-        return join_words([f"{plain(k, lang)} {plain(v, lang)}" for k, v in value.items()], lang)
+        return join_words([plain(v, lang) for pair in value.items() for v in pair], lang)
     return str(value)
 
 
@@ -109,6 +118,8 @@ class _Formatter(string.Formatter):
             if not isinstance(value, str):
                 return plain(value, self.lang)
             return self.words.get(f"{value}:{rest}", self.words.get(value, value)) if rest else self.words.get(value, value)
+        if kind == "field":
+            return self.words.get(f"field:{value}", self.words.get("field:*", "")) if isinstance(value, str) else self.words.get("field:*", "")
         if kind == "phrase":
             if not isinstance(value, Mapping) or value.get("phrase") not in self.phrases:
                 return plain(value, self.lang)

@@ -58,6 +58,32 @@ def undo_final(session: GameSession) -> str | None:
     return render(COMMON_WORDING.violation(f"undo.final/{why}"), str(get_locale() or "en"))
 
 
+def undone_text(session: GameSession, view: Any, undo_event: Any) -> str:
+    """Return what an Undo took back, as the screen words that move: "Undone: Ann drew …".
+
+    The view's own `describe` names the move as its shared history does
+    (nothing hidden); a view that needs the states around the move gets the
+    state now (the one before the move) and the move applied to it; a move
+    it cannot word is "the last move".
+    """
+    undone = undo_event.data.get("undoes") if isinstance(undo_event.data, dict) else None
+    line = next((e.data for e in session.events if e.seq == undone and e.kind == "move"), None)
+    said = None
+    describe = getattr(view, "describe", None)
+    if isinstance(line, dict) and describe is not None:
+        try:
+            said = describe(line)
+        except TypeError:  # a view that words a move from the states around it (Grow's round numbers)
+            try:
+                before = session.state
+                said = describe(line, before, session.game.apply(before, session.game.move_from_json(line)))
+            except (CompanionError, TypeError, KeyError, AttributeError, ValueError):
+                said = None
+    if not said:
+        return _("The last move was undone.")
+    return _("Undone: %(move)s", move=said.rstrip(".") + ".")
+
+
 def json_body() -> dict:
     """Return the request's JSON object, or answer 400 with a message.
 

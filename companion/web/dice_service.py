@@ -14,7 +14,7 @@ import secrets
 from typing import Any
 
 from companion import dice
-from companion.errors import RuleViolation, StorageFault, StoreError
+from companion.errors import StorageFault, StoreError
 from companion.games.messages import WORDING as COMMON
 from companion.store.events import Event
 from companion.store.session import GameSession
@@ -90,7 +90,9 @@ class DiceService:
             raise COMMON.violation("dice.bad_values", why="missing")
         _validate(len(values), sides)
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+            if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
+                raise COMMON.violation("dice.bad_values", why="missing")
+            if not isinstance(value, int) or not 1 <= value <= sides:
                 raise COMMON.violation("dice.bad_values", why="face", value=value, sides=sides)
         _refuse_after_reveal(events)
         number = first_number or len(_of(events, DICE)) + 1
@@ -151,7 +153,10 @@ def _refuse_after_reveal(events: list[Event]) -> None:
 
 
 def _validate(count: object, sides: object) -> None:
+    """Refuse a count or sides out of range with a sentence (dice.check_roll's own message names Python values)."""
     try:
         dice.check_roll(count, sides)
-    except ValueError as exc:
-        raise RuleViolation("dice.bad_roll", str(exc)) from None
+    except ValueError:
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= dice.MAX_DICE:
+            raise COMMON.violation("dice.bad_roll", why="count", maximum=dice.MAX_DICE) from None
+        raise COMMON.violation("dice.bad_roll", why="sides", maximum=dice.MAX_SIDES) from None

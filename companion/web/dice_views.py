@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 
 from companion.dice import parse_notation
 from companion.errors import REFUSALS
+from companion.games.messages import WORDING as COMMON
 from companion.web.access import require_token
 from companion.web.common import error_body, json_body, load
 from companion.web.dice_service import DiceService
@@ -22,8 +23,8 @@ def roll(game_id: str):
     try:
         count, sides = parse_notation(body.get("dice", "2d6"))
         payload = DiceService(load(game_id)[0]).roll(count, sides)
-    except ValueError as exc:
-        return jsonify({"error": {"message": str(exc), "rule": "dice.bad_roll"}}), 400
+    except ValueError:  # the notation's own message quotes what was typed as Python would
+        return jsonify(error_body(None, COMMON.violation("dice.bad_roll", why="notation"))), 400
     except REFUSALS as error:
         return jsonify(error_body(None, error)), 409
     return jsonify(payload)

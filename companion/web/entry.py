@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify
 
 from companion.errors import REFUSALS
 from companion.web.access import require_token
-from companion.web.common import error_body, load
+from companion.web.common import error_body, load, undone_text
 
 bp = Blueprint("entry", __name__, url_prefix="/g/<game_id>/api")
 
@@ -23,4 +23,4 @@ def undo(game_id: str):
         event = session.undo(source="tablet")
     except REFUSALS as error:
         return jsonify(error_body(view, error)), 409
-    return jsonify({"ok": True, "seq": event.seq})
+    return jsonify({"ok": True, "seq": event.seq, "message": undone_text(session, view, event)})

@@ -24,6 +24,7 @@ import time
 
 from flask import Flask, Response, abort, g, jsonify, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from companion.errors import Conflict, StoreError
 from companion.store.session import Request
@@ -130,24 +131,50 @@ def _repeated(error: RepeatedRequest):
     return jsonify({"ok": True, "seq": error.seq, "repeated": True, "message": _("Already entered.")}), 200
 
 
+MOVE_WORDS = {
+    "setup": _l("the game's start"), "deal": _l("hand"), "draw": _l("draw"), "sell": _l("sale"), "swap": _l("swap"),
+    "broke": _l("going broke"), "match": _l("match"), "trade": _l("trade"), "steal": _l("steal"),
+    "discard_wild": _l("discarded wild card"), "discard": _l("discard"), "score": _l("round's score"), "lot": _l("lot"),
+    "bid": _l("bid"), "play": _l("played card"), "pass": _l("pass"), "reveal": _l("reveal"),
+    "reveal_bids": _l("revealed bids"), "tiebreak": _l("tie-break"), "pick": _l("pick"), "roll": _l("roll"),
+    "act": _l("card action"), "decline": _l("declined card action"), "break": _l("change of the blue token"),
+}
+"""Each game's move types as a player names them in "Ann's draw" (a type not listed reads "a move")."""
+SAID_CHANGES = 4
+"""A conflict names this many of the latest changes; older ones are counted."""
+
+
+def _change_words(change: dict) -> str:
+    """Return one stored change as a player says it: "Ben's sale", "an undo", "a dice roll"."""
+    if change["kind"] == "undo":
+        return _("an undo")
+    if change["kind"] == "dice":
+        return _("a dice roll")
+    if change["kind"] == "seed_reveal":
+        return _("the end of the dice")
+    move = MOVE_WORDS.get(change.get("type") or "")
+    if move is None:
+        return _("%(player)s's move", player=change["player"]) if change.get("player") else _("a move")
+    if change.get("player"):
+        return _("%(player)s's %(move)s", player=change["player"], move=move)
+    return _("the %(move)s", move=move) if change.get("type") != "setup" else str(move)
+
+
 def conflict_message(error: Conflict) -> str:
-    """Return the conflict's sentence in the screen's language."""
-    parts = []
-    for change in error.changes:
-        if change["kind"] == "undo":
-            parts.append(_("an undo"))
-        elif change["kind"] == "dice":
-            parts.append(_("a dice roll"))
-        elif change["kind"] == "seed_reveal":
-            parts.append(_("the end of the dice"))
-        elif change.get("player"):
-            parts.append(_("%(player)s's %(move)s", player=change["player"], move=(change.get("type") or "move").replace("_", " ")))
-        else:
-            parts.append(_("the %(move)s", move=(change.get("type") or "move").replace("_", " ")))
+    """Return the conflict's sentence in the screen's language: what was entered meanwhile, latest last.
+
+    A screen that missed several entries hears the last few by name and how
+    many came before them, never the record's own type names.
+    """
+    parts = [_change_words(change) for change in error.changes]
     if not parts:
         return _("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
-    return _("Already entered meanwhile: %(what)s. This entry was not stored; check the board and enter it again if it is still needed.",
-             what=", ".join(parts))
+    earlier = len(parts) - SAID_CHANGES
+    if earlier > 0:
+        parts = [_("earlier entries (%(count)s)", count=earlier), *parts[-SAID_CHANGES:]]
+    what = ", ".join(parts[:-1]) + (" " + _("and") + " " if len(parts) > 1 else "") + parts[-1]
+    return _("Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game "
+             "as it is: enter it again if it is still needed.", what=what)
 
 
 def _conflict(error: Conflict):

@@ -217,7 +217,7 @@ def test_bid_won_is_stored_and_pays(client, auth, db):
     ({"type": "draw", "player": "Ben", "cards": LINES[6]["cards"], "winner": None}, 422, "draw.not_your_turn", "Ann"),
     ({"type": "draw", "player": "Ann", "cards": ["heart-x-100", "club-x-100", "spade-square-100"], "winner": None}, 422, "draw.not_in_draw_deck", "not in the draw deck"),
     ({"type": "sell", "player": "Ann", "sets": [["h:heart-x-100", "h:club-oval-25", "h:diamond-square-50"]]}, 422, "sell.not_a_set", "neither a suit nor a shape"),
-    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "must be a card"),
+    ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "nothing", "from": "Ben"}, 422, None, "is not a card of this game"),
     ({"type": "sell", "player": "Ann", "sets": [["heart-x-100", "club-oval-25", "diamond-square-50"]]}, 400, None, "not by card codes"),
     ({"type": "swap", "player": "Ann", "give": "h:heart-x-100", "take": "spade-oval-100", "from": "Ben"}, 400, None, "not by card codes"),
     ({"type": "broke", "player": "Ann"}, 422, "broke.has_chips", ""),

@@ -99,7 +99,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
                             tablet.screenshot(path=str(folder / "debug.png"), full_page=True)
                             raise AssertionError((code, cards, log, tablet.locator("#entry-body").get_attribute("data-seq")))
                         entry.locator(f".picker button.gcard[data-code='{code}']").click()
-                    entry.locator("button.go", has_text="\u2714").click()
+                    entry.locator("button.go", has_text="Enter these cards").click()
                 elif phase == "bid":
                     worth = {p["name"]: p["tokens"]["worth"] for p in board["players"]}
                     amounts = {n: rng.randint(0, min(worth[n], 3)) for n in worth}

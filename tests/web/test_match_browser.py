@@ -152,7 +152,7 @@ def test_the_tablet_and_wall_say_round_1_is_being_played_after_the_deal(tmp_path
             expect(russian.locator("#m-status")).to_have_text("Раунд 1 из 3 \u00b7 Ход: Ann — взять карту")
 
             tablet.click("#m-undo")  # the deal goes: round 1 waits to be dealt or scored, and Cat deals
-            expect(tablet.locator("#m-read-result")).to_have_text("Last move undone")
+            expect(tablet.locator("#m-read-result")).to_have_text("Undone: Round 1 dealt.")  # which move went (issue 28), not "Last move undone"
             expect(tablet.locator("#m-entry-title")).to_have_text("Round 1")
             expect(wall.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Cat deals")
             expect(tablet.locator("#m-undo")).to_have_text("Undo the last round")

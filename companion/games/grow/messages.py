@@ -85,8 +85,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Ставка игрока {player} — это целое число, а не {bid}.",
     },
     "record.not_an_object": {
-        "en": "The field {key} must name each player with a value, not {value}.",
-        "ru": "В поле {key} нужно указать значение для каждого игрока, а не {value}.",
+        "en": "Give each player's value in this entry; it named none.",
+        "ru": "Укажите в этой записи значение для каждого игрока: здесь их нет.",
     },
     "record.bad_dice": {
         "en": "Dice are two whole numbers, not {value}.",

@@ -34,6 +34,8 @@ def describe(line: dict, say: Say = ENGLISH) -> str:
     _ = say.gettext
     if line.get("type") == "score":
         return _("Round %(number)s scored.", number=line.get("round"))
+    if line.get("type") == "deal":  # the tablet deals a tracked round too: said in the reader's language
+        return _("Round %(number)s dealt.", number=line.get("round"))
     turn = turn_text(line)
     return turn if turn is not None else _("Move recorded.")
 

@@ -43,6 +43,16 @@
     });
   }
 
+  // Every form reads a write's answer the same way: {ok, status, data}, never a rejected promise. No answer
+  // at all (server down, Wi-Fi gone, after the retries) or one that is not the server's JSON is status 0
+  // with the page's sentence saying so, for the form to show where the player tapped, not only in a badge.
+  window.companionAnswer = function (request) {
+    const notSent = () => ({ok: false, status: 0, data: {error: {message: document.body.dataset.notSent || ""}}});
+    return request
+      .then((r) => r.json().then((data) => ({ok: r.ok, status: r.status, data}), notSent))
+      .catch(notSent);
+  };
+
   // A page that draws a state it did not fetch (the scoreboard's pushed state) says so here:
   // its next entry is judged against what it showed.
   window.companionShown = saw;
@@ -53,7 +63,8 @@
     if (method !== "POST") return plainFetch(url, options).then(noteSeq);
     const headers = new Headers((options && options.headers) || {});
     headers.set("X-Request-Id", newId());
-    if (seen !== null) headers.set("X-Seen-Seq", String(seen));
+    // A form that knows the seq its own choices were made on sends it; else the page's latest.
+    if (seen !== null && !headers.has("X-Seen-Seq")) headers.set("X-Seen-Seq", String(seen));
     const button = document.activeElement && document.activeElement.tagName === "BUTTON" ? document.activeElement : null;
     if (button) button.disabled = true;
     return post(url, Object.assign({}, options, {headers}), RETRIES)

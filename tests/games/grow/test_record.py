@@ -75,15 +75,15 @@ def test_every_move_round_trips_through_json(move):
 @pytest.mark.parametrize("line, words", [
     ({"type": "deal"}, "Unknown line type deal"),
     ({"type": "draw", "cards": ["green-01", "green-99"]}, "no card green-99"),
-    ({"type": "draw", "cards": "green-01"}, "must be given as a list"),
-    ({"type": "reveal_bids", "bids": [3, 5]}, "field bids must name each player"),
+    ({"type": "draw", "cards": "green-01"}, "Choose the cards again"),
+    ({"type": "reveal_bids", "bids": [3, 5]}, "Give each player's value"),
     ({"type": "reveal_bids", "bids": {"Joe": "3"}}, "bid must be a whole number"),
     ({"type": "tiebreak", "rolls": {"Joe": [1]}}, "two whole numbers"),
     ({"type": "roll", "player": "Joe", "dice": [1, 2.5]}, "two whole numbers"),
-    ({"type": "pick", "player": "Joe"}, "field card must be a card"),
-    ({"type": "pick", "player": "", "card": "green-01"}, "field player must be a player's name"),
-    ({"type": "act", "player": "Joe", "card": "green-01"}, "field from must be a player's name"),
-    ({"type": "pick", "player": "Joe", "card": "red-01", "stack": 3}, "field stack must be a card"),
+    ({"type": "pick", "player": "Joe"}, "Choose the card first"),
+    ({"type": "pick", "player": "", "card": "green-01"}, "Choose the player first"),
+    ({"type": "act", "player": "Joe", "card": "green-01"}, "Choose the other player first"),
+    ({"type": "pick", "player": "Joe", "card": "red-01", "stack": 3}, "Choose the stack to lay it on: 3 is not a card"),
     ({"type": "setup", "game": "grow", "players": ["A", "B", "C"]}, "Only the first line"),
 ])
 def test_malformed_lines_are_record_errors(line, words):

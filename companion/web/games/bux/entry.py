@@ -16,6 +16,7 @@ from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.common import json_body, load
+from companion.web.db import get_store
 from companion.web.games.bux.view import BuxView
 
 bp = Blueprint("bux_entry", __name__, url_prefix="/g/<game_id>/api")
@@ -33,9 +34,14 @@ def _load_bux(game_id: str):
 @bp.get("/options")
 @require_token
 def options(game_id: str):
-    """Return the legal choices for the player to move."""
+    """Return the legal choices for the player to move, and the seq they were read at (read first: never newer than them).
+
+    The forms send that seq as the one their screen had shown, so picks made
+    for a player whose turn another device ended are refused as stale.
+    """
     _session, _key, view = _load_bux(game_id)
-    return jsonify(view.options())
+    seq = get_store().last_seq(game_id)
+    return jsonify({**view.options(), "seq": seq})
 
 
 def _price(line: dict) -> dict:

@@ -20,7 +20,7 @@ from companion.errors import REFUSALS
 from companion.games.cats import hints
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
 from companion.web.games.cats.view import KINDS, CatsView, EntryError, lang
-from companion.web.common import error_body, json_body, load
+from companion.web.common import error_body, json_body, load, undone_text
 from companion.web.db import get_store
 from companion.web.i18n import plural_forms
 
@@ -84,7 +84,7 @@ def undo(game_id: str):
         event = session.undo(source="tablet")
     except REFUSALS as error:
         return jsonify(error_body(view, error)), 409
-    return jsonify({"ok": True, "seq": event.seq})
+    return jsonify({"ok": True, "seq": event.seq, "message": undone_text(session, view, event)})
 
 
 def _player(game_id: str, player: str, *, header: bool) -> tuple:

@@ -10,6 +10,9 @@ import json
 from pathlib import Path
 
 RU = {
+    "Nothing to enter on this phone now.": "Сейчас на этом телефоне вводить нечего.",
+    "Nothing to enter on this phone while the lot is laid on the table.": "Пока на стол выкладывают лот, на этом телефоне вводить нечего.",
+    "Nothing to enter on this phone until it is your turn.": "До вашего хода на этом телефоне вводить нечего.",
     ("Enter %(bank)s Bank cards and %(num)s cat card. Only you see this screen.",
      "Enter %(bank)s Bank cards and %(num)s cat cards. Only you see this screen."): (
         # %(bank)s is always 7 (the deal), so «карт» in every form.
@@ -123,7 +126,6 @@ RU = {
         "Ждём, пока игрок %(names)s введёт розданные карты на своём телефоне.",
         "Ждём, пока игроки %(names)s введут розданные карты на своих телефонах.",
         "Ждём, пока игроки %(names)s введут розданные карты на своих телефонах."),
-    "Waiting for the other players.": "Ждём других игроков.",
     "When everyone else has passed, the stake holder wins the lot and the penalty cards; bid cards go to the discard pile; players who passed after the first bid draw 2 Bank cards each.":
         "Когда все остальные спасовали, держатель ставки забирает лот и штрафные карты; карты ставок уходят в сброс; кто спасовал после первой ставки, берёт по 2 карты из колоды «Банк».",
     "Who enters what": "Кто что вводит",

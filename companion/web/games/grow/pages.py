@@ -22,7 +22,7 @@ from companion.games.grow.record import move_to_json
 from companion.store.events import MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
-from companion.web.common import error_body, json_body, load
+from companion.web.common import error_body, json_body, load, undone_text
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.web.games.grow.bids import PHONE, TABLET
@@ -56,6 +56,10 @@ def _strings() -> dict:
         "offline": _("Connection lost. Reconnecting…"), "online": _("Live"), "accepted": _("Accepted"),
         "undone": _("Last move undone"), "roll_of": _("roll %(i)s of %(n)s", i="{i}", n="{n}"),
         "pass_to": _("Pass the tablet to %(name)s", name="{name}"), "sealed": _("Sealed. Pass the tablet on."),
+        "sealed_for": _("%(name)s's bid is sealed.", name="{name}"), "pass_on": _("Pass the tablet on."),
+        "roll_dice": _("Roll the dice"), "roll_for": _("Roll the dice for %(names)s", names="{names}"),
+        "enter_typed": _("Enter the dice rolled by hand"), "enter_cards": _("Enter these cards"),
+        "reveal_bids": _("Reveal the bids"),
         "your_bid_sealed": _("Your bid is sealed. You may change it until everyone has bid."),
         "you_typed": _("You bid %(n)s (shown only on this screen).", n="{n}"),
         "not_bidding": _("No bidding now."), "first_tie": _("First bids (tie, not paid)"),
@@ -149,12 +153,21 @@ def bid(game_id: str):
     amount = body.get("bid")
     if isinstance(amount, str) and amount.strip().isdigit():
         amount = int(amount.strip())
+    _say_what_is_blank(player, amount)
     try:
         view.bids.seal(player, amount, source=device)
         revealed = view.bids.reveal()
     except REFUSALS as error:
         return _error(view, error)
     return jsonify({"ok": True, "sealed": True, "revealed": revealed is not None, "waiting": list(view.bids.waiting())})
+
+
+def _say_what_is_blank(player, amount) -> None:
+    """Answer 400 with a sentence for a bid that names no player or no amount (never "not null")."""
+    if not isinstance(player, str) or not player:
+        abort(400, description=_("Say whose bid this is: choose a player."))
+    if amount is None or isinstance(amount, (bool, list, dict)) or amount == "":
+        abort(400, description=_("Type %(player)s's bid: a whole number of tokens.", player=player))
 
 
 @bp.post("/api/reveal")
@@ -274,7 +287,7 @@ def undo(game_id: str):
         event = session.undo(source="tablet")
     except REFUSALS as error:
         return _error(_view, error, 409)
-    return jsonify({"ok": True, "seq": event.seq})
+    return jsonify({"ok": True, "seq": event.seq, "message": undone_text(session, _view, event)})
 
 
 # --- camera -----------------------------------------------------------------

@@ -1,6 +1,12 @@
 """Russian texts of the Grow Your Assets screens (tablet, phones), merged by scripts/web_catalogs.sh."""
 
 RU = {
+    "%(name)s's bid is sealed.": "Ставка игрока %(name)s сделана.", "Pass the tablet on.": "Передайте планшет дальше.",
+    "Roll the dice": "Бросить кубики", "Roll the dice for %(names)s": "Бросить кубики за: %(names)s",
+    "Enter the dice rolled by hand": "Ввести кубики, брошенные вручную", "Enter these cards": "Внести эти карты",
+    "Reveal the bids": "Открыть ставки",
+    "Say whose bid this is: choose a player.": "Скажите, чья это ставка: выберите игрока.",
+    "Type %(player)s's bid: a whole number of tokens.": "Введите ставку игрока %(player)s: целое число жетонов.",
     # Colours, checks, cards
     "green": "зелёная", "red": "красная", "blue": "синяя", "gold": "золотая",
     "black": "чёрные",

@@ -123,14 +123,14 @@ def confirm_round(game_id: str):
     body = json_body()
     attention = body.get("attention")
     items = {item["id"]: item for item in session.open_attention()}
-    if attention is not None and attention not in items:
+    if attention is not None and (not isinstance(attention, str) or attention not in items):
         abort(409, description=_("That photo reading is already resolved; read the photo again."))
     try:
         line = view.score_line(body.get("players"))
-        evidence = {"attention": attention, "sha256": (items[attention].get("evidence") or {}).get("sha256")} if attention else None
-        how = ("confirmed" if items[attention].get("proposed") == line else "corrected") if attention else None
+        evidence = {"attention": attention, "sha256": (items[attention].get("evidence") or {}).get("sha256")} if attention in items else None
+        how = ("confirmed" if items[attention].get("proposed") == line else "corrected") if attention in items else None
         event = session.submit(line, source="tablet", evidence=evidence,
-                               also=[(RESOLVED, {"id": attention, "how": how})] if attention else [])
+                               also=[(RESOLVED, {"id": attention, "how": how})] if attention in items else [])
     except REFUSALS as error:
         return _error(view, error)
     return jsonify({"ok": True, "seq": event.seq, "round": line["round"], "message": view.describe(line)})

@@ -1,6 +1,8 @@
 """Russian texts of the blue/red match page (merged into the catalog by scripts/web_catalogs.sh)."""
 
 RU = {
+    "Round %(number)s dealt.": "Раунд %(number)s сдан.",
+    "Choose a photo of the table first.": "Сначала выберите фото стола.",
     "%(cards)s cards read in %(ms)s ms.": "Прочитано карт: %(cards)s за %(ms)s мс.",
     "Match %(number)s of %(name)s needs two cards": "В паре %(number)s игрока %(name)s нужны две карты",
     "Send the matches and the hand of %(name)s": "Укажите пары и карты на руке игрока %(name)s",

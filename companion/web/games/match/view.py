@@ -217,7 +217,7 @@ def js_strings() -> str:
         "to_play": _("%(name)s to play", name="{name}"), "hand_empty": _("A hand is empty: score the round"),
         "in_play": _("Round %(n)s in play", n="{n}"),
         "score_later": _("Score the round here when a player's hand is empty."),
-        "add_match": _("+ match"), "remove": _("Remove"), "up": _("Move up"), "missing": _("missing card"),
+        "add_match": _("+ match"), "remove": _("Remove"), "up": _("Move up"), "missing": _("missing card"), "no_photo": _("Choose a photo of the table first."),
         "reading": _("Reading the photo…"), "read_ok": _("%(cards)s cards read in %(ms)s ms.", cards="{cards}", ms="{ms}"),
         "ignored": _("Ignored (discard pile): %(cards)s", cards="{cards}"),
         "unplaced": _("Not in anyone's area: %(cards)s", cards="{cards}"),

@@ -12,14 +12,19 @@ let sellPicked = [];      // handles being grouped into the next set
 let sellSets = [];        // [[h,h,h], ...]
 let swapGive = null, swapTake = null, swapFrom = null;
 let correcting = null;    // attention id being corrected
+let formSeq = null;       // the seq of the game the forms' choices were begun on: sent as the screen's seen seq
 const CORRECT_TEXT = document.getElementById("correcting").dataset;  // the correction's words, translated by the page
 
-function api(path, body) {
-  return fetch(CONFIG.api + path, {
-    method: "POST",
-    headers: {"Content-Type": "application/json", "X-Companion-Token": TOKEN},
-    body: JSON.stringify(body || {}),
-  }).then((r) => r.json().catch(() => ({error: {message: r.statusText}})).then((data) => ({ok: r.ok, data})));
+function api(path, body, seq) {
+  // `seq`: the game the entry was chosen on. Another device's move since then makes it stale (409, said below).
+  const headers = {"Content-Type": "application/json", "X-Companion-Token": TOKEN};
+  if (seq !== undefined && seq !== null) headers["X-Seen-Seq"] = String(seq);
+  return companionAnswer(fetch(CONFIG.api + path, {method: "POST", headers, body: JSON.stringify(body || {})}));
+}
+
+function formEmpty() {
+  return !drawPicked.length && !sellPicked.length && !sellSets.length && swapGive === null && swapTake === null
+    && !correcting && !document.getElementById("bid-price").value && !document.getElementById("bid-winner").value;
 }
 
 function say(text, good) {
@@ -35,6 +40,12 @@ function answer(res) {
     window.BOARD.refresh();
   } else {
     say((res.data.error && res.data.error.message) || "?", false);
+    if (res.status === 409) {
+      // Stale: the sentence says what was entered meanwhile; the forms start again on the game as it is now.
+      endCorrection();
+      resetForms();
+      window.BOARD.refresh();
+    }
   }
   return res;
 }
@@ -42,7 +53,7 @@ function answer(res) {
 function sendMove(line) {
   const body = {line};
   if (correcting) body.attention = correcting;
-  return api("/move", body).then(answer).then((res) => { if (res.ok) endCorrection(); });
+  return api("/move", body, formSeq).then(answer).then((res) => { if (res.ok) endCorrection(); });
 }
 
 function showTab(name) {
@@ -130,6 +141,7 @@ function resetForms() {
   document.getElementById("bid-price").value = "";
   document.getElementById("bid-winner").value = "";
   document.getElementById("bid-check").textContent = "";
+  if (OPTIONS) formSeq = OPTIONS.seq;
   drawOptions();
 }
 
@@ -329,15 +341,23 @@ function checkBid() {
 function loadOptions() {
   return fetch(CONFIG.api + "/options", {headers: {"X-Companion-Token": TOKEN}, cache: "no-store"})
     .then((r) => (r.ok ? r.json() : null))
-    .then((o) => { if (o) { OPTIONS = o; drawOptions(); } });
+    .then((o) => {
+      if (!o) return;
+      // Choices begun on an older game keep its seq: sent, they are refused as stale, never entered for the wrong turn.
+      if (formSeq === null || formEmpty()) formSeq = o.seq;
+      OPTIONS = o;
+      drawOptions();
+    });
 }
 
 function wire() {
   document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => showTab(tab.dataset.tab)));
   document.getElementById("correcting-cancel").addEventListener("click", () => { endCorrection(); resetForms(); say("", true); });
   const player = () => OPTIONS && OPTIONS.player;
-  document.getElementById("bid-price").addEventListener("input", checkBid);
-  document.getElementById("bid-winner").addEventListener("change", checkBid);
+  // The price's mistakes are said once: under Price while typing, at the buttons (and not twice) on a tap.
+  const recheck = () => { say("", true); checkBid(); };
+  document.getElementById("bid-price").addEventListener("input", recheck);
+  document.getElementById("bid-winner").addEventListener("change", recheck);
   document.getElementById("draw-add").addEventListener("click", () => addCard(null));
   const drawn = (settle) => {
     if (!drawPicked.length) return say(TEXT.cards_missing, false);
@@ -346,7 +366,12 @@ function wire() {
   document.getElementById("draw-bid").addEventListener("click", () => {
     // One sentence per mistake: what the page already knows is wrong is said here and not sent.
     if (!drawPicked.length) return say(TEXT.cards_missing, false);
-    if (!checkBid()) return say(document.getElementById("bid-check").textContent, false);
+    if (!checkBid()) {
+      const check = document.getElementById("bid-check");
+      const text = check.textContent;
+      check.textContent = "";
+      return say(text, false);
+    }
     const raw = document.getElementById("bid-price").value.trim();
     drawn({winner: document.getElementById("bid-winner").value, price: Number(raw)});
   });
@@ -367,7 +392,7 @@ function wire() {
   document.getElementById("swap-go").addEventListener("click", () => sendMove({type: "swap", player: player(), give: swapGive, take: swapTake, from: swapFrom}));
   document.getElementById("broke-go").addEventListener("click", () => sendMove({type: "broke", player: player()}));
   document.getElementById("undo-go").addEventListener("click", () => api("/undo").then((res) => {
-    if (res.ok) { say(TEXT.undone, true); window.BOARD.refresh(); } else say(res.data.error.message, false);
+    if (res.ok) { say(res.data.message || TEXT.undone, true); resetForms(); window.BOARD.refresh(); } else say(res.data.error.message, false);
   }));
   document.getElementById("attention").addEventListener("click", (e) => {
     const how = e.target.dataset && e.target.dataset.att;
@@ -385,7 +410,7 @@ function wire() {
 }
 
 function diceAnswer(res) {
-  if (res.ok) window.BOARD.refresh(); else say(res.data.error.message, false);
+  if (res.ok) window.BOARD.refresh(); else say((res.data.error && res.data.error.message) || "?", false);
 }
 
 function roll(dice) { api("/dice/roll", {dice}).then(diceAnswer); }

@@ -20,11 +20,11 @@ function say(text, ok) {
 }
 
 function send(url, body) {
-  return fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-Companion-Token": CFG.token},
-                     body: JSON.stringify(body)})
-    .then((r) => r.json().then((data) => ({ok: r.ok, data})))
-    .then(({ok, data}) => {
-      if (!ok) { say(data.error ? data.error.message : "?", false); return false; }
+  return companionAnswer(fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-Companion-Token": CFG.token},
+                                     body: JSON.stringify(body)}))
+    .then(({ok, status, data}) => {
+      // A stale screen (409) is told what was entered meanwhile and redrawn on the game as it is.
+      if (!ok) { say(data.error ? data.error.message : "?", false); if (status === 409) { picked = {}; refresh(); } return false; }
       say(data.message || S.accepted, true);
       picked = {};
       refresh();
@@ -120,8 +120,8 @@ function wireTable() {
   if (!byId("entry")) return;
   byId("lot-go").addEventListener("click", () => send(CFG.move, {type: "lot"}));
   byId("undo-go").addEventListener("click", () => {
-    fetch(CFG.undo, {method: "POST", headers: {"X-Companion-Token": CFG.token}})
-      .then((r) => r.json().then((d) => { say(r.ok ? S.undone : d.error.message, r.ok); refresh(); }));
+    companionAnswer(fetch(CFG.undo, {method: "POST", headers: {"X-Companion-Token": CFG.token}}))
+      .then(({ok, data}) => { say(ok ? (data.message || S.undone) : data.error.message, ok); refresh(); });
   });
 }
 
@@ -193,7 +193,9 @@ function showPhone(me) {
     return;
   }
   if (!("can_pass" in may)) {
-    byId("actions").appendChild(el("p", {class: "fine"}, me.phase === "over" ? S.game_over : S.waiting));
+    // The phase line above says what the table does next; this line says only that this phone has nothing to enter.
+    const idle = me.phase === "over" ? S.game_over : me.phase === "lot" ? S.idle_lot : me.phase === "bidding" ? S.idle_turn : S.idle;
+    byId("actions").appendChild(el("p", {class: "fine"}, idle));
     return;
   }
   byId("actions").appendChild(el("p", {class: "your-turn"}, S.your_turn));

@@ -15,8 +15,7 @@ function $(id) { return document.getElementById(id); }
 function api(path, body) {
   const headers = {"Content-Type": "application/json"};
   if (CFG.token) headers["X-Companion-Token"] = CFG.token;
-  return fetch(CFG.api + path, {method: "POST", headers, body: JSON.stringify(body || {})})
-    .then((r) => r.json().then((data) => ({ok: r.ok, data})));
+  return companionAnswer(fetch(CFG.api + path, {method: "POST", headers, body: JSON.stringify(body || {})}));
 }
 
 function say(node, text, good) {
@@ -237,7 +236,8 @@ function typedDice(text) {
 }
 
 function rollControls(body, tied) {
-  body.appendChild(button("\ud83c\udfb2 " + (tied ? tied.join(", ") : ""), "go huge", () => api("/roll").then(after)));
+  // Words on every button: an emoji alone is an empty box where no emoji font is installed.
+  body.appendChild(button(tied ? fmt(S.roll_for, {names: tied.join(", ")}) : S.roll_dice, "go huge", () => api("/roll").then(after)));
   const row = el("div", {class: "row typed"});
   const inputs = {};
   (tied || [null]).forEach((p) => {
@@ -246,7 +246,7 @@ function rollControls(body, tied) {
     if (p) row.appendChild(el("span", {class: "from-name"}, p));
     row.appendChild(input);
   });
-  row.appendChild(button("\u270b", "", () => {
+  row.appendChild(button(S.enter_typed, "", () => {
     let physical;
     if (tied) { physical = {}; tied.forEach((p) => { physical[p] = typedDice(inputs[p].value); }); }
     else physical = typedDice(inputs[null].value) || [];
@@ -265,7 +265,7 @@ function renderEntry() {
   if (ph === "draw") {
     const chosen = [];
     const picked = el("div", {class: "gcards picked"});
-    const go = button("\u2714", "go", () => api("/move", {line: {type: "draw", cards: chosen}}).then(after));
+    const go = button(S.enter_cards, "go", () => api("/move", {line: {type: "draw", cards: chosen}}).then(after));
     go.disabled = true;
     body.appendChild(el("p", {class: "hint"}, fmt(S.pick_n, {n: options.count})));
     body.appendChild(picked);
@@ -290,7 +290,7 @@ function renderEntry() {
     board.players.forEach((p) => {
       body.appendChild(button((p.bid_in ? "\u2709 " : "") + p.name, p.bid_in ? "" : "go", () => openBid(p.name)));
     });
-    if (!board.bids.waiting.length) body.appendChild(button("\u2714", "go", () => api("/reveal").then(after)));
+    if (!board.bids.waiting.length) body.appendChild(button(S.reveal_bids, "go", () => api("/reveal").then(after)));
   } else if (ph === "tiebreak") {
     rollControls(body, options.tied);
   } else if (ph === "roll") {
@@ -355,7 +355,8 @@ function sealFromTablet() {
     $("bid-amount").value = "";
     if (!res.ok) { $("bid-msg").textContent = res.data.error.message; return; }
     $("bid-ask").hidden = true; $("bid-done").hidden = false;
-    $("bid-done-text").textContent = S.sealed;
+    $("bid-who").textContent = fmt(S.sealed_for, {name: bidFor});  // no longer "Pass the tablet to …" above it
+    $("bid-done-text").textContent = S.pass_on;
     refresh();
   });
 }
@@ -423,7 +424,7 @@ if (TABLE && CFG.token) {
   $("bid-seal").addEventListener("click", sealFromTablet);
   $("bid-amount").addEventListener("keydown", (e) => { if (e.key === "Enter") sealFromTablet(); });
   ["bid-cancel", "bid-cancel2", "bid-ok"].forEach((id) => $(id).addEventListener("click", closeBid));
-  $("undo-go").addEventListener("click", () => api("/undo").then((res) => { say($("entry-msg"), res.ok ? S.undone : res.data.error.message, res.ok); refresh(); }));
+  $("undo-go").addEventListener("click", () => api("/undo").then((res) => { say($("entry-msg"), res.ok ? (res.data.message || S.undone) : res.data.error.message, res.ok); refresh(); }));
 }
 if (!TABLE) {
   $("bid-seal").addEventListener("click", sealFromPhone);

@@ -122,7 +122,13 @@ function listen() {
 function api(path, options) {
   const opts = Object.assign({method: "POST"}, options || {});
   opts.headers = Object.assign({"X-Companion-Token": CFG.token}, opts.headers || {});
-  return fetch(path, opts).then((r) => r.json().then((body) => ({ok: r.ok, body})));
+  return companionAnswer(fetch(path, opts)).then(({ok, status, data}) => ({ok, status, body: data}));
+}
+// The photo line under the form: progress in small print, a refusal as a message that stands out.
+function sayRead(text, bad) {
+  const out = document.getElementById("m-read-result");
+  out.textContent = text;
+  out.className = bad ? "msg bad" : "fine";
 }
 function post(path, data) {
   return api(path, {headers: {"Content-Type": "application/json"}, body: JSON.stringify(data)});
@@ -238,11 +244,10 @@ function runPreview() {
 
 function showReading(reading) {
   faces = reading.faces || {};
-  const out = document.getElementById("m-read-result");
   const parts = [fmt(S.read_ok, {cards: reading.cards_read, ms: Math.round(reading.ms)})];
   if (reading.ignored.length) parts.push(fmt(S.ignored, {cards: reading.ignored.map((c) => faces[c].text).join(", ")}));
   if (reading.unplaced.length) parts.push(fmt(S.unplaced, {cards: reading.unplaced.map((c) => faces[c].text).join(", ")}));
-  out.textContent = parts.join(" ");
+  sayRead(parts.join(" "), false);
   const problems = document.getElementById("m-problems");
   clear(problems);
   reading.problems.forEach((p) => problems.appendChild(el("li", {}, p)));
@@ -257,19 +262,18 @@ function setup() {
   if (form) form.addEventListener("submit", (e) => {
     e.preventDefault();
     const file = document.getElementById("m-photo").files[0];
-    const out = document.getElementById("m-read-result");
-    if (!file) { out.textContent = S.missing; return; }
+    if (!file) { sayRead(S.no_photo, true); return; }
     const seats = {};
     form.querySelectorAll("select[data-player]").forEach((s) => { seats[s.dataset.player] = Number(s.value); });
     const data = new FormData();
     data.append("photo", file);
     data.append("seats", JSON.stringify(seats));
-    out.textContent = S.reading;
+    sayRead(S.reading, false);
     api(CFG.api + "photo", {body: data}).then(({ok, body}) => {
-      if (!ok) { out.textContent = body.error.message; return; }
+      if (!ok) { sayRead(body.error.message, true); return; }
       attentionId = body.reading.attention;
       showReading(body.reading);
-    }).catch((err) => { out.textContent = String(err); });
+    });
   });
   const byHand = document.getElementById("m-by-hand");
   if (byHand) byHand.addEventListener("click", () => {
@@ -282,14 +286,14 @@ function setup() {
   const confirm = document.getElementById("m-confirm");
   if (confirm) confirm.addEventListener("click", () => {
     const msg = document.getElementById("m-msg");
-    post(CFG.api + "round", {players: collect(), attention: attentionId}).then(({ok, body}) => {
-      if (!ok) { msg.textContent = body.error.message; msg.className = "msg bad"; return; }
+    post(CFG.api + "round", {players: collect(), attention: attentionId}).then(({ok, status, body}) => {
+      if (!ok) { msg.textContent = body.error.message; msg.className = "msg bad"; if (status === 409) refresh(); return; }
       msg.textContent = fmt(S.confirmed, {n: body.round});
       msg.className = "msg good";
       attentionId = null;
       document.getElementById("m-editor").hidden = true;
       document.getElementById("m-problems").hidden = true;
-      document.getElementById("m-read-result").textContent = fmt(S.confirmed, {n: body.round});
+      sayRead(fmt(S.confirmed, {n: body.round}), false);
       const photo = document.getElementById("m-photo");
       if (photo) photo.value = "";
       refresh();
@@ -299,7 +303,7 @@ function setup() {
   if (undo) undo.addEventListener("click", () => {
     const what = undo.textContent === S.undo_move ? S.move_undone : S.undone;
     post(CFG.undo, {}).then(({ok, body}) => {
-      document.getElementById("m-read-result").textContent = ok ? what : body.error.message;
+      sayRead(ok ? (body.message || what) : body.error.message, !ok);
       refresh();
     });
   });
