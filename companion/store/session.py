@@ -436,7 +436,7 @@ class GameSession:
         """
         def decide(folded: Folded, _events: list[Event]) -> list[tuple[str, Any]]:
             if len(folded.moves) <= 1:
-                raise RuleViolation("undo.nothing", "undo: there is no move to undo")
+                raise COMMON_WORDING.violation("undo.nothing")
             why = self.final_kind(folded)
             if why is not None:
                 raise COMMON_WORDING.violation(f"undo.final/{why}")

@@ -118,7 +118,8 @@ def test_full_database_gives_a_clear_message_and_changes_nothing(tmp_path):
         before_state, before_seq = session.state, store.last_seq("g")
         pages = store.db.execute("PRAGMA page_count").fetchone()[0]
         store.db.execute(f"PRAGMA max_page_count = {pages}")
-        big = {"type": "note", "text": "x" * 20000}
+        # ~52 KB: past the pages left, within the store's event limits (64 KiB, 4,096 characters a text).
+        big = {"type": "note", "text": "x" * 4000, "parts": ["x" * 4000] * 12}
         with pytest.raises(StoreError, match="disk is full: nothing was stored"):
             store.append("g", "note", big)
         with pytest.raises(StoreError, match="disk is full"):
