@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.commands.scan import add_wait_option, wait_option
 from companion.errors import CompanionError
 
 
@@ -26,6 +27,7 @@ def add_parser(sub) -> None:
     p.add_argument("--out", type=Path, help="where to write the lens file (default calibration/lens-NAME.json)")
     p.add_argument("--max-frames", type=int, default=None, help="stop looking after this many frames")
     p.add_argument("--every", type=int, default=1, help="look at every Nth frame of a video or camera (default 1)")
+    add_wait_option(p)
     p.set_defaults(run=run_calibrate)
 
 
@@ -53,6 +55,7 @@ def run_calibrate(args) -> int:
 
     if args.every < 1:
         raise CompanionError(f"--every must be 1 or more, got {args.every}")
+    wait_s = wait_option(args)
     name = _safe(args.name) if args.name else camera_name(args.camera)
     if not name:
         raise CompanionError(f"--name {args.name!r} has no letters or digits to name a file with")
@@ -70,7 +73,7 @@ def run_calibrate(args) -> int:
     try:
         from companion.vision.sources import frames
 
-        for frame in frames(source):
+        for frame in frames(source, wait_s=wait_s, say=lambda text: print(f"  {text}", file=sys.stderr, flush=True)):
             seen += 1
             if args.max_frames is not None and seen > args.max_frames:
                 break

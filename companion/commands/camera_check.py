@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion.commands.scan import add_wait_option, wait_option
 from companion.errors import CompanionError
 
 
@@ -26,6 +27,7 @@ def add_parser(sub) -> None:
                    help="frames to read from a camera or stream before checking (its exposure settles; default 15)")
     p.add_argument("--overlay", type=Path, help="write the annotated picture here (PNG or JPEG)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_wait_option(p)
     p.set_defaults(run=run_camera_check)
 
 
@@ -42,12 +44,13 @@ def run_camera_check(args) -> int:
         raise CompanionError(f"--frames must be 1 or more, got {args.frames}")
     if args.overlay is not None and args.overlay.suffix.lower() not in (".png", ".jpg", ".jpeg"):
         raise CompanionError(f"--overlay must be a .png or .jpg file, got {str(args.overlay)!r}")
+    wait_s = wait_option(args)
     deck = load_print(args.deck)
     lens = load_lens_option(args.lens)
     source = open_source(args.source)
     last = None
     try:
-        for n, frame in enumerate(frames(source), start=1):
+        for n, frame in enumerate(frames(source, wait_s=wait_s), start=1):
             last = frame
             if n >= args.frames:
                 break

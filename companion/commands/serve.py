@@ -21,6 +21,10 @@ from companion.store.session import GameSession
 from companion.store.backends import Store, normalize, open_store
 
 
+HOST_HELP = ("address to listen on (default 0.0.0.0: every interface, so the tablet can reach it; anyone on the "
+             "same network can open the pages, and entering moves needs the join link's token); 127.0.0.1: this machine only")
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("serve", help="serve the tablet page (scoreboard, bids, dice) on the local network")
     add_db_option(p)
@@ -36,8 +40,8 @@ def add_parser(sub) -> None:
                    help=f"new game: which game ({', '.join(types)}); default: the first by name ({types[0] if types else 'none'})")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
     p.set_defaults(run=run)

@@ -226,12 +226,53 @@ def open_source(spec: str) -> FrameSource:
     return CaptureSource(spec)
 
 
-def frames(source: FrameSource, idle_sleep_s: float = 0.02) -> Iterator[Frame]:
-    """Yield frames until the source is finished, sleeping (never spinning) while it has none."""
+NO_PICTURE_S = 8.0
+"""A camera or stream that gives no first frame within this long is reported, not waited on for ever: a camera
+that is not plugged in, a wrong index, a phone whose camera app is not running or a wrong address."""
+
+
+def describe(target: int | str) -> str:
+    """Return how a sentence names a live source: "camera 0" or "the stream http://…"."""
+    return f"camera {target}" if isinstance(target, int) else f"the stream {target}"
+
+
+def no_picture(target: int | str, waited_s: float) -> str:
+    """Return the sentence for a live source that gave no picture: what it is, how long, what to check."""
+    check = (f"is a camera plugged in, and is {target} its number? (try 0, 1, 2, …)" if isinstance(target, int) else
+             "is the phone's camera app running, and is the address right? (open it in a browser to see)")
+    return f"{describe(target)} sends no picture (waited {waited_s:g} s): {check}"
+
+
+def frames(source: FrameSource, idle_sleep_s: float = 0.02, *, wait_s: float | None = None,
+           say: Callable[[str], None] | None = None) -> Iterator[Frame]:
+    """Yield frames until the source is finished, sleeping (never spinning) while it has none.
+
+    A live source (camera, stream) is retried while it is away, so without a limit a camera that is not
+    there is waited on for ever: with `wait_s`, no first frame within that many seconds raises
+    CompanionError with a sentence saying what to check. Once frames have come, a live source that stops
+    is retried as before; `say` is told once when it stops and once when it sends again.
+
+    Raises:
+        CompanionError: a live source gave no first frame within `wait_s` seconds.
+    """
+    live = getattr(source, "live", False)
+    started = time.monotonic()
+    seen = away = False
     while not source.finished:
         frame = source.read()
         if frame is None:
-            if not source.finished:
-                time.sleep(idle_sleep_s)
+            if source.finished:
+                break
+            if live and not seen and wait_s is not None and time.monotonic() - started >= wait_s:
+                raise CompanionError(no_picture(source.target, wait_s))
+            if live and seen and not away and getattr(source, "status", "open") != "open":
+                away = True
+                if say is not None:
+                    say(f"{describe(source.target)} stopped sending pictures; retrying until it is back "
+                        "(moves can be entered on the tablet meanwhile)")
+            time.sleep(idle_sleep_s)
             continue
+        if away and say is not None:
+            say(f"{describe(source.target)} sends pictures again")
+        seen, away = True, False
         yield frame
