@@ -18,14 +18,14 @@ from companion.errors import CompanionError
 
 def add_parser(sub) -> None:
     p = sub.add_parser("scan", help="read the cards in photos of the table")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the table (PNG, JPEG, WebP, …)")
     p.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
     p.add_argument("--json", action="store_true", help="one JSON object per image")
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     p.set_defaults(run=run_scan)
     w = sub.add_parser("watch", help="watch the table and print stable changes as they happen")
     w.add_argument("source", metavar="SOURCE", help="camera index, stream URL, video file or image folder")
-    w.add_argument("--deck", required=True, metavar="DECKFILE")
+    w.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
     w.add_argument("--json", action="store_true", help="one JSON object per change")
     w.add_argument("--max-frames", type=int, default=None, help="stop after this many frames")
     w.add_argument("--fps", type=float, default=None, help="frame times for folders/videos (default: wall clock)")
@@ -88,8 +88,10 @@ def run_scan(args) -> int:
                     print(f"  {c.code:20} {c.zone or '-'}")
                 for u in r.unknown:
                     print(f"  unknown QR code {u!r} (not a card of this deck)")
-                for o in r.other_print:
-                    print(f"  card of another print {o!r}")
+                if r.other_print:  # one line, not one per card: the fix is the same for all of them
+                    n = len(r.other_print)
+                    print(f"  {n} {'card here is' if n == 1 else 'cards here are'} from another print: "
+                          "pass its deck file with --deck")
     return status
 
 
