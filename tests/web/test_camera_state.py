@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
+from tests.chromium import skip_without_chromium
 from tests.web.camera_rooms import live_app, table_frames  # noqa: F401 (fixtures)
 from tests.web.conftest import GAME_ID
+from tests.web.serving import serving
 
 NO_PICTURE = "The camera sends no picture: is it plugged in, and is the address right?"
 
@@ -47,3 +51,25 @@ def test_the_page_has_the_place_the_state_is_said(live_app):
     app, _live, _printed = live_app
     page = app.test_client().get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
     assert 'id="camera-state"' in page
+
+
+@pytest.mark.browser
+@skip_without_chromium
+def test_the_tablet_page_says_it_and_clears_it_when_pictures_come(live_app, table_frames, browser, token):
+    """Real browser: the page polls the state; no picture is a sentence under the preview, a picture clears it."""
+    from playwright.sync_api import expect
+
+    app, live, _printed = live_app
+    app.config["CAMERA"].no_picture_s = 1.0
+    with serving(app) as base:
+        page = browser.new_context().new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/g/{GAME_ID}?t={token}")
+        page.goto(f"{base}/g/{GAME_ID}/camera/")
+        state = page.locator("#camera-state")
+        expect(state).to_have_text(NO_PICTURE, timeout=10000)
+        live.feed(table_frames[1], 0.0)
+        app.config["CAMERA"].no_picture_s = 60.0  # the picture stays fresh while the page polls again
+        expect(state).to_be_hidden(timeout=10000)
+        assert not errors, errors
