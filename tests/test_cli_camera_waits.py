@@ -162,3 +162,27 @@ def test_a_source_that_sent_frames_is_not_cut_off_by_the_first_picture_wait():
         finally:
             source.close()
     assert len(got) == 6
+
+
+def test_play_with_pictures_serves_tracks_and_says_how_to_continue(deck_file, tmp_path, capsys):
+    """A folder of photos is a source that sends pictures and then ends: play serves, tracks, and stops cleanly."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    from companion.store.backends import open_store
+    from companion.store.new_game import start_new_game
+
+    db = tmp_path / "companion.db"
+    with open_store(db) as store:
+        game_id = start_new_game(store, "bux", ["Ann", "Ben", "Cat"], None).game_id
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(photos / f"{i}.png"), np.full((360, 640, 3), 90 + i, np.uint8))
+    assert main(["play", "--camera", str(photos), "--deck", deck_file, "--db", str(db), "--game", game_id,
+                 "--host", "127.0.0.1", "--port", str(_free_port())]) == 0
+    captured = capsys.readouterr()
+    assert "Tracking." in captured.out and json.loads(captured.out.strip().splitlines()[-1])["players"]
+    assert f"To continue this game: companion play --game {game_id} --camera {photos}" in captured.err

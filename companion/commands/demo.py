@@ -6,8 +6,9 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from shlex import quote
 
-from companion.commands.games import add_db_option
+from companion.commands.games import DEFAULT_DB, add_db_option
 from companion.commands.scan import add_wait_option, wait_option
 from companion.commands.serve import HOST_HELP
 from companion.errors import CompanionError
@@ -175,6 +176,6 @@ def run_play(args) -> int:
         source.close()
         server.stop()
     print(json.dumps(state_to_json(session.state)))
-    print(f"To continue this game: companion play --game {session.game_id} --camera {args.camera} --deck {args.deck}",
-          file=sys.stderr)
+    print(f"To continue this game: companion play --game {quote(session.game_id)} --camera {quote(args.camera)} "
+          f"--deck {quote(args.deck)}" + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0

@@ -12,8 +12,9 @@ import json
 import socket
 import sys
 from pathlib import Path
+from shlex import quote
 
-from companion.commands.games import add_db_option
+from companion.commands.games import DEFAULT_DB, add_db_option
 from companion.errors import CompanionError, RecordError
 from companion.games import games
 from companion.store.new_game import start_new_game
@@ -137,15 +138,13 @@ def run(args) -> int:
 
 def resume_command(args, game_id: str) -> str:
     """Return the command that serves this game again (with the --db, --port and --deck it was served with)."""
-    from companion.commands.games import DEFAULT_DB
-
-    parts = ["companion serve --game", game_id]
+    parts = ["companion serve --game", quote(game_id)]
     if str(args.db) != DEFAULT_DB:
-        parts.append(f"--db {args.db}")
+        parts.append(f"--db {quote(str(args.db))}")
     if args.port != 8000:
         parts.append(f"--port {args.port}")
     if args.deck:
-        parts.append(f"--deck {args.deck}")
+        parts.append(f"--deck {quote(str(args.deck))}")
     return " ".join(parts)
 
 
@@ -180,7 +179,7 @@ def run_club(args) -> int:
     except KeyboardInterrupt:
         pass
     print("Stopped; every game is saved. To serve them again: companion serve --club"
-          + (f" --db {args.db}" if str(args.db) != "companion.db" else ""), file=sys.stderr)
+          + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0
 
 

@@ -163,7 +163,7 @@ class CaptureSource:
             raise CompanionError(f"{str(target)!r} is not a video OpenCV can open")
 
     def _open(self) -> None:
-        cap = self._opener(self.target)
+        cap = self._opener(self.target) if not self.reopens else _quietly(self._opener, self.target)
         if cap is not None and cap.isOpened():
             self._cap, self._delay, self.status = cap, self.backoff_s, "open"
         else:
@@ -204,6 +204,17 @@ class CaptureSource:
         if self._cap is not None:
             self._cap.release()
             self._cap = None
+
+
+def _quietly(opener: Callable, target: int | str):
+    """Open without OpenCV's warnings: a retry's "can't open camera by index" only repeats the first attempt's."""
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_ERROR)
+    try:
+        return opener(target)
+    finally:
+        logging.setLogLevel(level)
 
 
 def open_source(spec: str) -> FrameSource:
