@@ -156,6 +156,8 @@ class CaptureSource:
         self.finished = False
         self.reopens = 0
         self.status = "closed"
+        self.created_at = time.monotonic()
+        """When opening began: a first picture is waited for from here (the first open may itself block for seconds)."""
         if not self.live and not Path(str(target)).exists():
             raise CompanionError(f"video file {str(target)!r} does not exist")
         self._open()
@@ -267,7 +269,7 @@ def frames(source: FrameSource, idle_sleep_s: float = 0.02, *, wait_s: float | N
         CompanionError: a live source gave no first frame within `wait_s` seconds.
     """
     live = getattr(source, "live", False)
-    started = time.monotonic()
+    started = getattr(source, "created_at", None) or time.monotonic()
     seen = away = False
     while not source.finished:
         frame = source.read()
