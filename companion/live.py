@@ -27,6 +27,7 @@ from companion.table.games import reader_for
 from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import Appeared, Fusion, Hysteresis, Moved, TableSnapshot, Vanished
 from companion.vision.pipeline import FrameResult, Pipeline
+from companion.vision.sources import NO_PICTURE_S
 
 KEYFRAME_WIDTH = 640
 KEYFRAME_QUALITY = 70
@@ -75,6 +76,11 @@ class LiveTable:
         self._frame: np.ndarray | None = None
         self.last_result: FrameResult | None = None
         self.now = 0.0
+        self.frame_at: float | None = None
+        """Monotonic clock time the last frame arrived (None before the first): how the camera page tells a camera
+        that sends nothing, or stopped sending, from one that is fine."""
+        self.frames_ended = False
+        """The source has no more frames by design (a video's end, the demo's game over): not a camera fault."""
 
     # --- frames ---------------------------------------------------------------
 
@@ -83,6 +89,7 @@ class LiveTable:
         with self.lock:
             started = _time.perf_counter()
             self.now = t
+            self.frame_at = _time.monotonic()
             result = self.pipeline.process(frame)
             self.last_result = result
             self._frame = frame
@@ -100,6 +107,11 @@ class LiveTable:
             self._handle(outputs)
             self.stats.ms_loop.append((_time.perf_counter() - started) * 1000.0)
             return result
+
+    def end_of_frames(self) -> None:
+        """Note that the source has ended on purpose (a video file's end, the demo's game over), so no screen
+        reports the camera as stopped."""
+        self.frames_ended = True
 
     def feed_snapshot(self, snapshot: TableSnapshot) -> None:
         """Take a settled table read from a single photo (the tablet's camera-less mode)."""
@@ -246,8 +258,12 @@ class LiveCamera:
     still photo from the tablet's own camera as one settled table view.
     """
 
-    def __init__(self, live: LiveTable, *, sources: tuple[str, ...] = ("camera",), min_interval_s: float = 0.2):
+    def __init__(self, live: LiveTable, *, sources: tuple[str, ...] = ("camera",), min_interval_s: float = 0.2,
+                 no_picture_s: float = NO_PICTURE_S):
         self.live = live
+        self.started_at = _time.monotonic()
+        self.no_picture_s = no_picture_s
+        """No frame for this long (since the start, or since the last one) is reported on the camera page."""
         self._sources = sources
         self.min_interval_s = min_interval_s
         self._jpeg: bytes | None = None
@@ -260,6 +276,17 @@ class LiveCamera:
     def sources(self) -> tuple[str, ...]:
         """Return the camera names the page can offer."""
         return self._sources
+
+    def picture_state(self) -> str:
+        """Return how the camera's pictures come: "ok"; "waiting" for the first, "none" when none came in
+        `no_picture_s` (not plugged in, wrong address); "stalled" when they stopped that long ago (the source
+        is being retried); "ended" when the source ended on purpose."""
+        if self.live.frames_ended:
+            return "ended"
+        now, last = _time.monotonic(), self.live.frame_at
+        if last is None:
+            return "waiting" if now - self.started_at < self.no_picture_s else "none"
+        return "stalled" if now - last >= self.no_picture_s else "ok"
 
     def latest_jpeg(self) -> bytes | None:
         """Return the newest annotated frame as JPEG, or None before the first frame."""

@@ -48,7 +48,7 @@ def test_illegal_line_without_json_goes_to_stderr(tmp_path, capsys):
 
 def test_missing_file_and_binary_garbage(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.jsonl"), "--json"]) == 1
-    assert "cannot read" in json.loads(capsys.readouterr().out)["error"]["message"]
+    assert json.loads(capsys.readouterr().out)["error"]["message"] == f"cannot open {tmp_path / 'nope.jsonl'}: no such file"
     assert run(tmp_path, b"\xff\xfe\x00garbage\n", "--json") == 1
     assert json.loads(capsys.readouterr().out)["error"]["line"] == 1
 

@@ -48,7 +48,7 @@ def add_parser(sub) -> None:
                        description="Read a damaged database file and write each game's intact prefix as a record and an events file.")
     p.add_argument("db", help="the damaged event store file")
     p.add_argument("--out", required=True, help="folder for GAME.jsonl (record) and GAME.events.jsonl (auditable events)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print what was saved as JSON")
     p.set_defaults(run=run_recover)
 
 

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from companion.commands.outputs import output_file
+from companion.commands.scan import add_wait_option, wait_option
 from companion.errors import CompanionError
 
 
@@ -23,9 +25,11 @@ def add_parser(sub) -> None:
     p.add_argument("--camera", required=True, metavar="SOURCE",
                    help="camera index (0), stream URL, video file or folder of photos of the board")
     p.add_argument("--name", help="name of the camera (default: from SOURCE); the file is calibration/lens-NAME.json")
-    p.add_argument("--out", type=Path, help="where to write the lens file (default calibration/lens-NAME.json)")
+    p.add_argument("--out", type=Path, help="where to write the lens file (default calibration/lens-NAME.json; "
+                                            "another folder must exist)")
     p.add_argument("--max-frames", type=int, default=None, help="stop looking after this many frames")
     p.add_argument("--every", type=int, default=1, help="look at every Nth frame of a video or camera (default 1)")
+    add_wait_option(p)
     p.set_defaults(run=run_calibrate)
 
 
@@ -53,12 +57,15 @@ def run_calibrate(args) -> int:
 
     if args.every < 1:
         raise CompanionError(f"--every must be 1 or more, got {args.every}")
+    wait_s = wait_option(args)
     name = _safe(args.name) if args.name else camera_name(args.camera)
     if not name:
         raise CompanionError(f"--name {args.name!r} has no letters or digits to name a file with")
     out = args.out or Path("calibration") / f"lens-{name}.json"
     if out.suffix.lower() != ".json":
         raise CompanionError(f"--out must be a .json file, got {str(out)!r}")
+    if args.out is not None:
+        output_file(out, "--out")  # said now, not after the calibration (the default calibration/ folder is made)
     source = open_source(args.camera)
     # Frames of a camera, stream or video follow each other: keep a view only once the board is held still.
     # Photos in a folder are each taken still.
@@ -70,7 +77,7 @@ def run_calibrate(args) -> int:
     try:
         from companion.vision.sources import frames
 
-        for frame in frames(source):
+        for frame in frames(source, wait_s=wait_s, say=lambda text: print(f"  {text}", file=sys.stderr, flush=True)):
             seen += 1
             if args.max_frames is not None and seen > args.max_frames:
                 break

@@ -14,6 +14,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.commands.outputs import output_file
+from companion.commands.scan import add_wait_option, wait_option
 from companion.errors import CompanionError
 
 
@@ -24,8 +26,9 @@ def add_parser(sub) -> None:
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     p.add_argument("--frames", type=int, default=15,
                    help="frames to read from a camera or stream before checking (its exposure settles; default 15)")
-    p.add_argument("--overlay", type=Path, help="write the annotated picture here (PNG or JPEG)")
+    p.add_argument("--overlay", type=Path, help="write the annotated picture here (PNG or JPEG; its folder must exist)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_wait_option(p)
     p.set_defaults(run=run_camera_check)
 
 
@@ -42,12 +45,15 @@ def run_camera_check(args) -> int:
         raise CompanionError(f"--frames must be 1 or more, got {args.frames}")
     if args.overlay is not None and args.overlay.suffix.lower() not in (".png", ".jpg", ".jpeg"):
         raise CompanionError(f"--overlay must be a .png or .jpg file, got {str(args.overlay)!r}")
+    if args.overlay is not None:
+        output_file(args.overlay, "--overlay")
+    wait_s = wait_option(args)
     deck = load_print(args.deck)
     lens = load_lens_option(args.lens)
     source = open_source(args.source)
     last = None
     try:
-        for n, frame in enumerate(frames(source), start=1):
+        for n, frame in enumerate(frames(source, wait_s=wait_s), start=1):
             last = frame
             if n >= args.frames:
                 break
@@ -61,7 +67,6 @@ def run_camera_check(args) -> int:
     if args.overlay is not None:
         ok, data = cv2.imencode(args.overlay.suffix.lower(), draw_overlay(last.image, report))
         try:
-            args.overlay.parent.mkdir(parents=True, exist_ok=True)
             args.overlay.write_bytes(data.tobytes())
         except OSError as exc:
             raise CompanionError(f"cannot write {str(args.overlay)!r}: {exc.strerror}") from None

@@ -15,9 +15,21 @@ from pathlib import Path
 
 from companion.cards.decks import load_deck
 from companion.cards.payloads import PrintDeck, load_print, new_print, save_print
+from companion.commands.outputs import output_file
 from companion.errors import CompanionError
 
 PAPERS = ("a4", "letter")
+PAPER_HELP = "paper size: a4 or letter (default a4)"
+
+
+def deck_games() -> list[str]:
+    """Return the games that have a printable deck, for --game's choices and help."""
+    from companion.cards.decks import DECKS_DIR
+    from companion.data import extra_game_folders
+    from companion.games import games
+
+    folders = [DECKS_DIR, *extra_game_folders()]
+    return [game.name for game in games() if any((folder / f"{game.name}.deck.json").is_file() for folder in folders)]
 
 
 def add_parser(sub) -> None:
@@ -25,10 +37,12 @@ def add_parser(sub) -> None:
     parser = sub.add_parser("cards", help="print card sheets, export card images, list cards, print table plates")
     cards_sub = parser.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
 
+    games = deck_games()
+    game_help = f"which game's deck: {', '.join(games)} (default bux)"
     p = cards_sub.add_parser("print", help="write the print-and-play PDF of a new (or existing) print of a deck")
-    p.add_argument("--game", default="bux")
-    p.add_argument("--paper", choices=PAPERS, default="a4")
-    p.add_argument("--out", required=True, type=Path, help="PDF file to write")
+    p.add_argument("--game", default="bux", help=game_help)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
+    p.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     p.add_argument("--deck-name", default="home", help="name of this print (shown on the sheets)")
     p.add_argument("--deck", type=Path, help="deck file: reused if it exists, else written (default: next to --out)")
     p.add_argument("--cards", help="comma-separated card codes to reprint (default: all); a reprint has no first sheet and no parts")
@@ -40,36 +54,45 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_print)
 
     e = cards_sub.add_parser("export", help="write one PNG per card front (trim size) plus manifest.json")
-    e.add_argument("--game", default="bux")
-    e.add_argument("--png", required=True, type=Path, help="directory for the PNGs")
+    e.add_argument("--game", default="bux", help=game_help)
+    e.add_argument("--png", required=True, type=Path, help="folder for the PNGs (made if missing; the folder it is in must exist)")
     e.add_argument("--deck", required=True, type=Path, help="deck file: used if it exists, else a new print is made there")
-    e.add_argument("--dpi", type=float, default=300.0)
+    e.add_argument("--dpi", type=float, default=300.0, help="resolution of the PNGs, 50 to 1200 (default 300)")
     e.add_argument("--backs", action="store_true", help="also write <code>.back.png")
-    e.add_argument("--quiet", action="store_true")
+    e.add_argument("--quiet", action="store_true", help="no progress bar")
     e.set_defaults(run=run_export)
 
     ls = cards_sub.add_parser("list", help="list the cards of a game's deck")
-    ls.add_argument("--game", default="bux")
-    ls.add_argument("--json", action="store_true")
+    ls.add_argument("--game", default="bux", help=game_help)
+    ls.add_argument("--json", action="store_true", help="print the cards as JSON")
     ls.set_defaults(run=run_list)
 
     m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners)")
-    m.add_argument("--paper", choices=PAPERS, default="a4")
-    m.add_argument("--out", required=True, type=Path)
+    m.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
+    m.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
-    m.add_argument("--quiet", action="store_true")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(run=run_markers)
 
     b = cards_sub.add_parser("lens-board", help="write the lens-calibration board (for companion calibrate)")
-    b.add_argument("--paper", choices=PAPERS, default="a4")
-    b.add_argument("--out", required=True, type=Path)
+    b.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
+    b.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     b.set_defaults(run=run_lens_board)
 
 
 def _progress(total: int | None, quiet: bool, desc: str):
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="page", file=sys.stderr, disable=quiet, leave=False)
+    # Every page is shown (pages take a while each), so the bar ends on its real count, e.g. 5/5.
+    return tqdm(total=total, desc=desc, unit="page", file=sys.stderr, disable=quiet, leave=False, miniters=1, mininterval=0)
+
+
+def _deck(game: str):
+    """Return the game's deck, or say which games have one."""
+    known = deck_games()
+    if game not in known:
+        raise CompanionError(f"no deck definition for game {game!r}: the games with a deck are {', '.join(known)}")
+    return load_deck(game)
 
 
 def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, bool]:
@@ -85,7 +108,6 @@ def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, b
 
 def _write_pdf(out: Path, writer) -> None:
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(out.name + ".part")
         with open(tmp, "wb") as fh:
             writer(fh)
@@ -98,7 +120,7 @@ def run_print(args) -> int:
     """Write the deck's PDF (and its deck file); print where both went."""
     from companion.printing.render import write_deck_pdf
 
-    deck = load_deck(args.game)
+    deck = _deck(args.game)
     codes = None
     if args.cards:
         codes = [c.strip() for c in args.cards.split(",") if c.strip()]
@@ -108,6 +130,8 @@ def run_print(args) -> int:
     deck_path = args.deck or args.out.with_suffix(".deck.json")
     if args.out.suffix.lower() != ".pdf":
         raise CompanionError(f"--out must be a .pdf file, got {str(args.out)!r}")
+    output_file(args.out, "--out")  # both checked before the deck file is written
+    output_file(deck_path, "--deck")
     printed, created = _open_or_create(args.game, deck_path, args.deck_name)
     reprint = codes is not None
     options = dict(
@@ -134,12 +158,15 @@ def run_export(args) -> int:
     """Write one PNG per card front plus manifest.json [{"file", "code", "payload"}]."""
     from companion.printing.render import card_png
 
-    deck = load_deck(args.game)
-    printed, created = _open_or_create(args.game, args.deck, "export")
+    deck = _deck(args.game)
     if not 50 <= args.dpi <= 1200:
         raise CompanionError(f"--dpi must be between 50 and 1200, got {args.dpi:g}")
+    output_file(args.deck, "--deck")
+    if not args.png.is_dir():
+        output_file(args.png, "--png")  # the folder it goes in must exist; the PNG folder itself is made
+    printed, created = _open_or_create(args.game, args.deck, "export")
     try:
-        args.png.mkdir(parents=True, exist_ok=True)
+        args.png.mkdir(exist_ok=True)
     except OSError as exc:
         raise CompanionError(f"cannot create {str(args.png)!r}: {exc.strerror}") from None
     manifest = []
@@ -168,7 +195,7 @@ def _write_bytes(path: Path, data: bytes) -> None:
 
 def run_list(args) -> int:
     """Print the deck's cards: code, kind and what is printed on them."""
-    deck = load_deck(args.game)
+    deck = _deck(args.game)
     rows = [{"code": c.code, "kind": c.kind, **c.attrs} for c in deck.cards]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -187,8 +214,14 @@ def run_markers(args) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     if len(names) > 5:
         raise CompanionError(f"at most 5 seat names, got {len(names)}")
-    with _progress(6, args.quiet, "pages") as bar:
-        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=lambda d, t: bar.update(1)))
+    output_file(args.out, "--out")
+    with _progress(None, args.quiet, "pages") as bar:
+
+        def step(done: int, total: int) -> None:
+            bar.total = total  # the plates' own page count (the bar guessed 6 for 5 pages)
+            bar.update(1)
+
+        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=step))
     print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
     return 0
 
@@ -198,6 +231,7 @@ def run_lens_board(args) -> int:
     from companion.printing.lens_board import write_lens_board_pdf
 
     spec = {}
+    output_file(args.out, "--out")
     _write_pdf(args.out, lambda fh: spec.update(write_lens_board_pdf(args.paper, fh)))
     print(f"wrote {args.out} ({args.paper}): lens board, {spec['columns']} x {spec['rows']} squares of "
           f"{spec['square_mm']:g} mm; print at 100%, then run `companion calibrate --camera SOURCE`")

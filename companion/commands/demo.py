@@ -6,7 +6,11 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from shlex import quote
 
+from companion.commands.games import DEFAULT_DB, add_db_option
+from companion.commands.scan import add_wait_option, wait_option
+from companion.commands.serve import HOST_HELP
 from companion.errors import CompanionError
 
 
@@ -21,20 +25,21 @@ def add_parser(sub) -> None:
                    help="camera tilt, light, blur, noise and hands (default easy)")
     p.add_argument("--no-video", action="store_true", help="do not write video.mp4")
     p.add_argument("--moves", type=int, help="play only the game's first N moves (a shorter video)")
-    p.add_argument("--host", default="0.0.0.0")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
+    p.add_argument("--port", type=int, default=8000, help="port of the tablet page (default 8000)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=run_demo_command)
     p = sub.add_parser("play", help="track a real BUX game from a camera and serve the tablet page")
     p.add_argument("--camera", required=True, help="camera index (0), stream URL, video file or image folder")
     p.add_argument("--deck", required=True, help="the deck file written when the cards were printed")
-    p.add_argument("--db", default="companion.db",
-                   help="event store: a SQLite file or a club's postgresql:// URL (default ./companion.db)")
-    p.add_argument("--game", help="a stored game id to continue")
+    add_db_option(p)
+    p.add_argument("--game", required=True, metavar="GAME_ID",
+                   help="the stored game to track (see `companion games`); start it with the cards really dealt, "
+                        "on the tablet page or with `companion serve --new-game`")
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate): undistorts marks and the table")
-    p.add_argument("--players", help="start a new game: comma-separated names in seating order")
-    p.add_argument("--host", default="0.0.0.0")
-    p.add_argument("--port", type=int, default=8000)
+    add_wait_option(p)
+    p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
+    p.add_argument("--port", type=int, default=8000, help="port of the tablet page (default 8000)")
     p.set_defaults(run=run_play)
 
 
@@ -60,6 +65,8 @@ def run_demo_command(args) -> int:
     options = DemoOptions(players=args.players, fps=args.fps, video=not args.no_video, realtime=True,
                           difficulty=args.difficulty, max_moves=args.moves)
     result = run_demo(args.seed, out, options, log=_progress, on_start=started)
+    if "live" in holder:
+        holder["live"].end_of_frames()  # the page says the game's video is over, not that the camera stopped
     _report(result, out, args.json)
     print("The game is over. The page stays up; press Ctrl-C to stop.")
     try:
@@ -135,36 +142,40 @@ class _Server:
 
 def run_play(args) -> int:
     from companion.cards.payloads import load_print
+    from companion.commands.games import open_store
     from companion.commands.scan import load_lens_option
     from companion.games.bux.record import state_to_json
     from companion.live import LiveCamera, LiveTable
     from companion.store.session import GameSession
-    from companion.store.backends import open_store
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import frames, open_source
 
+    wait_s = wait_option(args)
     printed = load_print(args.deck)
     lens = load_lens_option(args.lens)
     store = open_store(args.db)
-    if args.game:
-        session = GameSession(store, args.game)
-    elif args.players:
-        raise CompanionError("start the game on the tablet page or with `companion serve --new-game`, then "
-                             "`companion play --game ID`: the deal must be the cards really dealt")
-    else:
-        raise CompanionError("name the game to track: --game ID")
+    session = GameSession(store, args.game)
     source = open_source(args.camera)
-    live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
     server = _Server(args.host, args.port)
-    server.start(args.db, session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
-    print("Tracking. Press Ctrl-C to stop; the game is saved after every move.")
     try:
-        for frame in frames(source):
+        print(f"Waiting for the first picture from {args.camera} (up to {wait_s:g} s)…", flush=True)
+        pictures = frames(source, wait_s=wait_s, say=_progress)
+        first = next(pictures, None)  # a camera that sends nothing is a sentence and exit 1, before the page is up
+        if first is None:
+            raise CompanionError(f"no frame came from {args.camera!r}")
+        live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
+        server.start(args.db, session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
+        print("Tracking. Press Ctrl-C to stop; the game is saved after every move.", flush=True)
+        live.feed(first.image, first.time)
+        for frame in pictures:
             live.feed(frame.image, frame.time)
+        live.end_of_frames()
     except KeyboardInterrupt:
         pass
     finally:
         source.close()
         server.stop()
-        print(json.dumps(state_to_json(session.state)))
+    print(json.dumps(state_to_json(session.state)))
+    print(f"To continue this game: companion play --game {quote(session.game_id)} --camera {quote(args.camera)} "
+          f"--deck {quote(args.deck)}" + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.audit.limits import check_record_file
+from companion.commands.outputs import output_file
 from companion.commands.replay import read_lines
 from companion.errors import CompanionError, StoreError
 from companion.store.events import format_seal
@@ -27,18 +28,18 @@ def add_db_option(parser) -> None:
 def add_parser(sub) -> None:
     p = sub.add_parser("games", help="list stored games")
     add_db_option(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the games as JSON")
     p.set_defaults(run=run_games)
     p = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
-    p.add_argument("game_id")
-    p.add_argument("--out", help="file to write (default: standard output)")
+    p.add_argument("game_id", metavar="GAME_ID", help="the stored game (see `companion games`)")
+    p.add_argument("--out", help="file to write (default: standard output; its folder must exist)")
     add_db_option(p)
     p.set_defaults(run=run_export)
     p = sub.add_parser("import", help="store a record as a new game")
-    p.add_argument("record")
+    p.add_argument("record", metavar="RECORD", help="the record file (.jsonl) to store")
     p.add_argument("--id", dest="game_id", help="game id to use (default: a new random id)")
     add_db_option(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the new game's id as JSON")
     p.set_defaults(run=run_import)
 
 
@@ -83,13 +84,17 @@ def _summary(store: Store, game_id: str) -> dict:
 
 
 def run_export(args) -> int:
+    out = output_file(args.out, "--out") if args.out else None
     with open_store(args.db, read_only=True) as store:
         problems = store.integrity(args.game_id)
         if problems:
             raise StoreError(f"game {args.game_id!r} cannot be exported: {problems[0]}; {recover_hint(args.db)}")
         text = GameSession(store, args.game_id).export_record()
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+    if out is not None:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CompanionError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
     return 0

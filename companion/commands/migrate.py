@@ -14,7 +14,7 @@ def add_parser(sub) -> None:
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids to copy (default: every game of the source)")
     p.add_argument("--from", dest="source", required=True, help="the store to copy from (a file or a postgresql:// URL)")
     p.add_argument("--to", dest="target", required=True, help="the store to copy into (created if it is a new file)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print what was copied as JSON")
     p.set_defaults(run=run)
 
 

@@ -1,7 +1,8 @@
-"""`companion replay RECORD [--json]`: replay a game record and show where it ends.
+"""`companion replay RECORD|GAME_ID [--json]`: replay a game record and show where it ends.
 
-With `--db STORE` (a file or a postgresql:// URL), RECORD may also be a
-stored game's id: its record (the moves in effect) is replayed the same way.
+RECORD may also be a stored game's id, found as every command finds a game: in
+./companion.db, or in the store `--db` names (a file or a postgresql:// URL); its
+record (the moves in effect) is replayed the same way.
 
 A key a line type does not have (a typo such as "stak") is read past and
 reported, also when the replay then fails: one "companion: warning: line N:
@@ -21,22 +22,34 @@ from companion.games import game_of_record
 
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="replay a game record (JSON Lines) and show the final state")
-    p.add_argument("record", help="the record file (.jsonl), or with --db a stored game's id")
-    p.add_argument("--db", help="replay a stored game from this event store (a file or a postgresql:// URL)")
+    p.add_argument("record", metavar="RECORD|GAME_ID",
+                   help="the record file (.jsonl), or a stored game's id (see `companion games`)")
+    from companion.commands.games import add_db_option  # games imports this module's read_lines
+
+    add_db_option(p)
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     p.set_defaults(run=run)
+
+
+def unreadable(path: str, exc: OSError) -> CompanionError:
+    """Return the error for a file that cannot be opened: "cannot open missing.jsonl: no such file" (no line number:
+    no line was read)."""
+    why = ("no such file" if isinstance(exc, FileNotFoundError) else "it is a folder" if isinstance(exc, IsADirectoryError)
+           else "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc)).lower())
+    return CompanionError(f"cannot open {path}: {why}")
 
 
 def read_lines(path: str) -> list[str]:
     """Return a record file's lines (newlines kept).
 
     Raises:
-        RecordError: if the file cannot be read or is not UTF-8 text.
+        CompanionError: if the file cannot be opened.
+        RecordError: if it is not UTF-8 text.
     """
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read {path!r}: {exc.strerror}", line=1) from None
+        raise unreadable(path, exc) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -62,11 +75,28 @@ def stored_lines(db: str, game_id: str) -> list[str]:
         return GameSession(store, game_id).export_record().splitlines(keepends=True)
 
 
+def record_lines(record: str, db: str) -> list[str]:
+    """Return the lines of a record file, or of the stored game with that id in `db`.
+
+    A name that is no file is looked up as a game id when it could be one (no folder,
+    no .jsonl); a missing record file is said as such, not as a missing game.
+
+    Raises:
+        CompanionError: the file cannot be opened, or there is no such game (or store).
+    """
+    path = Path(record)
+    if path.exists() or path.suffix.lower() in (".jsonl", ".json") or len(path.parts) > 1:
+        return read_lines(record)
+    from companion.store.backends import is_postgres
+
+    if not is_postgres(db) and not Path(db).is_file():
+        raise CompanionError(f"{record!r} is no record file, and there is no event store at {db!r} to find a game "
+                             "of that id in (use --db)")
+    return stored_lines(db, record)
+
+
 def run(args) -> int:
-    if args.db and not Path(args.record).is_file():
-        lines = stored_lines(args.db, args.record)
-    else:
-        lines = read_lines(args.record)
+    lines = record_lines(args.record, args.db)
     game = game_of_record(lines)
     warnings = game.key_warnings(lines)
     if not args.json:

@@ -18,19 +18,35 @@ from companion.errors import CompanionError
 
 def add_parser(sub) -> None:
     p = sub.add_parser("scan", help="read the cards in photos of the table")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the table (PNG, JPEG, WebP, …)")
     p.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
     p.add_argument("--json", action="store_true", help="one JSON object per image")
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     p.set_defaults(run=run_scan)
     w = sub.add_parser("watch", help="watch the table and print stable changes as they happen")
     w.add_argument("source", metavar="SOURCE", help="camera index, stream URL, video file or image folder")
-    w.add_argument("--deck", required=True, metavar="DECKFILE")
+    w.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file (companion cards export --deck)")
     w.add_argument("--json", action="store_true", help="one JSON object per change")
     w.add_argument("--max-frames", type=int, default=None, help="stop after this many frames")
     w.add_argument("--fps", type=float, default=None, help="frame times for folders/videos (default: wall clock)")
     w.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
+    add_wait_option(w)
     w.set_defaults(run=run_watch)
+
+
+def add_wait_option(parser) -> None:
+    """Add --wait: how long a camera or stream may take to send its first picture before the command says it sends none."""
+    from companion.vision.sources import NO_PICTURE_S
+
+    parser.add_argument("--wait", type=float, default=NO_PICTURE_S, metavar="SECONDS",
+                        help=f"seconds to wait for a camera's or stream's first picture before giving up (default {NO_PICTURE_S:g})")
+
+
+def wait_option(args) -> float:
+    """Return the --wait seconds, or say in a sentence why they cannot be used."""
+    if not args.wait > 0:
+        raise CompanionError(f"--wait must be more than 0 seconds, got {args.wait:g}")
+    return args.wait
 
 
 def load_lens_option(path):
@@ -72,8 +88,10 @@ def run_scan(args) -> int:
                     print(f"  {c.code:20} {c.zone or '-'}")
                 for u in r.unknown:
                     print(f"  unknown QR code {u!r} (not a card of this deck)")
-                for o in r.other_print:
-                    print(f"  card of another print {o!r}")
+                if r.other_print:  # one line, not one per card: the fix is the same for all of them
+                    n = len(r.other_print)
+                    print(f"  {n} {'card here is' if n == 1 else 'cards here are'} from another print: "
+                          "pass its deck file with --deck")
     return status
 
 
@@ -82,6 +100,7 @@ def run_watch(args) -> int:
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import frames, open_source
 
+    wait_s = wait_option(args)
     deck = load_print(args.deck)
     lens = load_lens_option(args.lens)
     source = open_source(args.source)
@@ -91,7 +110,7 @@ def run_watch(args) -> int:
         with Pipeline(deck, track=True, lens=lens) as pipeline:
             for note in pipeline.notes:
                 print(f"companion: {note}", file=sys.stderr)
-            for frame in frames(source):
+            for frame in frames(source, wait_s=wait_s, say=lambda text: print(f"companion: {text}", file=sys.stderr, flush=True)):
                 t = frame.index / args.fps if args.fps else frame.time
                 for event in fusion.feed(pipeline.process(frame.image), t):
                     _print_event(event, args.json, Appeared, Moved, Vanished, TableSnapshot)

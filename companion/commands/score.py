@@ -17,7 +17,8 @@ from companion.games.safejson import load_json
 
 def add_parser(sub) -> None:
     p = sub.add_parser("score", help="score a game's holdings from a JSON file")
-    p.add_argument("game", choices=[game.name for game in games() if game.score_holdings is not None])
+    scored = [game.name for game in games() if game.score_holdings is not None]
+    p.add_argument("game", choices=scored, metavar="GAME", help=f"which game's scoring: {', '.join(scored)}")
     p.add_argument("file", help="JSON description of what each player holds")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)

@@ -12,13 +12,18 @@ import json
 import socket
 import sys
 from pathlib import Path
+from shlex import quote
 
-from companion.commands.games import add_db_option
+from companion.commands.games import DEFAULT_DB, add_db_option
 from companion.errors import CompanionError, RecordError
 from companion.games import games
 from companion.store.new_game import start_new_game
 from companion.store.session import GameSession
 from companion.store.backends import Store, normalize, open_store
+
+
+HOST_HELP = ("address to listen on (default 0.0.0.0: every interface, so the tablet can reach it; anyone on the "
+             "same network can open the pages, and entering moves needs the join link's token); 127.0.0.1: this machine only")
 
 
 def add_parser(sub) -> None:
@@ -36,8 +41,8 @@ def add_parser(sub) -> None:
                    help=f"new game: which game ({', '.join(types)}); default: the first by name ({types[0] if types else 'none'})")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
     p.set_defaults(run=run)
@@ -97,6 +102,8 @@ def app_config(db: str | Path, public_url: str | None = None, deck: str | Path |
 
 
 def run(args) -> int:
+    """Serve one game until Ctrl-C. What can fail without touching the store (the port, the deck file) is
+    checked first, so `--new-game` on a busy port deals and stores nothing."""
     import segno
 
     from companion.web import create_app
@@ -104,20 +111,49 @@ def run(args) -> int:
 
     if args.club:
         return run_club(args)
-    game_id, token = open_table(args)
-    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-    app = create_app(app_config(args.db, public, args.deck))
-    app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
+    check_deck(args.deck)
     sock = listen(args.host, args.port)
-    server = make_server(app)
+    try:
+        game_id, token = open_table(args)
+        public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
+        app = create_app(app_config(args.db, public, args.deck))
+        app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
+        server = make_server(app)
+    except BaseException:
+        sock.close()
+        raise
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
     print(f"Scoreboard for everyone: {public}/g/{game_id}")
     print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
     sys.stdout.flush()
-    server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
+    try:
+        server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
+    except KeyboardInterrupt:
+        pass
+    print(f"Stopped; game {game_id} is saved. To continue it: {resume_command(args, game_id)}", file=sys.stderr)
     return 0
+
+
+def resume_command(args, game_id: str) -> str:
+    """Return the command that serves this game again (with the --db, --port and --deck it was served with)."""
+    parts = ["companion serve --game", quote(game_id)]
+    if str(args.db) != DEFAULT_DB:
+        parts.append(f"--db {quote(str(args.db))}")
+    if args.port != 8000:
+        parts.append(f"--port {args.port}")
+    if args.deck:
+        parts.append(f"--deck {quote(str(args.deck))}")
+    return " ".join(parts)
+
+
+def check_deck(deck: str | None) -> None:
+    """Read the --deck file now, so a wrong path is said before anything is stored (not at the first photo)."""
+    if deck:
+        from companion.cards.payloads import load_print
+
+        load_print(deck)
 
 
 def run_club(args) -> int:
@@ -127,6 +163,7 @@ def run_club(args) -> int:
     from companion.web.asgi import make_server
 
     roster = read_roster(args.players) if args.players else None
+    check_deck(args.deck)
     with open_store(args.db):  # an unreachable database or a newer schema is one sentence now, not at the first page
         pass
     public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
@@ -137,7 +174,12 @@ def run_club(args) -> int:
     print(f"Standings: {public}/club/standings")
     print(f"Organiser's view, with each table's host screen and new games (this machine only): http://127.0.0.1:{args.port}/club")
     sys.stdout.flush()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    print("Stopped; every game is saved. To serve them again: companion serve --club"
+          + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0
 
 

@@ -156,6 +156,8 @@ class CaptureSource:
         self.finished = False
         self.reopens = 0
         self.status = "closed"
+        self.created_at = time.monotonic()
+        """When opening began: a first picture is waited for from here (the first open may itself block for seconds)."""
         if not self.live and not Path(str(target)).exists():
             raise CompanionError(f"video file {str(target)!r} does not exist")
         self._open()
@@ -163,7 +165,7 @@ class CaptureSource:
             raise CompanionError(f"{str(target)!r} is not a video OpenCV can open")
 
     def _open(self) -> None:
-        cap = self._opener(self.target)
+        cap = self._opener(self.target) if not self.reopens else _quietly(self._opener, self.target)
         if cap is not None and cap.isOpened():
             self._cap, self._delay, self.status = cap, self.backoff_s, "open"
         else:
@@ -206,6 +208,17 @@ class CaptureSource:
             self._cap = None
 
 
+def _quietly(opener: Callable, target: int | str):
+    """Open without OpenCV's warnings: a retry's "can't open camera by index" only repeats the first attempt's."""
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_ERROR)
+    try:
+        return opener(target)
+    finally:
+        logging.setLogLevel(level)
+
+
 def open_source(spec: str) -> FrameSource:
     """Return a source for a command-line spec: a camera index ("0"), a URL, a video file, a folder or an image.
 
@@ -226,12 +239,53 @@ def open_source(spec: str) -> FrameSource:
     return CaptureSource(spec)
 
 
-def frames(source: FrameSource, idle_sleep_s: float = 0.02) -> Iterator[Frame]:
-    """Yield frames until the source is finished, sleeping (never spinning) while it has none."""
+NO_PICTURE_S = 8.0
+"""A camera or stream that gives no first frame within this long is reported, not waited on for ever: a camera
+that is not plugged in, a wrong index, a phone whose camera app is not running or a wrong address."""
+
+
+def describe(target: int | str) -> str:
+    """Return how a sentence names a live source: "camera 0" or "the stream http://…"."""
+    return f"camera {target}" if isinstance(target, int) else f"the stream {target}"
+
+
+def no_picture(target: int | str, waited_s: float) -> str:
+    """Return the sentence for a live source that gave no picture: what it is, how long, what to check."""
+    check = (f"is a camera plugged in, and is {target} its number? (try 0, 1, 2, …)" if isinstance(target, int) else
+             "is the phone's camera app running, and is the address right? (open it in a browser to see)")
+    return f"{describe(target)} sends no picture (waited {waited_s:g} s): {check}"
+
+
+def frames(source: FrameSource, idle_sleep_s: float = 0.02, *, wait_s: float | None = None,
+           say: Callable[[str], None] | None = None) -> Iterator[Frame]:
+    """Yield frames until the source is finished, sleeping (never spinning) while it has none.
+
+    A live source (camera, stream) is retried while it is away, so without a limit a camera that is not
+    there is waited on for ever: with `wait_s`, no first frame within that many seconds raises
+    CompanionError with a sentence saying what to check. Once frames have come, a live source that stops
+    is retried as before; `say` is told once when it stops and once when it sends again.
+
+    Raises:
+        CompanionError: a live source gave no first frame within `wait_s` seconds.
+    """
+    live = getattr(source, "live", False)
+    started = getattr(source, "created_at", None) or time.monotonic()
+    seen = away = False
     while not source.finished:
         frame = source.read()
         if frame is None:
-            if not source.finished:
-                time.sleep(idle_sleep_s)
+            if source.finished:
+                break
+            if live and not seen and wait_s is not None and time.monotonic() - started >= wait_s:
+                raise CompanionError(no_picture(source.target, wait_s))
+            if live and seen and not away and getattr(source, "status", "open") != "open":
+                away = True
+                if say is not None:
+                    say(f"{describe(source.target)} stopped sending pictures; retrying until it is back "
+                        "(moves can be entered on the tablet meanwhile)")
+            time.sleep(idle_sleep_s)
             continue
+        if away and say is not None:
+            say(f"{describe(source.target)} sends pictures again")
+        seen, away = True, False
         yield frame

@@ -182,7 +182,11 @@ def listen_socket(host: str, port: int, *, user_timeout: float = USER_TIMEOUT) -
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     if hasattr(socket, "TCP_USER_TIMEOUT"):  # elsewhere STREAM_SEND_SECONDS still drops the stream
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(user_timeout * 1000))
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()  # a busy port (the caller says so) leaves no socket open behind it
+        raise
     sock.set_inheritable(True)
     return sock
 

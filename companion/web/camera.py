@@ -8,7 +8,8 @@ a photo to the same tracker. Without them the page says the camera is off
 and manual entry works as before. A CAMERA that has check() -> dict | None and
 check_jpeg() -> bytes | None also offers the setup check: its advice (ids and
 figures, no card codes), worded here in the reader's language, and the frame
-annotated with each zone's px/module.
+annotated with each zone's px/module. A CAMERA with picture_state() -> "ok" | "waiting" | "none" |
+"stalled" | "ended" lets the page say when the camera sends no picture, instead of waiting for ever.
 """
 
 from __future__ import annotations
@@ -68,6 +69,25 @@ def live(game_id: str):
                     headers={"Cache-Control": "no-cache"})
 
 
+def picture_words() -> dict[str, str]:
+    """Return what the page says for each picture state that needs saying (in the reader's language)."""
+    return {"waiting": _("Waiting for the camera's first picture…"),
+            "none": _("The camera sends no picture: is it plugged in, and is the address right?"),
+            "stalled": _("The camera stopped sending pictures; the companion keeps trying to reconnect. "
+                         "Moves can be entered on the scoreboard meanwhile.")}
+
+
+@bp.get("/state.json")
+def picture(game_id: str):
+    """Return {"picture": state, "message": sentence or null}: whether the camera sends pictures (no image, no card)."""
+    load(game_id)
+    camera = current_app.config.get("CAMERA")
+    if camera is None:
+        return jsonify({"picture": "off", "message": _("The camera is off.")})
+    state = camera.picture_state() if hasattr(camera, "picture_state") else "ok"
+    return jsonify({"picture": state, "message": picture_words().get(state)})
+
+
 @bp.post("/source")
 @require_token
 def choose_source(game_id: str):
@@ -121,6 +141,8 @@ def setup_check(game_id: str):
     except CompanionError as error:
         return jsonify(error_body(None, error)), 422
     if report is None:
+        if hasattr(camera, "picture_state") and camera.picture_state() == "none":
+            abort(409, description=picture_words()["none"])
         abort(409, description=_("No picture from the camera yet; wait a moment and check again."))
     lang = str(get_locale() or "en")
     advice = [word(said, lang) if isinstance(said, dict) else str(said) for said in report.get("advice", [])]

@@ -33,6 +33,7 @@ def test_print_writes_pdf_and_deck_file_then_reuses_it(tmp_path, capsys):
 
 def test_export_writes_pngs_and_manifest(tmp_path):
     deck_file = tmp_path / "prints" / "export.deck.json"
+    deck_file.parent.mkdir()  # no command makes a missing folder for its output (tests/test_cli_grammar.py)
     png_dir = tmp_path / "png"
     assert main(["cards", "export", "--game", "bux", "--png", str(png_dir), "--deck", str(deck_file), "--dpi", "150", "--quiet"]) == 0
     printed = load_print(deck_file)

@@ -7,6 +7,16 @@ if (view) {
   view.addEventListener("error", () => setTimeout(() => { view.src = src + "?" + Date.now(); }, 1500));
   setInterval(() => { view.src = src + "?" + Date.now(); }, 55000);
 }
+const cameraState = document.getElementById("camera-state");
+if (cameraState) {
+  // Say when the camera sends no picture (or stopped), instead of an empty preview for ever.
+  const poll = () => fetch(CAM.api + "state.json")
+    .then((r) => r.json())
+    .then((body) => { cameraState.textContent = body.message || ""; cameraState.hidden = !body.message; })
+    .catch(() => {});
+  poll();
+  setInterval(poll, 2000);
+}
 const select = document.getElementById("camera-source");
 if (select) select.addEventListener("change", () => fetch(CAM.api + "source", {
   method: "POST", headers: {"Content-Type": "application/json", "X-Companion-Token": CAM.token},

@@ -17,4 +17,9 @@ RU = {
         "Зелёный: читается. Жёлтый: на пределе. Красный: слишком мелко, размыто или вне кадра. Штриховка: блик. Числа: пикселей на модуль (читается от 2).",
     "No picture from the camera yet; wait a moment and check again.": "От камеры ещё нет кадра; подождите немного и проверьте снова.",
     "No setup check yet.": "Проверки ещё не было.",
+    "Waiting for the camera's first picture…": "Жду первый кадр от камеры…",
+    "The camera sends no picture: is it plugged in, and is the address right?":
+        "Камера не присылает кадров: подключена ли она и верен ли адрес?",
+    "The camera stopped sending pictures; the companion keeps trying to reconnect. Moves can be entered on the scoreboard meanwhile.":
+        "Камера перестала присылать кадры; компаньон пытается переподключиться. Пока можно вводить ходы на табло.",
 }
