@@ -27,6 +27,8 @@ from companion.errors import StoreError
 from companion.web.access import TOKEN_HEADER, game_key, game_token, player_token, same
 
 NEW_GAME_ENDPOINT = "club.new_game"
+TOKENLESS_BODY_PATHS = frozenset({"/club/new"})
+"""The only URL that takes a body without a token: the organiser's new-game form (judged by club.organiser)."""
 
 
 def carries_body(headers: Headers) -> bool:
@@ -37,8 +39,26 @@ def carries_body(headers: Headers) -> bool:
     return bool(length) and not (length.isdigit() and int(length) == 0)
 
 
+def lacks_token(path: str, headers: Headers) -> bool:
+    """Return True if a body can be refused from its head alone: no token, at a URL that needs one.
+
+    The live server answers these on its event loop, no thread and no store
+    involved, so a flood of tokenless bodies costs it next to nothing.
+    """
+    return headers.get(TOKEN_HEADER) is None and path not in TOKENLESS_BODY_PATHS
+
+
+def no_token_sentence(path: str) -> str:
+    """Return the refusal of a body sent without a valid token (in the request's language)."""
+    if "/me/" in path:
+        return _("this private link is not valid (ask the host for your seat's QR code)")
+    return _("this action needs the game's join link (token missing or wrong)")
+
+
 def body_refusal() -> tuple[int, str] | None:
     """Return None if this request may send a body, else (status, sentence); reads the URL and headers only."""
+    if lacks_token(request.path, request.headers):
+        return 403, no_token_sentence(request.path)
     if request.routing_exception is not None:  # no such page, or it takes no body: say so without reading it
         error = request.routing_exception
         return getattr(error, "code", 404) or 404, getattr(error, "description", "") or ""
@@ -56,9 +76,7 @@ def body_refusal() -> tuple[int, str] | None:
         return error.code or 400, error.description or error.name
     except StoreError as error:
         return getattr(error, "status", 503), error.message
-    if "/me/" in request.path:
-        return 403, _("this private link is not valid (ask the host for your seat's QR code)")
-    return 403, _("this action needs the game's join link (token missing or wrong)")
+    return 403, no_token_sentence(request.path)
 
 
 def _may_act(game_id: str, token: str | None) -> bool:
@@ -66,8 +84,6 @@ def _may_act(game_id: str, token: str | None) -> bool:
     from companion.web.db import get_session, get_store
 
     session = get_session(game_id)
-    if token is None:
-        return False
     key = game_key(get_store(), game_id)
     if same(token, game_token(key)):
         return True

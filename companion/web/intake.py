@@ -7,9 +7,11 @@ page of every game on the server stopped answering (issue 29). Here, before
 the Flask app is called:
 1. A body announced larger than the cap (the app's MAX_CONTENT_LENGTH) is
    refused at once (413), unread.
-2. The gate (companion/web/gate.py) judges the URL and headers, in a small
-   pool of its own so a flood of refusals never queues behind, or in front of,
-   the pages; a refusal is answered at once, the body unread.
+2. The gate (companion/web/gate.py) judges the URL and headers: a body
+   without any token is refused on the loop itself, from sentences worded
+   once per language; one with a token is judged in a small pool of threads
+   of its own (it reads the game's key), so judging never queues behind, or
+   in front of, the pages. A refusal is answered at once, the body unread.
 3. The body is read here, where a waiting connection costs a coroutine: cut
    (408) when BODY_IDLE_SECONDS pass without a byte or the whole takes longer
    than BODY_SECONDS plus its announced size at BODY_MIN_RATE; cut (413) as
@@ -28,7 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from flask import Flask
 from werkzeug.datastructures import Headers
 
-from companion.web.gate import body_refusal, carries_body
+from companion.web.gate import body_refusal, carries_body, lacks_token, no_token_sentence
+from companion.web.i18n import LANGUAGES, language_of
 
 BODY_IDLE_SECONDS = 5.0
 """Seconds a body may pause without sending a byte (a phone on bad Wi-Fi resends within a second or two)."""
@@ -60,6 +63,12 @@ class Intake:
         self.flask = flask
         self.wsgi = wsgi
         self.pool = ThreadPoolExecutor(GATE_THREADS, thread_name_prefix="gate")
+        self.no_token: dict[tuple[str, bool], str] = {}
+        """The gate's sentence for a body without a token, by (language, a seat's URL or not)."""
+        for language in LANGUAGES:
+            with flask.test_request_context("/", query_string={"lang": language}):
+                for seat in (False, True):
+                    self.no_token[language, seat] = no_token_sentence("/me/" if seat else "/")
 
     async def __call__(self, scope: dict, receive, send) -> None:
         headers = Headers([(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]])
@@ -71,6 +80,10 @@ class Intake:
         try:
             if length is not None and length > cap:
                 raise Refused(413, TOO_LARGE.format(mb=cap // 2**20))
+            if lacks_token(scope["path"], headers):
+                language = language_of(scope.get("query_string", b"").decode("latin-1"), headers.get("Cookie"),
+                                       headers.get("Accept-Language"))
+                raise Refused(403, self.no_token[language, "/me/" in scope["path"]])
             refusal = await asyncio.get_running_loop().run_in_executor(self.pool, self._judge, scope, headers)
             if refusal is not None:
                 raise Refused(*refusal)

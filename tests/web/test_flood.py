@@ -185,3 +185,23 @@ def test_a_kept_alive_connection_answers_again_after_a_body(table):
         connection.close()
     assert answers[0] == answers[1] and answers[0][0] in (400, 409, 422), answers
     assert "Traceback" not in answers[0][1]
+
+
+def test_a_tokenless_body_is_refused_in_the_readers_language(table):
+    """Refused on the event loop before Flask runs, yet worded as the page would be (Accept-Language, ?lang=)."""
+    app, _token = table
+    with running(app) as server:
+        said = {}
+        for name, path, extra in (("ru", BID, "Accept-Language: ru\r\n"), ("en", BID + "?lang=en", "Accept-Language: ru\r\n"),
+                                  ("ru seat", "/g/grow/grow/me/Ann/move", "Cookie: lang=ru\r\n")):
+            head = _post_head(path, 2).replace(b"\r\n\r\n", b"\r\n" + extra.encode() + b"\r\n")
+            sock = _connect(server.port, head)
+            try:
+                got = _answer(sock, 5.0)
+            finally:
+                sock.close()
+            assert got.startswith(b"HTTP/1.1 403 "), got[:80]
+            said[name] = json.loads(got.split(b"\r\n\r\n", 1)[1])["error"]["message"]
+    assert said["ru"] == "для этого нужна ссылка подключения к игре (токена нет или он неверный)"
+    assert said["en"] == "this action needs the game's join link (token missing or wrong)"
+    assert said["ru seat"].startswith("эта личная ссылка недействительна")
