@@ -59,9 +59,9 @@ def body_refusal() -> tuple[int, str] | None:
     """Return None if this request may send a body, else (status, sentence); reads the URL and headers only."""
     if lacks_token(request.path, request.headers):
         return 403, no_token_sentence(request.path)
-    if request.routing_exception is not None:  # no such page, or it takes no body: say so without reading it
-        error = request.routing_exception
-        return getattr(error, "code", 404) or 404, getattr(error, "description", "") or ""
+    error = request.routing_exception
+    if error is not None and (getattr(error, "code", None) or 404) >= 400:  # no such page, or it takes no body
+        return getattr(error, "code", None) or 404, getattr(error, "description", "") or ""
     try:
         if request.endpoint == NEW_GAME_ENDPOINT:
             from companion.web.club import organiser

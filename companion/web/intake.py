@@ -41,7 +41,9 @@ BODY_MIN_RATE = 50_000
 """Bytes per second a long body must average (a 16 MB photo may take 10 + 320 s; a 200-byte entry 10 s)."""
 GATE_THREADS = 4
 """Threads judging bodies' tokens (each judgement reads the game's key: a few milliseconds)."""
-TOO_LARGE = "This is more than the server accepts in one request (at most {mb} MB); nothing was stored."
+TOO_LARGE = "This is more than the server accepts in one request (at most {size}); nothing was stored."
+DEFAULT_CAP = 16 * 2**20
+"""The cap when the app sets no MAX_CONTENT_LENGTH: the live server never reads a body without one."""
 TOO_SLOW = "This request arrived too slowly and was cut off; nothing was stored. Try again."
 REFUSAL_HEADERS = [(b"content-type", b"application/json"), (b"connection", b"close"),
                    (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
@@ -75,11 +77,11 @@ class Intake:
         if scope["type"] != "http" or not carries_body(headers):
             await self.wsgi(scope, receive, send)
             return
-        cap = int(self.flask.config["MAX_CONTENT_LENGTH"])
+        cap = int(self.flask.config.get("MAX_CONTENT_LENGTH") or DEFAULT_CAP)
         length = headers.get("Content-Length", type=int)
         try:
             if length is not None and length > cap:
-                raise Refused(413, TOO_LARGE.format(mb=cap // 2**20))
+                raise Refused(413, too_large(cap))
             if lacks_token(scope["path"], headers):
                 language = language_of(scope.get("query_string", b"").decode("latin-1"), headers.get("Cookie"),
                                        headers.get("Accept-Language"))
@@ -129,9 +131,14 @@ async def read_body(receive, length: int | None, cap: int) -> bytes:
             raise _Gone
         body += message.get("body", b"")
         if len(body) > cap:
-            raise Refused(413, TOO_LARGE.format(mb=cap // 2**20))
+            raise Refused(413, too_large(cap))
         if not message.get("more_body", False):
             return bytes(body)
+
+
+def too_large(cap: int) -> str:
+    """Return the 413 sentence naming the cap in MB (kB below one MB)."""
+    return TOO_LARGE.format(size=f"{cap // 2**20} MB" if cap >= 2**20 else f"{max(cap // 1024, 1)} kB")
 
 
 def _replay(body: bytes, receive):
