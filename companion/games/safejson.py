@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from itertools import accumulate
 from typing import Any
 
 from companion.errors import RecordError
@@ -25,24 +26,29 @@ MAX_DIGITS = 18
 
 BOM = "\ufeff"
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+_STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+"""A JSON string. The repeats are possessive: the regex engine then keeps no
+backtracking point per character, where the former greedy `"(?:[^"\\]|\\.)*"`
+kept ~120 bytes per character of a long string (one 15 MB body took the
+server from 95 MB to 1.9 GB). It matches exactly what the greedy one did:
+its two alternatives never match the same character."""
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+"""Each bracket as one signed byte: +1 opens, -1 closes."""
 
 
 def nesting_depth(text: str) -> int:
     """Return how deeply arrays and objects nest in JSON text (brackets inside strings do not count).
 
+    Linear in time, and in memory a few copies of the text at most: strings
+    and everything but brackets are dropped by the regex engine, and the
+    deepest point is the largest running sum of the brackets' steps.
+
     >>> nesting_depth('{"a": [[1], "]]]"]}')
     3
     """
-    depth = deepest = 0
-    for match in _BRACKETS.finditer(_STRINGS.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text)).encode("ascii")
+    return max(0, max(accumulate(memoryview(brackets.translate(_STEPS)).cast("b")), default=0))
 
 
 def _parse_int(text: str) -> int:

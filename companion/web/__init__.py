@@ -48,7 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     app.extensions["companion.state_cache"] = SeqCache()
     i18n.init_app(app)
-    from companion.web import writes
+    from companion.web import gate, writes
+
+    gate.init_app(app)
 
     writes.init_app(app)
     from companion.web import board, camera, dice_views, entry, host

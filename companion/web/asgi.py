@@ -15,6 +15,12 @@ listening socket); as a second line, when one write has not drained for
 STREAM_SEND_SECONDS (then uvicorn closes it and logs that the response was
 cut); after STREAM_SECONDS (EventSource reconnects with Last-Event-ID); or
 when the server stops. So no client holds anything for ever.
+
+Nor does a request: its head must arrive within HEAD_SECONDS of the
+connection (or of the previous answer on it) and within HEAD_BYTES (else the
+connection is closed: HeadDeadline), and its body is read here on the loop,
+only from who may send one, within a deadline and a cap, before a Flask
+thread runs (companion/web/intake.py). The limits: docs/web.md ("Limits").
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from urllib.parse import parse_qs
 from flask import Flask
 
 from companion.web.broadcast import HEARTBEAT, RETRY, Broadcaster, Viewer
+from companion.web.intake import Intake
 
 STREAM_PATH = re.compile(r"^/g/([^/]+)/stream$")
 CLUB_STREAM_PATH = "/club/stream"
@@ -47,6 +54,7 @@ class LiveApp:
 
         self.flask = app
         self.wsgi = WSGIMiddleware(app, workers=threads)
+        self.intake = Intake(app, self.wsgi)  # judges and reads every body before a thread runs the view
         self.stop = threading.Event()  # ends the MJPEG streams (their threads poll it)
         app.config["STOP"] = self.stop
         self.hub: Broadcaster | None = None
@@ -63,11 +71,12 @@ class LiveApp:
               and self.flask.config.get("CLUB")):
             if await self._stream(scope, receive, send, None):
                 return
-        await self.wsgi(scope, receive, send)
+        await self.intake(scope, receive, send)
 
     def close(self) -> None:
         """End every live stream (called on the loop when the server begins to stop)."""
         self.stop.set()
+        self.intake.close()
         if self.hub is not None:
             self.hub.close()
 
@@ -191,6 +200,66 @@ def listen_socket(host: str, port: int, *, user_timeout: float = USER_TIMEOUT) -
     return sock
 
 
+HEAD_SECONDS = 10.0
+"""Seconds a connection has to send a whole request head, from its opening or the previous answer."""
+HEAD_BYTES = 64 * 1024
+"""Most bytes a request head may take (the URL and every header; the pages' own are under 2 kB)."""
+KEEP_ALIVE_SECONDS = 5.0
+"""Seconds a connection may stay idle, nothing sent, after an answer (uvicorn's timeout_keep_alive)."""
+
+
+def _head_deadline_protocol():
+    """Return uvicorn's httptools protocol, closing a connection whose request head is slow or too large.
+
+    uvicorn has no such limit: its keep-alive timer stops at the first byte,
+    so a connection that sends a few bytes of a head and then nothing stays
+    open for ever, and the head's headers pile up unbounded.
+    """
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class HeadDeadline(HttpToolsProtocol):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._head_timer = None
+            self._await_head()
+
+        def _await_head(self) -> None:
+            self._head_bytes = 0
+            self._head_timer = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+
+        def _head_arrived(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def data_received(self, data: bytes) -> None:
+            if self._head_timer is not None:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            if self._head_timer is not None and self._head_bytes > HEAD_BYTES and not self.transport.is_closing():
+                self.transport.close()  # still no whole head: the parser would keep what comes, unbounded
+
+        def on_headers_complete(self) -> None:
+            self._head_arrived()
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and self._head_timer is None:
+                self._await_head()
+
+        def connection_lost(self, exc) -> None:
+            self._head_arrived()
+            super().connection_lost(exc)
+
+        def _head_too_slow(self) -> None:
+            self._head_timer = None
+            if (self.cycle is None or self.cycle.response_complete) and not self.pipeline and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeadDeadline
+
+
 def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "warning", **options: Any):
     """Return a uvicorn Server for `app` that ends every live stream as soon as it begins to stop."""
     import uvicorn
@@ -206,6 +275,7 @@ def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "wa
     # proxy's X-Forwarded-For for it); the host screen judges forwarding headers itself (web/access.py).
     options.setdefault("proxy_headers", False)
     config = uvicorn.Config(live, lifespan="on", ws="none", log_level=log_level, access_log=False,
+                            http=_head_deadline_protocol(), timeout_keep_alive=KEEP_ALIVE_SECONDS,
                             timeout_graceful_shutdown=10, **options)
     server = Server(config)
     server.live = live

@@ -11,9 +11,12 @@ translated on the server, so there is one mechanism only.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from flask import Flask, request
 from flask_babel import Babel, get_locale
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
 
 LANGUAGES = ("en", "ru")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
@@ -27,6 +30,14 @@ def select_locale() -> str:
     if asked in LANGUAGES:
         return asked
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def language_of(query_string: str, cookie_header: str | None, accept_language: str | None) -> str:
+    """Return select_locale's choice from a raw request's parts (the live server's answers given before Flask runs)."""
+    asked = (parse_qs(query_string).get("lang") or [None])[0] or parse_cookie(cookie_header or "").get(COOKIE)
+    if asked in LANGUAGES:
+        return asked
+    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) or "en"
 
 
 def remember_language(response):

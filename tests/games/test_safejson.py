@@ -77,3 +77,17 @@ def test_fuzzed_input_is_a_value_or_a_record_error(text):
             reader(text)
         except RecordError as error:
             assert error.message and "\n" not in error.message
+
+
+@pytest.mark.parametrize("text", ['{"note": "' + "x" * 2_000_000 + '"}', '["' + "\\n" * 1_000_000 + '"]'])
+def test_the_nesting_check_needs_memory_of_a_few_copies_of_the_text(text):
+    """A 15 MB body once took the server to 1.9 GB: the string pattern kept ~120 bytes per character."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        assert nesting_depth(text) == 1
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * len(text) + 1_000_000, f"{peak / len(text):.0f} bytes per character"

@@ -73,8 +73,9 @@ def grow(grow_db):
 
 def bid(client, player, amount, *, headers=None, k=None):
     body = {"player": player, "bid": amount}
-    if k is not None:
+    if k is not None:  # as the phone sends it: its seat's token in the body and in the header
         body["k"] = k
+        headers = {"X-Companion-Token": k, **(headers or {})}
     return client.post("/g/gr/grow/api/bid", json=body, headers=headers or {})
 
 
@@ -195,7 +196,8 @@ def test_a_player_may_change_a_sealed_bid_until_the_reveal(grow):
 
 
 @pytest.mark.parametrize("body, headers, status", [
-    ({"player": "Ben", "bid": 2, "k": "PHONE_ANN"}, {}, 403),  # Ann's phone bidding for Ben
+    ({"player": "Ben", "bid": 2, "k": "PHONE_ANN"}, {"X-Companion-Token": "PHONE_ANN"}, 403),  # Ann's phone bidding for Ben
+    ({"player": "Ann", "bid": 2, "k": "PHONE_ANN"}, {}, 403),  # the seat's token in the body only: its body is not read
     ({"player": "Ann", "bid": 2}, {}, 403),                    # no token at all
     ({"player": "Ann", "bid": 16}, "AUTH", 422),                # more than 15 token points
     ({"player": "Ann", "bid": -1}, "AUTH", 422),
@@ -205,8 +207,9 @@ def test_a_player_may_change_a_sealed_bid_until_the_reveal(grow):
 def test_bad_bids_change_nothing(grow, body, headers, status):
     client, auth, phones, db = grow
     body = {k: (phones["Ann"] if v == "PHONE_ANN" else v) for k, v in body.items()}
+    headers = auth if headers == "AUTH" else {k: (phones["Ann"] if v == "PHONE_ANN" else v) for k, v in headers.items()}
     before = events_of(db)
-    response = client.post("/g/gr/grow/api/bid", json=body, headers=auth if headers == "AUTH" else headers)
+    response = client.post("/g/gr/grow/api/bid", json=body, headers=headers)
     assert response.status_code == status
     assert "error" in response.get_json() and "Traceback" not in response.get_data(as_text=True)
     assert events_of(db) == before
@@ -233,7 +236,9 @@ def test_sealed_bids_survive_a_restart_and_reveal_catches_up(grow):
     fresh = create_app({"DB": str(db), "TESTING": True}).test_client()
     assert fresh.get("/g/gr/grow/state.json").get_json()["board"]["status"] == "All bids are in."
     assert fresh.post("/g/gr/grow/api/reveal", json={}).status_code == 403
-    assert fresh.post("/g/gr/grow/api/reveal", json={"player": "Ben", "k": phones["Ben"]}).status_code == 200
+    assert fresh.post("/g/gr/grow/api/reveal", json={"player": "Ben", "k": phones["Ben"]}).status_code == 403  # token not in the header
+    ben = {"X-Companion-Token": phones["Ben"]}
+    assert fresh.post("/g/gr/grow/api/reveal", json={"player": "Ben", "k": phones["Ben"]}, headers=ben).status_code == 200
     assert state_of(db).bids == {"Ann": 4, "Ben": 2, "Cat": 1}
     assert fresh.post("/g/gr/grow/api/reveal", json={}, headers=auth).status_code == 409
 

@@ -14,7 +14,8 @@ function $(id) { return document.getElementById(id); }
 
 function api(path, body) {
   const headers = {"Content-Type": "application/json"};
-  if (CFG.token) headers["X-Companion-Token"] = CFG.token;
+  // The tablet's game token, or on a phone its seat's own: the server reads no body without one.
+  if (CFG.token || CFG.k) headers["X-Companion-Token"] = CFG.token || CFG.k;
   return companionAnswer(fetch(CFG.api + path, {method: "POST", headers, body: JSON.stringify(body || {})}));
 }
 
