@@ -205,7 +205,7 @@ def create(store: Store, record: str, game_id: str) -> Game:
             phone = "/me/" in post.path
             who = post.path.split("/me/")[1].split("/")[0] if phone else None
             try:
-                return CatsView(SimpleNamespace(state=state), b"").line_from_entry(post.body, who)
+                return CatsView(SimpleNamespace(state=state, game=game), b"").line_from_entry(post.body, who)
             except (EntryError, CompanionError, KeyError, IndexError, TypeError, ValueError):
                 return None
         # Copies of a card are alike at the table: the phone names a label and the server takes

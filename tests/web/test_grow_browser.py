@@ -207,7 +207,8 @@ def test_the_undo_control_says_why_a_reveal_cannot_be_undone(tmp_path):
             for name, amount in (("Ann", 2), ("Ben", 1)):
                 body = json.dumps({"player": name, "bid": amount, "k": phones[name]}).encode()
                 request = urllib.request.Request(f"{base}/g/gr/grow/api/bid", data=body, method="POST",
-                                                 headers={"Content-Type": "application/json"})
+                                                 headers={"Content-Type": "application/json",
+                                                          "X-Companion-Token": phones[name]})
                 with urllib.request.urlopen(request, timeout=10) as answer:
                     assert answer.status == 200
             note = tablet.locator("#undo-go-final")
