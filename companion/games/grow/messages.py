@@ -100,6 +100,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{card:card} is drawn twice.",
         "ru": "Карта {card:card} открыта дважды.",
     },
+    "draw.colour_left": {
+        "en": "The deck has only {left:n:{colour} card:{colour} cards} left, and this draw names {count}.",
+        "ru": "В колоде осталось карт цвета «{colour:word}»: {left}, а в этом раунде их названо {count}.",
+    },
     "draw.card_count": {
         "en": "A round draws {need:n:card:cards} (one per player), not {count}.",
         "ru": "В раунде открывают {need:n:карту:карты:карт} (по одной на игрока), а не {count}.",

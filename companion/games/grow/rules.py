@@ -253,8 +253,36 @@ def verify_draw(state: GrowState, move: Draw) -> None:
         raise W.violation("draw.card_count", need=len(state.players), count=len(move.cards))
     pile = draw_pile(state)
     for card in move.cards:
-        if card not in pile:
+        if card not in pile and card not in state.removed:
             raise W.violation("draw.not_in_deck", card=card, **_where(state, card))
+    # A card removed unseen may be named (see removed_after_draw): what counts is how many cards of each
+    # colour are still unseen beyond the removed ones, which the whole table can count.
+    for colour in sorted({COLOUR[c] for c in move.cards}):
+        named = sum(COLOUR[c] == colour for c in move.cards)
+        left = sum(COLOUR[c] == colour for c in pile)
+        if named > left:
+            raise W.violation("draw.colour_left", colour=colour, left=left, count=named)
+
+
+def removed_after_draw(state: GrowState, cards: tuple[str, ...]) -> frozenset[str]:
+    """Return the cards removed unseen once `cards` are turned up: a named removed card trades places with a
+    card of its colour still in the deck (the first by code), so two of each colour stay removed.
+
+    The reading (grow.deck.json, readings): the sheet removes the cards unseen, so nobody at the table knows
+    which they are, and the companion's list is only its own draw. Refusing a turned-up card for being on
+    that list would let a tablet find the list by trying cards (issue 29); the table's own cards decide.
+    Which card takes its place stays as hidden as the list, and only the colour counts, which everyone can
+    count, bound a draw (verify_draw).
+    """
+    removed = set(state.removed)
+    spare = sorted(draw_pile(state) - set(cards))
+    for card in cards:
+        if card in removed:
+            swap = next(c for c in spare if COLOUR[c] == COLOUR[card])  # verify_draw checked the colour counts
+            spare.remove(swap)
+            removed.discard(card)
+            removed.add(swap)
+    return frozenset(removed)
 
 
 def apply_draw(state: GrowState, move: Draw) -> GrowState:
@@ -264,7 +292,7 @@ def apply_draw(state: GrowState, move: Draw) -> GrowState:
         RuleViolation: if the draw is illegal.
     """
     verify_draw(state, move)
-    return replace(state, row=tuple(move.cards), rounds=state.rounds + 1)
+    return replace(state, row=tuple(move.cards), rounds=state.rounds + 1, removed=removed_after_draw(state, move.cards))
 
 
 # --- Bids -------------------------------------------------------------------

@@ -134,6 +134,11 @@ RU.update({
         "Перед первым раундом помощник (или сами игроки) убирает наугад по две карты каждого цвета; какие именно, записано в строке расстановки, но не показывается ни на одном экране.",
     "The sheet removes them face down; recording them keeps the record replayable.":
         "По правилам их убирают в закрытую; запись нужна, чтобы партию можно было воспроизвести.",
+    "Two players: a removed card turns up": "Двое игроков: открылась убранная карта",
+    "If a card on the companion's list of removed cards is turned up, the table's card counts: it is drawn, and another card of its colour still in the deck takes its place on the list. A draw is refused only when it names more cards of a colour than the deck can still hold (the cards of that colour not yet seen, less the two removed), which everyone can count.":
+        "Если открыта карта из списка убранных у помощника, верна карта на столе: она открыта, а её место в списке занимает другая карта того же цвета, ещё лежащая в колоде. Раунд не принимается, только если в нём названо больше карт одного цвета, чем их может остаться в колоде (не виденные ещё карты этого цвета минус две убранные), а это может сосчитать каждый.",
+    "The sheet removes the cards unseen, so nobody at the table knows which they are; refusing a card for being on the list would let anyone with the tablet find the list by trying cards.":
+        "По правилам карты убирают не глядя, и никто за столом не знает, какие это; если бы помощник отказывал из-за списка, любой с планшетом нашёл бы список, перебирая карты.",
     "Game end": "Конец игры",
     "Before each round, if fewer cards remain in the deck than there are players, the game ends at once.":
         "Если перед раундом в колоде осталось меньше карт, чем игроков, игра сразу кончается.",
