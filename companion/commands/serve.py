@@ -40,7 +40,59 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
+    add_tls_options(p)
     p.set_defaults(run=run)
+
+
+def add_tls_options(p) -> None:
+    """--no-tls and --http-port: https by default (a phone's browser gives its camera only to an https page)."""
+    p.add_argument("--no-tls", action="store_true",
+                   help="plain http on --port, as before 2026-12 (a phone or tablet cannot be the camera then: "
+                        "browsers give the camera only to https pages)")
+    p.add_argument("--http-port", type=int, default=None,
+                   help="also serve plain http here, for screens that only watch and cannot accept the table's "
+                        "certificate (default: --port + 1; 0: none)")
+
+
+def table_tls(args):
+    """Return the table's certificate (companion/web/tls.py), made beside the database on first use, or None for --no-tls."""
+    if getattr(args, "no_tls", False):
+        return None
+    from companion.web.tls import ensure_certificate, machine_names, tls_directory
+
+    extra = ()
+    if getattr(args, "public_url", None):
+        from urllib.parse import urlsplit
+        extra = (urlsplit(args.public_url).hostname or "",)
+    if args.host not in ("0.0.0.0", "::"):
+        extra += (args.host,)
+    return ensure_certificate(tls_directory(args.db), machine_names(tuple(n for n in extra if n)))
+
+
+def public_address(args, tls) -> str:
+    """Return the address other devices use: --public-url, else https (or http) on this machine's LAN address."""
+    scheme = "https" if tls is not None else "http"
+    return (args.public_url or f"{scheme}://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
+
+
+def watch_port(args, tls) -> int | None:
+    """Return the plain-http port for watching screens beside https, or None (--no-tls, or --http-port 0)."""
+    if tls is None:
+        return None
+    port = args.http_port if args.http_port is not None else args.port + 1
+    return port or None
+
+
+def print_tls(tls, http_port: int | None, host_path: str) -> str:
+    """Print the certificate's fingerprint and where a device installs it; return the host screen's address."""
+    if tls is None:
+        return f"http://127.0.0.1:{{port}}{host_path}"
+    print("This server speaks https with its own certificate: each device's browser warns once (docs/web.md, "
+          "\"The table's certificate\"). Its SHA-256 fingerprint, to compare on the warning page:\n  " + tls.fingerprint)
+    if http_port:
+        print(f"Screens that only watch may also use plain http on port {http_port} (no camera there).")
+        return f"http://127.0.0.1:{http_port}{host_path}"
+    return f"https://127.0.0.1:{{port}}{host_path}"
 
 
 def lan_address() -> str:
@@ -87,13 +139,14 @@ def open_table(args) -> tuple[str, str]:
 
 
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
-               roster: dict[str, str] | None = None) -> dict:
-    """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and its player list."""
+               roster: dict[str, str] | None = None, tls=None) -> dict:
+    """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and
+    its player list, the table's certificate (None: plain http)."""
     from companion.vision.photo import PhotoReader
 
     return {"DB": normalize(db), "PUBLIC_URL": public_url,
             "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None,
-            "CLUB": club, "CLUB_ROSTER": roster}
+            "CLUB": club, "CLUB_ROSTER": roster, "TLS": tls}
 
 
 def run(args) -> int:
@@ -105,19 +158,36 @@ def run(args) -> int:
     if args.club:
         return run_club(args)
     game_id, token = open_table(args)
-    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-    app = create_app(app_config(args.db, public, args.deck))
+    tls = table_tls(args)
+    public = public_address(args, tls)
+    app = create_app(app_config(args.db, public, args.deck, tls=tls))
     app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
     sock = listen(args.host, args.port)
-    server = make_server(app)
+    http_port = watch_port(args, tls)
+    watching = start_watch_server(app, args.host, http_port)
+    server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
     print(f"Scoreboard for everyone: {public}/g/{game_id}")
-    print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
+    host = print_tls(tls, http_port, f"/g/{game_id}/host/").format(port=args.port)
+    print(f"Host screen (this machine only): {host}")
     sys.stdout.flush()
-    server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
+    try:
+        server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
+    finally:
+        if watching is not None:
+            watching.stop()
     return 0
+
+
+def start_watch_server(app, host: str, port: int | None):
+    """Start the plain-http server for watching screens beside the https one (a background thread), or return None."""
+    if not port:
+        return None
+    from companion.web.asgi import ServerThread
+
+    return ServerThread(app, sock=listen(host, port)).start()
 
 
 def run_club(args) -> int:
@@ -129,15 +199,23 @@ def run_club(args) -> int:
     roster = read_roster(args.players) if args.players else None
     with open_store(args.db):  # an unreachable database or a newer schema is one sentence now, not at the first page
         pass
-    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster))
+    tls = table_tls(args)
+    public = public_address(args, tls)
+    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls))
     sock = listen(args.host, args.port)
-    server = make_server(app)
+    http_port = watch_port(args, tls)
+    watching = start_watch_server(app, args.host, http_port)
+    server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     print(f"Club index for every screen (every table, live): {public}/club")
     print(f"Standings: {public}/club/standings")
-    print(f"Organiser's view, with each table's host screen and new games (this machine only): http://127.0.0.1:{args.port}/club")
+    organiser = print_tls(tls, http_port, "/club").format(port=args.port)
+    print(f"Organiser's view, with each table's host screen and new games (this machine only): {organiser}")
     sys.stdout.flush()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        if watching is not None:
+            watching.stop()
     return 0
 
 
