@@ -8,8 +8,8 @@ the rate, and nothing queues (a newer frame replaces one not yet read).
 
 One device is the table's camera at a time. A second device is refused with
 the first one's name while the first still sends; it becomes the camera when
-it takes over (a tap), or by itself once the first is lost (no frame for
-LOST_S seconds).
+it takes over (a tap), or by itself once the first has sent nothing for
+GONE_S seconds. The screens say "camera lost" after LOST_S.
 """
 
 from __future__ import annotations
@@ -21,8 +21,12 @@ from typing import Callable
 
 from companion.vision.sources import Frame, decode_image_bytes
 
-LOST_S = 2.0
-"""No frame for this long and the camera counts as lost (the screens say so within 3 s: they ask every second)."""
+LOST_S = 1.5
+"""No frame for this long and the camera counts as lost (the screens ask twice a second, so they say so within
+2 s; frames arrive every 0.1-0.7 s while the reader keeps up, even on a loaded machine)."""
+GONE_S = 10.0
+"""No frame for this long and another device becomes the camera without a tap (a camera only lost for a moment,
+a busy phone, keeps its place: the other device is told which one is the camera and takes over with a tap)."""
 WAIT_READ_S = 0.05
 """How long read() waits for a frame before returning None (the loop then sleeps briefly and asks again)."""
 
@@ -37,9 +41,11 @@ class Refused:
 class BrowserCameraSource:
     """Frames uploaded by the one device that is the table's camera, for one game's live loop. Thread-safe."""
 
-    def __init__(self, game_id: str, *, lost_after_s: float = LOST_S, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, game_id: str, *, lost_after_s: float = LOST_S, gone_after_s: float = GONE_S,
+                 clock: Callable[[], float] = time.monotonic):
         self.game_id = game_id
         self.lost_after_s = lost_after_s
+        self.gone_after_s = gone_after_s
         self._clock = clock
         self._cond = threading.Condition()
         self._pending: Frame | None = None
@@ -59,9 +65,9 @@ class BrowserCameraSource:
     # --- the endpoint's side -------------------------------------------------
 
     def claim(self, device: str, label: str, *, take_over: bool) -> Refused | None:
-        """Make `device` the camera if nobody is, it already is, the current one is lost, or `take_over`; else Refused."""
+        """Make `device` the camera if nobody is, it already is, the current one is gone, or `take_over`; else Refused."""
         with self._cond:
-            if self.device not in (None, device) and not take_over and not self._lost():
+            if self.device not in (None, device) and not take_over and not self._lost(self.gone_after_s):
                 return Refused(self.label)
             if self.device != device:
                 self.device, self.last_frame_at = device, None
@@ -115,9 +121,9 @@ class BrowserCameraSource:
         with self._cond:
             return self.device == device
 
-    def _lost(self) -> bool:
+    def _lost(self, after_s: float | None = None) -> bool:
         return self.device is not None and self.last_frame_at is not None and \
-            self._clock() - self.last_frame_at > self.lost_after_s
+            self._clock() - self.last_frame_at > (self.lost_after_s if after_s is None else after_s)
 
     # --- the loop's side (FrameSource) -----------------------------------------
 

@@ -57,7 +57,7 @@ def own_camera(game_id: str) -> dict:
 
 @bp.get("/device.json")
 def device(game_id: str):
-    """Return which device is the table's camera and whether its frames still arrive (every screen asks each second)."""
+    """Return which device is the table's camera and whether its frames still arrive (every screen asks twice a second)."""
     load(game_id)
     source = source_for(game_id)
     body = {"enabled": source is not None, **(source.status() if source is not None else {})}

@@ -10,6 +10,8 @@
   const stop = document.getElementById("own-camera-stop");
   const status = document.getElementById("own-camera-status");
   const view = document.getElementById("own-camera-view");
+  const served = document.getElementById("live-view");  // the server's annotated MJPEG view: paused while this device sends
+  const servedSrc = served ? served.src : null;
   const device = sessionStorage.getItem("companion-camera-device") || (Math.random().toString(16).slice(2) + Date.now().toString(16));
   sessionStorage.setItem("companion-camera-device", device);
   if (!window.isSecureContext || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
@@ -35,10 +37,11 @@
   }
 
   function nextFrame() {
-    // The next picture the camera delivers (never the same one twice), or a short pause where the browser cannot tell.
+    // The next picture the camera delivers (never the same one twice), or a short pause where the browser cannot
+    // tell; at most 250 ms either way (a browser may stop calling back for a video it does not paint).
     return new Promise((resolve) => {
       if (view.requestVideoFrameCallback) view.requestVideoFrameCallback(() => resolve());
-      else setTimeout(resolve, 30);
+      setTimeout(resolve, view.requestVideoFrameCallback ? 250 : 30);
     });
   }
 
@@ -97,6 +100,7 @@
     lock = null;
     stop.hidden = true;
     start.hidden = false;
+    if (served) { served.hidden = false; served.src = servedSrc + "?" + Date.now(); }
   }
 
   async function begin(over) {
@@ -110,6 +114,7 @@
     }
     view.srcObject = stream;
     view.hidden = false;
+    if (served) { served.hidden = true; served.removeAttribute("src"); }  // its frames cost the reader's CPU
     await view.play().catch(() => {});
     const settings = stream.getVideoTracks()[0].getSettings();
     say(cfg.got.replace("{w}", settings.width || view.videoWidth).replace("{h}", settings.height || view.videoHeight));

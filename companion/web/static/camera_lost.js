@@ -1,5 +1,5 @@
-// Every screen of a table whose camera is a phone or tablet: ask each second whether frames still arrive;
-// say "camera lost" while they do not (the server counts a camera lost 2 s after its last frame).
+// Every screen of a table whose camera is a phone or tablet: ask twice a second whether frames still arrive;
+// say "camera lost" while they do not (the server counts a camera lost 1.5 s after its last frame).
 "use strict";
 (() => {
   const banner = document.getElementById("camera-lost");
@@ -11,6 +11,6 @@
       if (s.lost) banner.textContent = banner.dataset.lost.replace("{device}", s.device || "").replace("{n}", Math.round(s.seconds));
     })
     .catch(() => {})
-    .finally(() => setTimeout(ask, 1000));
+    .finally(() => setTimeout(ask, 500));
   ask();
 })();
