@@ -35,7 +35,7 @@ LEAD, TAIL = 20, 60
 """Frames of the still table added before the demo's first frame and after its last: the browser starts
 sending a moment after the fake camera opens, and is stopped before the fake camera loops back to the start."""
 SLOW = 3
-"""The demo plays at a third of its speed (each frame thrice): a browser on this shared 2-core machine gets 1.5-4
+"""The demo plays at a third of its speed (each frame thrice): a browser on this shared 2-core machine got 2-9
 frames a second to the reader, and each step of the game is then on camera for 3.6 s, long enough to be read."""
 GAME = "g"
 

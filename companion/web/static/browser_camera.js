@@ -52,20 +52,35 @@
     return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   }
 
-  async function send() {
+  async function nextPicture() {
+    // The camera's next picture as a JPEG, or null if the camera stopped meanwhile.
     while (running) {
       await nextFrame();
       if (!running || !view.videoWidth) continue;
       const blob = await grab();
-      if (!blob || !running) continue;
+      if (blob) return blob;
+    }
+    return null;
+  }
+
+  async function send() {
+    // One frame in flight: the next POST leaves only when the server has answered the last one. The next
+    // picture is encoded meanwhile (the encoding overlaps the server's reading, not the upload).
+    let ready = nextPicture();
+    while (running) {
+      const blob = await ready;
+      if (!blob || !running) return;
       let answer;
       try {
         const url = cfg.frame + (takeOver ? "?take_over=1" : "");
-        answer = await fetch(url, {method: "POST", body: blob, headers: {
+        const posted = fetch(url, {method: "POST", body: blob, headers: {
           "Content-Type": "image/jpeg", "X-Companion-Token": cfg.token, "X-Camera-Device": device, "X-Camera-Label": label()}});
+        ready = nextPicture();
+        answer = await posted;
       } catch (err) {
         say(cfg.failed);
         await new Promise((r) => setTimeout(r, 1000));
+        ready = nextPicture();
         continue;
       }
       takeOver = false;
@@ -80,6 +95,7 @@
       if (!answer.ok) {
         say((await answer.json().catch(() => ({}))).error?.message || cfg.failed);
         await new Promise((r) => setTimeout(r, 1000));
+        ready = nextPicture();
         continue;
       }
       sent += 1;
