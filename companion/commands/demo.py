@@ -123,7 +123,13 @@ class _Server:
                   "TRACKER": camera.live if camera is not None else None, "TLS": self.tls, "BROWSER_CAMERA": browser}
         app = create_app(config)
         if self.http_port:
-            self._watching = ServerThread(app, sock=listen(self.host, self.http_port)).start()
+            from companion.commands.serve import start_watch_server
+
+            try:
+                self._watching = start_watch_server(app, self.host, self.http_port)
+            except CompanionError:
+                sock.close()
+                raise
         self._server = ServerThread(app, sock=sock, **(self.tls.uvicorn_options() if self.tls is not None else {}))
         join = f"{public}/g/{game_id}?t={token}"
         print(f"Tablet page: {public}/g/{game_id}   (join link to enter moves: {join})")

@@ -164,7 +164,11 @@ def run(args) -> int:
     app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
     sock = listen(args.host, args.port)
     http_port = watch_port(args, tls)
-    watching = start_watch_server(app, args.host, http_port)
+    try:
+        watching = start_watch_server(app, args.host, http_port)
+    except CompanionError:
+        sock.close()
+        raise
     server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
@@ -185,9 +189,14 @@ def start_watch_server(app, host: str, port: int | None):
     """Start the plain-http server for watching screens beside the https one (a background thread), or return None."""
     if not port:
         return None
-    from companion.web.asgi import ServerThread
+    from companion.web.asgi import ServerThread, listen_socket
 
-    return ServerThread(app, sock=listen(host, port)).start()
+    try:
+        sock = listen_socket(host, port)
+    except OSError as exc:
+        raise CompanionError(f"cannot listen on {host}:{port} for the plain-http screens: {exc.strerror or exc} "
+                             f"(another server? try --http-port with another port, or --http-port 0 for none)") from None
+    return ServerThread(app, sock=sock).start()
 
 
 def run_club(args) -> int:
@@ -204,7 +213,11 @@ def run_club(args) -> int:
     app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls))
     sock = listen(args.host, args.port)
     http_port = watch_port(args, tls)
-    watching = start_watch_server(app, args.host, http_port)
+    try:
+        watching = start_watch_server(app, args.host, http_port)
+    except CompanionError:
+        sock.close()
+        raise
     server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     print(f"Club index for every screen (every table, live): {public}/club")
     print(f"Standings: {public}/club/standings")

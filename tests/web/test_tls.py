@@ -64,8 +64,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(db: Path, *extra: str) -> tuple[subprocess.Popen, list[str]]:
-    """Start `companion serve` on free ports; return it and what it printed up to the host screen's line."""
+def _serve(db: Path, *extra: str, last: str = "Host screen") -> tuple[subprocess.Popen, list[str]]:
+    """Start `companion serve` on free ports; return it and what it printed up to the line starting with `last`."""
     port, http_port = _free_port(), _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--db", str(db), *extra, "--host", "127.0.0.1",
@@ -78,9 +78,9 @@ def _serve(db: Path, *extra: str) -> tuple[subprocess.Popen, list[str]]:
         if not line:
             break
         lines.append(line.rstrip("\n"))
-        if line.startswith("Host screen"):
+        if line.startswith(last):
             break
-    assert lines and lines[-1].startswith("Host screen"), "\n".join(lines)
+    assert lines and lines[-1].startswith(last), "\n".join(lines)
     proc.ports = (port, http_port)
     _wait_listening(port)
     return proc, lines
@@ -170,3 +170,31 @@ def test_machine_names_cover_loopback_and_the_hostname():
     names = machine_names(("table.example",))
     assert names[:3] == ["localhost", "127.0.0.1", "::1"] and socket.gethostname().lower() in names
     assert "table.example" in names
+
+
+def test_the_club_server_speaks_https_too(tmp_path):
+    db = tmp_path / "club.db"
+    proc, lines = _serve(db, "--club", last="Organiser's view")
+    try:
+        port, http_port = proc.ports
+        text = "\n".join(lines)
+        kept = ensure_certificate(tls_directory(db), ["127.0.0.1"])
+        assert f"https://127.0.0.1:{port}/club" in text and kept.fingerprint in text
+        assert f"http://127.0.0.1:{http_port}/club" in text  # the organiser's view on this machine: no warning
+        assert _get(f"https://127.0.0.1:{port}/club", cafile=kept.ca)[0] == 200
+    finally:
+        _stop(proc)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # asgi.listen_socket leaves a socket that failed to bind to the collector
+def test_a_taken_plain_http_port_is_one_sentence(tmp_path, capsys):
+    from companion.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        status = main(["serve", "--db", str(tmp_path / "c.db"), "--new-game", "--players", "Ann,Ben,Cat",
+                       "--host", "127.0.0.1", "--port", str(_free_port()), "--http-port", str(busy)])
+    err = capsys.readouterr().err
+    assert status == 1 and "--http-port 0 for none" in err and "Traceback" not in err, err
