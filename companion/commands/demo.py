@@ -139,7 +139,7 @@ class _Server:
                   "\"Use this device's camera\" on its Camera page.")
         if self.tls is not None:
             from companion.commands.serve import print_tls
-            print_tls(self.tls, self.http_port, "")
+            print_tls(self.tls, public, self.port, self.http_port, "")
         sys.stdout.flush()
         self._server.start()
 

@@ -83,16 +83,18 @@ def watch_port(args, tls) -> int | None:
     return port or None
 
 
-def print_tls(tls, http_port: int | None, host_path: str) -> str:
-    """Print the certificate's fingerprint and where a device installs it; return the host screen's address."""
+def print_tls(tls, public: str, port: int, http_port: int | None, host_path: str) -> str:
+    """Print the certificate's fingerprint and where a device installs it; return the host screen's address on this
+    machine (plain http when there is a plain-http port: no warning for the organiser)."""
     if tls is None:
-        return f"http://127.0.0.1:{{port}}{host_path}"
+        return f"http://127.0.0.1:{port}{host_path}"
     print("This server speaks https with its own certificate: each device's browser warns once (docs/web.md, "
           "\"The table's certificate\"). Its SHA-256 fingerprint, to compare on the warning page:\n  " + tls.fingerprint)
+    print(f"To skip the warning for good, install the certificate on the device: {public}/table-certificate.crt")
     if http_port:
         print(f"Screens that only watch may also use plain http on port {http_port} (no camera there).")
         return f"http://127.0.0.1:{http_port}{host_path}"
-    return f"https://127.0.0.1:{{port}}{host_path}"
+    return f"https://127.0.0.1:{port}{host_path}"
 
 
 def lan_address() -> str:
@@ -174,7 +176,7 @@ def run(args) -> int:
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
     print(f"Scoreboard for everyone: {public}/g/{game_id}")
-    host = print_tls(tls, http_port, f"/g/{game_id}/host/").format(port=args.port)
+    host = print_tls(tls, public, args.port, http_port, f"/g/{game_id}/host/")
     print(f"Host screen (this machine only): {host}")
     sys.stdout.flush()
     try:
@@ -221,7 +223,7 @@ def run_club(args) -> int:
     server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     print(f"Club index for every screen (every table, live): {public}/club")
     print(f"Standings: {public}/club/standings")
-    organiser = print_tls(tls, http_port, "/club").format(port=args.port)
+    organiser = print_tls(tls, public, args.port, http_port, "/club")
     print(f"Organiser's view, with each table's host screen and new games (this machine only): {organiser}")
     sys.stdout.flush()
     try:

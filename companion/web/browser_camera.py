@@ -13,6 +13,8 @@ the body is read, and the body is bounded (FRAME_MAX_BYTES).
 
 from __future__ import annotations
 
+from urllib.parse import unquote, urlsplit
+
 from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
@@ -48,7 +50,8 @@ def own_camera(game_id: str) -> dict:
         return {"enabled": False}
     _session, key, _view = load(game_id)
     can_act = same(presented_token(game_id, allow_cookie=True), game_token(key))
-    insecure = request.scheme != "https" and request.host.split(":")[0] not in ("localhost", "127.0.0.1", "[::1]")
+    host = urlsplit("//" + request.host).hostname or ""
+    insecure = request.scheme != "https" and host not in ("localhost", "127.0.0.1", "::1")  # http on loopback is secure
     public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
     secure_url = public + request.full_path.rstrip("?") if public.startswith("https://") else None
     return {"enabled": True, "can_act": can_act, "insecure": insecure, "secure_url": secure_url,
@@ -85,7 +88,7 @@ def frame(game_id: str):
     if length > FRAME_MAX_BYTES:
         abort(413, description=_("A camera frame may be at most %(mb)s MB; lower the resolution.", mb=FRAME_MAX_BYTES // (1024 * 1024)))
     data = request.get_data(cache=False)
-    label = (request.headers.get(LABEL_HEADER) or "").strip()[:80] or _("a browser")
+    label = unquote(request.headers.get(LABEL_HEADER) or "").strip()[:80] or _("a browser")  # the page percent-encodes it
     try:
         index = source.put(device_id, label, data, take_over=request.args.get("take_over") == "1")
     except CompanionError:

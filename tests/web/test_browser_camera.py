@@ -105,7 +105,7 @@ def test_a_frame_too_big_or_not_a_picture_is_a_sentence(camera_app, token, monke
 def test_one_device_is_the_camera_another_is_told_which_and_takes_over(camera_app, token):
     app, source, _reader = camera_app
     client = app.test_client()
-    assert _post(client, token, _jpeg(), "phone-a", "Ann's phone").status_code == 200
+    assert _post(client, token, _jpeg(), "phone-a", "Ann%27s%20phone").status_code == 200  # as the page sends it
     refused = _post(client, token, _jpeg(), "tablet-b", "Tablet")
     assert refused.status_code == 409 and refused.get_json()["camera"] == "Ann's phone"
     assert "Ann's phone is the table's camera now" in refused.get_json()["error"]["message"]
@@ -143,3 +143,21 @@ def test_a_game_without_a_camera_loop_says_how_to_start_it(app, token):
     answer = _post(app.test_client(), token, _jpeg())
     assert answer.status_code == 409 and "companion play --camera browser" in answer.get_json()["error"]["message"]
     assert app.test_client().get(f"/g/{GAME_ID}/camera/device.json").get_json() == {"enabled": False}
+
+
+def test_the_camera_page_offers_this_devices_camera_to_the_join_links_holder_in_its_language(camera_app, token):
+    app, _source, _reader = camera_app
+    client = app.test_client()
+    stranger = client.get(f"/g/{GAME_ID}/camera/", base_url="https://192.168.1.20:8000").get_data(as_text=True)
+    assert "Open the join link on this device" in stranger and 'id="own-camera-start"' not in stranger
+    client.get(f"/g/{GAME_ID}?t={token}", base_url="https://192.168.1.20:8000")  # the join link's cookie
+    page = client.get(f"/g/{GAME_ID}/camera/?lang=ru", base_url="https://192.168.1.20:8000").get_data(as_text=True)
+    assert "Использовать камеру этого устройства" in page and 'id="own-camera-start"' in page
+    plain = client.get(f"/g/{GAME_ID}/camera/?lang=en", base_url="http://192.168.1.20:8001").get_data(as_text=True)
+    assert 'id="own-camera-start"' not in plain and "start it without --no-tls" in plain  # no https address to give
+    app.config["PUBLIC_URL"] = "https://192.168.1.20:8000"
+    plain = client.get(f"/g/{GAME_ID}/camera/", base_url="http://192.168.1.20:8001").get_data(as_text=True)
+    assert 'href="https://192.168.1.20:8000/g/g1/camera/"' in plain
+    client.get(f"/g/{GAME_ID}?t={token}", base_url="http://127.0.0.1:8001")
+    local = client.get(f"/g/{GAME_ID}/camera/", base_url="http://127.0.0.1:8001").get_data(as_text=True)
+    assert 'id="own-camera-start"' in local  # http on this machine is a secure context: the button works there

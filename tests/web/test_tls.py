@@ -126,6 +126,7 @@ def test_serve_speaks_https_with_the_kept_certificate_and_http_for_watching_scre
         game = join.split("/g/")[1].split("?")[0]
         kept = ensure_certificate(tls_directory(db), ["127.0.0.1"])
         assert kept.fingerprint in text, "the console does not show the certificate's fingerprint"
+        assert f"https://127.0.0.1:{port}/table-certificate.crt" in text
         status, body = _get(f"https://127.0.0.1:{port}/g/{game}/state.json", cafile=kept.ca)  # the CA trusted: no warning
         assert status == 200 and b'"players"' in body
         with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):  # untrusted: the browser's warning

@@ -74,7 +74,8 @@
       try {
         const url = cfg.frame + (takeOver ? "?take_over=1" : "");
         const posted = fetch(url, {method: "POST", body: blob, headers: {
-          "Content-Type": "image/jpeg", "X-Companion-Token": cfg.token, "X-Camera-Device": device, "X-Camera-Label": label()}});
+          "Content-Type": "image/jpeg", "X-Companion-Token": cfg.token, "X-Camera-Device": device,
+          "X-Camera-Label": encodeURIComponent(label())}});  // a header carries Latin-1 only: a camera's name may not
         ready = nextPicture();
         answer = await posted;
       } catch (err) {
