@@ -58,12 +58,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _new_db(folder: Path, name: str) -> Path:
+def _new_db(folder: Path, name: str, *, misdealt: bool = False) -> Path:
+    """A store holding the demo's game, its setup only; `misdealt`: the first and last players' spreads swapped, so
+    the camera sees every one of their cards where the game has the other player's, and raises it."""
     from companion.store.backends import open_store
     from companion.store.session import GameSession
 
     db = folder / name
     setup = json.loads((folder / "record.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    if misdealt:
+        first, last = setup["players"][0], setup["players"][-1]
+        setup["spreads"][first], setup["spreads"][last] = setup["spreads"][last], setup["spreads"][first]
     with open_store(db) as store:
         GameSession.start(store, setup, game_id=GAME)
     return db
@@ -109,8 +114,8 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def stored(db: Path) -> dict:
-    """What a game's store says happened: the moves in effect, the attention items raised (their messages), and how
-    many observations and frames' worth of evidence."""
+    """What a game's store says happened: the moves in effect, the attention items raised (message and cards),
+    and the card changes each observation stored."""
     from companion.store.backends import open_store
     from companion.store.session import GameSession
 
@@ -119,7 +124,8 @@ def stored(db: Path) -> dict:
         changes = [[(c["code"], c["from"], c["to"]) for c in json.loads(e.payload)["changes"]]
                    for e in session.events_of("observation")]
         return {"moves": session.record_lines()[1:],
-                "attention": [json.loads(e.payload)["message"] for e in session.events_of("attention")],
+                "attention": [(json.loads(e.payload)["message"], json.loads(e.payload)["cards"])
+                              for e in session.events_of("attention")],
                 "changes": changes}
 
 
@@ -166,7 +172,7 @@ def test_the_browser_streams_the_demo_and_the_game_is_stored_as_play_stores_it_f
     from playwright.sync_api import expect, sync_playwright
 
     folder, count = demo_video
-    reference = _new_db(folder, "file.db")
+    reference = _new_db(folder, "file.db", misdealt=True)
     proc = _play(folder, reference, str(folder / "table.y4m"), "--port", str(_free_port()), "--http-port", "0")
     begun = time.monotonic()
     proc.wait(900)
@@ -174,7 +180,7 @@ def test_the_browser_streams_the_demo_and_the_game_is_stored_as_play_stores_it_f
     from_file = stored(reference)
     print(f"play from the file: {time.monotonic() - begun:.1f} s")
 
-    db = _new_db(folder, "browser.db")
+    db = _new_db(folder, "browser.db", misdealt=True)
     port = _free_port()
     proc = _play(folder, db, "browser", "--port", str(port), "--http-port", "0")
     try:
@@ -200,10 +206,12 @@ def test_the_browser_streams_the_demo_and_the_game_is_stored_as_play_stores_it_f
     for a, b in zip(from_file["changes"], from_browser["changes"]):
         print("  same" if a == b else f"  file {a}\n  browser {b}")
     assert "frames a second reach the reader" in rate
-    # What `play` stores from the file, the browser's frames store too: the same moves and attention items
-    # (none in these first moves: nobody types the bids), and the same table at the end.
+    print("attention, file:", from_file["attention"], "\nattention, browser:", from_browser["attention"])
+    # What `play` stores from the file, the browser's frames store too: the same moves (none: nobody types the
+    # bids), the same attention items (the misdeal: each swapped card where the game has another player's), and
+    # the same table at the end.
     assert from_browser["moves"] == from_file["moves"]
-    assert from_browser["attention"] == from_file["attention"]
+    assert from_browser["attention"] == from_file["attention"] != []
     assert table_read(from_browser["changes"]) == table_read(from_file["changes"]) != {}
     # Every change the file's reader saw, the browser's saw too, and no other; two changes a few frames apart may
     # be stored as one observation from the browser (the fake camera plays in real time and the page sends only
