@@ -232,7 +232,7 @@ def one(backend: str, args) -> dict:
             for _ in range(args.servers):  # club servers on one database: table i is served by server i mod N
                 port = free_port()
                 servers.append(subprocess.Popen([sys.executable, "-c", code, "serve", "--game", "table-1", "--db", db,
-                                                 "--host", "127.0.0.1", "--port", str(port)], env=env,
+                                                 "--host", "127.0.0.1", "--port", str(port), "--no-tls"], env=env,
                                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
                 server_ports.append(port)
             for port, server in zip(server_ports, servers):

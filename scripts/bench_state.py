@@ -86,7 +86,7 @@ def measure_serve(db: Path, repeat: int) -> dict:
     root = Path(__file__).resolve().parents[1]
     start = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", "g", "--db", str(db),
-                               "--host", "127.0.0.1", "--port", str(port)], cwd=root,
+                               "--host", "127.0.0.1", "--port", str(port), "--no-tls"], cwd=root,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/g/g/state.json"
     try:

@@ -83,7 +83,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
             "resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)); from companion.cli import main; sys.exit(main(sys.argv[1:]))")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-c", code, "serve", "--game", GAME_ID, "--db", str(db),
-                               "--host", "127.0.0.1", "--port", str(port)], env=env,
+                               "--host", "127.0.0.1", "--port", str(port), "--no-tls"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_port(port, server, seconds=30)

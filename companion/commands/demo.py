@@ -30,7 +30,9 @@ def add_parser(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=run_demo_command)
     p = sub.add_parser("play", help="track a real BUX game from a camera and serve the tablet page")
-    p.add_argument("--camera", required=True, help="camera index (0), stream URL, video file or image folder")
+    p.add_argument("--camera", required=True,
+                   help="browser (a phone's or tablet's own camera: open the join link, tap \"Use this device's camera\"), "
+                        "camera index (0), stream URL, video file or image folder")
     p.add_argument("--deck", required=True, help="the deck file written when the cards were printed")
     add_db_option(p)
     p.add_argument("--game", required=True, metavar="GAME_ID",
@@ -40,6 +42,8 @@ def add_parser(sub) -> None:
     add_wait_option(p)
     p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
     p.add_argument("--port", type=int, default=8000, help="port of the tablet page (default 8000)")
+    from companion.commands.serve import add_tls_options
+    add_tls_options(p)
     p.set_defaults(run=run_play)
 
 
@@ -95,11 +99,15 @@ def _progress(message: str) -> None:
 class _Server:
     """The tablet page in a background thread (the live server, companion/web/asgi.py), for the demo and a live camera."""
 
-    def __init__(self, host: str, port: int):
+    def __init__(self, host: str, port: int, tls=None, http_port: int | None = None):
         self.host, self.port = host, port
+        self.tls = tls
+        """The table's certificate (companion/web/tls.py), or None: plain http."""
+        self.http_port = http_port
         self._server = None
+        self._watching = None
 
-    def start(self, db: Path | str, game_id: str, camera=None) -> None:
+    def start(self, db: Path | str, game_id: str, camera=None, browser=None) -> None:
         import segno
 
         from companion.commands.serve import lan_address, listen
@@ -113,14 +121,32 @@ class _Server:
         with open_store(db) as store:
             DiceService(GameSession(store, game_id)).ensure_seed()
             token = game_token(game_key(store, game_id))
-        public = f"http://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
+        sock = listen(self.host, self.port)
+        self.port = sock.getsockname()[1]
+        scheme = "https" if self.tls is not None else "http"
+        public = f"{scheme}://{lan_address() if self.host in ('0.0.0.0', '::') else self.host}:{self.port}"
         config = {"DB": normalize(db), "PUBLIC_URL": public, "CAMERA": camera,
                   "PHOTO_HANDLER": camera.photo if camera is not None else None,
-                  "TRACKER": camera.live if camera is not None else None}
-        self._server = ServerThread(create_app(config), sock=listen(self.host, self.port))
+                  "TRACKER": camera.live if camera is not None else None, "TLS": self.tls, "BROWSER_CAMERA": browser}
+        app = create_app(config)
+        if self.http_port:
+            from companion.commands.serve import start_watch_server
+
+            try:
+                self._watching = start_watch_server(app, self.host, self.http_port)
+            except CompanionError:
+                sock.close()
+                raise
+        self._server = ServerThread(app, sock=sock, **(self.tls.uvicorn_options() if self.tls is not None else {}))
         join = f"{public}/g/{game_id}?t={token}"
         print(f"Tablet page: {public}/g/{game_id}   (join link to enter moves: {join})")
         segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
+        if browser is not None:
+            print("Open the join link on the phone or tablet that will watch the table, then tap "
+                  "\"Use this device's camera\" on its Camera page.")
+        if self.tls is not None:
+            from companion.commands.serve import print_tls
+            print_tls(self.tls, public, self.port, self.http_port, "")
         sys.stdout.flush()
         self._server.start()
 
@@ -138,6 +164,8 @@ class _Server:
         """End the open streams and stop the server."""
         if self._server is not None:
             self._server.stop()
+        if self._watching is not None:
+            self._watching.stop()
 
 
 def run_play(args) -> int:
@@ -155,18 +183,36 @@ def run_play(args) -> int:
     lens = load_lens_option(args.lens)
     store = open_store(args.db)
     session = GameSession(store, args.game)
-    source = open_source(args.camera)
-    server = _Server(args.host, args.port)
+    from companion.commands.serve import table_tls, watch_port
+
+    tls = table_tls(args)
+    server = _Server(args.host, args.port, tls, watch_port(args, tls))
+    browser = None
+    if args.camera == "browser":
+        from companion.vision.browser_source import BrowserCameraSource
+
+        source = browser = BrowserCameraSource(session.game_id)
+    else:
+        source = open_source(args.camera)
+    live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
+    camera = LiveCamera(live, sources=(args.camera,))
     try:
-        print(f"Waiting for the first picture from {args.camera} (up to {wait_s:g} s)…", flush=True)
-        pictures = frames(source, wait_s=wait_s, say=_progress)
-        first = next(pictures, None)  # a camera that sends nothing is a sentence and exit 1, before the page is up
-        if first is None:
-            raise CompanionError(f"no frame came from {args.camera!r}")
-        live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
-        server.start(args.db, session.game_id, camera=LiveCamera(live, sources=(args.camera,)))
-        print("Tracking. Press Ctrl-C to stop; the game is saved after every move.", flush=True)
-        live.feed(first.image, first.time)
+        if browser is not None:
+            # The pictures come through the page, so it is served first; the wait is the device's tap, which the
+            # camera page and every screen show ("Camera lost" / no picture yet), not a deadline here.
+            server.start(args.db, session.game_id, camera=camera, browser=browser)
+            print("Tracking: open the join link on the phone or tablet over the table and tap "
+                  "\"Use this device's camera\". Press Ctrl-C to stop; the game is saved after every move.", flush=True)
+            pictures = frames(source, say=_progress)
+        else:
+            print(f"Waiting for the first picture from {args.camera} (up to {wait_s:g} s)…", flush=True)
+            pictures = frames(source, wait_s=wait_s, say=_progress)
+            first = next(pictures, None)  # a camera that sends nothing is a sentence and exit 1, before the page is up
+            if first is None:
+                raise CompanionError(f"no frame came from {args.camera!r}")
+            server.start(args.db, session.game_id, camera=camera)
+            print("Tracking. Press Ctrl-C to stop; the game is saved after every move.", flush=True)
+            live.feed(first.image, first.time)
         for frame in pictures:
             live.feed(frame.image, frame.time)
         live.end_of_frames()

@@ -45,7 +45,61 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
+    add_tls_options(p)
     p.set_defaults(run=run)
+
+
+def add_tls_options(p) -> None:
+    """--no-tls and --http-port: https by default (a phone's browser gives its camera only to an https page)."""
+    p.add_argument("--no-tls", action="store_true",
+                   help="plain http on --port, as before 2026-12 (a phone or tablet cannot be the camera then: "
+                        "browsers give the camera only to https pages)")
+    p.add_argument("--http-port", type=int, default=None,
+                   help="also serve plain http here, for screens that only watch and cannot accept the table's "
+                        "certificate (default: --port + 1; 0: none)")
+
+
+def table_tls(args):
+    """Return the table's certificate (companion/web/tls.py), made beside the database on first use, or None for --no-tls."""
+    if getattr(args, "no_tls", False):
+        return None
+    from companion.web.tls import ensure_certificate, machine_names, tls_directory
+
+    extra = ()
+    if getattr(args, "public_url", None):
+        from urllib.parse import urlsplit
+        extra = (urlsplit(args.public_url).hostname or "",)
+    if args.host not in ("0.0.0.0", "::"):
+        extra += (args.host,)
+    return ensure_certificate(tls_directory(args.db), machine_names(tuple(n for n in extra if n)))
+
+
+def public_address(args, tls) -> str:
+    """Return the address other devices use: --public-url, else https (or http) on this machine's LAN address."""
+    scheme = "https" if tls is not None else "http"
+    return (args.public_url or f"{scheme}://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
+
+
+def watch_port(args, tls) -> int | None:
+    """Return the plain-http port for watching screens beside https, or None (--no-tls, or --http-port 0)."""
+    if tls is None:
+        return None
+    port = args.http_port if args.http_port is not None else args.port + 1
+    return port or None
+
+
+def print_tls(tls, public: str, port: int, http_port: int | None, host_path: str) -> str:
+    """Print the certificate's fingerprint and where a device installs it; return the host screen's address on this
+    machine (plain http when there is a plain-http port: no warning for the organiser)."""
+    if tls is None:
+        return f"http://127.0.0.1:{port}{host_path}"
+    print("This server speaks https with its own certificate: each device's browser warns once (docs/web.md, "
+          "\"The table's certificate\"). Its SHA-256 fingerprint, to compare on the warning page:\n  " + tls.fingerprint)
+    print(f"To skip the warning for good, install the certificate on the device: {public}/table-certificate.crt")
+    if http_port:
+        print(f"Screens that only watch may also use plain http on port {http_port} (no camera there).")
+        return f"http://127.0.0.1:{http_port}{host_path}"
+    return f"https://127.0.0.1:{port}{host_path}"
 
 
 def lan_address() -> str:
@@ -92,13 +146,14 @@ def open_table(args) -> tuple[str, str]:
 
 
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
-               roster: dict[str, str] | None = None) -> dict:
-    """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and its player list."""
+               roster: dict[str, str] | None = None, tls=None) -> dict:
+    """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and
+    its player list, the table's certificate (None: plain http)."""
     from companion.vision.photo import PhotoReader
 
     return {"DB": normalize(db), "PUBLIC_URL": public_url,
             "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None,
-            "CLUB": club, "CLUB_ROSTER": roster}
+            "CLUB": club, "CLUB_ROSTER": roster, "TLS": tls}
 
 
 def run(args) -> int:
@@ -112,26 +167,37 @@ def run(args) -> int:
     if args.club:
         return run_club(args)
     check_deck(args.deck)
+    tls = table_tls(args)
+    http_port = watch_port(args, tls)
     sock = listen(args.host, args.port)
+    watch_sock = None
     try:
+        watch_sock = listen_watch(args.host, http_port)
         game_id, token = open_table(args)
-        public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-        app = create_app(app_config(args.db, public, args.deck))
+        public = public_address(args, tls)
+        app = create_app(app_config(args.db, public, args.deck, tls=tls))
         app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
-        server = make_server(app)
+        server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     except BaseException:
         sock.close()
+        if watch_sock is not None:
+            watch_sock.close()
         raise
+    watching = start_watch_server(app, watch_sock)
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
     print(f"Scoreboard for everyone: {public}/g/{game_id}")
-    print(f"Host screen (this machine only): http://127.0.0.1:{args.port}/g/{game_id}/host/")
+    host = print_tls(tls, public, args.port, http_port, f"/g/{game_id}/host/")
+    print(f"Host screen (this machine only): {host}")
     sys.stdout.flush()
     try:
         server.run(sockets=[sock])  # until Ctrl-C: open streams are ended first, then it stops
     except KeyboardInterrupt:
         pass
+    finally:
+        if watching is not None:
+            watching.stop()
     print(f"Stopped; game {game_id} is saved. To continue it: {resume_command(args, game_id)}", file=sys.stderr)
     return 0
 
@@ -156,6 +222,30 @@ def check_deck(deck: str | None) -> None:
         load_print(deck)
 
 
+def listen_watch(host: str, port: int | None):
+    """Take the plain-http port for the watching screens (beside the https one), or return None for none.
+
+    Taken before anything is stored, like the main port: a busy one is a sentence, not an orphan game."""
+    if not port:
+        return None
+    from companion.web.asgi import listen_socket
+
+    try:
+        return listen_socket(host, port)
+    except OSError as exc:
+        raise CompanionError(f"cannot listen on {host}:{port} for the plain-http screens: {exc.strerror or exc} "
+                             f"(another server? try --http-port with another port, or --http-port 0 for none)") from None
+
+
+def start_watch_server(app, sock):
+    """Serve the watching screens over plain http on `sock` (a background thread), or return None without one."""
+    if sock is None:
+        return None
+    from companion.web.asgi import ServerThread
+
+    return ServerThread(app, sock=sock).start()
+
+
 def run_club(args) -> int:
     """Serve every game of the store: the club index, its standings, each table's screens as for one game."""
     from companion.club.stats import read_roster
@@ -166,18 +256,29 @@ def run_club(args) -> int:
     check_deck(args.deck)
     with open_store(args.db):  # an unreachable database or a newer schema is one sentence now, not at the first page
         pass
-    public = (args.public_url or f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}").rstrip("/")
-    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster))
+    tls = table_tls(args)
+    public = public_address(args, tls)
+    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls))
+    http_port = watch_port(args, tls)
     sock = listen(args.host, args.port)
-    server = make_server(app)
+    try:
+        watching = start_watch_server(app, listen_watch(args.host, http_port))
+    except CompanionError:
+        sock.close()
+        raise
+    server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     print(f"Club index for every screen (every table, live): {public}/club")
     print(f"Standings: {public}/club/standings")
-    print(f"Organiser's view, with each table's host screen and new games (this machine only): http://127.0.0.1:{args.port}/club")
+    organiser = print_tls(tls, public, args.port, http_port, "/club")
+    print(f"Organiser's view, with each table's host screen and new games (this machine only): {organiser}")
     sys.stdout.flush()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
+    finally:
+        if watching is not None:
+            watching.stop()
     print("Stopped; every game is saved. To serve them again: companion serve --club"
           + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0

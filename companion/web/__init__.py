@@ -35,6 +35,8 @@ DEFAULTS: dict[str, Any] = {
     "STOP": None,
     "CLUB": False,
     "CLUB_ROSTER": None,
+    "TLS": None,
+    "BROWSER_CAMERA": None,
 }
 
 
@@ -59,6 +61,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(module.bp)
     from companion.web import seal
     app.register_blueprint(seal.bp)
+    from companion.web import browser_camera, certificate
+    app.register_blueprint(certificate.bp)
+    app.register_blueprint(browser_camera.bp)
     from companion.web import games
 
     for blueprint in games.blueprints():

@@ -74,7 +74,8 @@ def page(game_id: str):
     return render_template("host.html", game_id=game_id, join=join, qr=qr_svg(join), seats=seats,
                            phone_blurb=pages.phone_blurb, title=pages.title,
                            seconds=int(current_app.config.get("HOST_SEAT_SECONDS", 60)),
-                           board=base_url() + url_for("board.game", game_id=game_id))
+                           board=base_url() + url_for("board.game", game_id=game_id),
+                           tls=current_app.config.get("TLS"), certificate=base_url() + url_for("certificate.authority"))
 
 
 @bp.get("/seat/<player>.json")

@@ -214,13 +214,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 def test_companion_serve_club_serves_every_table_and_the_player_list(store_target, tmp_path):
+    """Plain http (--no-tls): this test reads the club's pages; tests/web/test_tls.py has the club over https."""
     two_tables(store_target)
     roster = tmp_path / "players.json"
     roster.write_text(json.dumps({"players": [{"id": "p-dan", "name": "Dan"}]}))
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--club", "--db", str(store_target), "--players", str(roster),
-                             "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT, env=env,
+                             "--host", "127.0.0.1", "--port", str(port), "--no-tls"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60

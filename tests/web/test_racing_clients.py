@@ -235,7 +235,7 @@ class Server:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", self.game_id, "--db", str(self.db),
-                                      "--port", str(self.port), "--host", "127.0.0.1"],
+                                      "--port", str(self.port), "--host", "127.0.0.1", "--no-tls"],
                                      cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

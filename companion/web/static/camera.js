@@ -4,8 +4,9 @@ const CAM = document.getElementById("config").dataset;
 const view = document.getElementById("live-view");
 if (view) {
   const src = view.src;
-  view.addEventListener("error", () => setTimeout(() => { view.src = src + "?" + Date.now(); }, 1500));
-  setInterval(() => { view.src = src + "?" + Date.now(); }, 55000);
+  // A hidden view is paused (browser_camera.js: this device is the camera): it is not re-opened.
+  view.addEventListener("error", () => setTimeout(() => { if (!view.hidden) view.src = src + "?" + Date.now(); }, 1500));
+  setInterval(() => { if (!view.hidden) view.src = src + "?" + Date.now(); }, 55000);
 }
 const cameraState = document.getElementById("camera-state");
 if (cameraState) {

@@ -1,0 +1,150 @@
+// Camera page: this device's own camera as the table's. The rear camera at the best resolution it offers
+// (up to 4K), the screen kept awake, the live preview, and frames sent as JPEG POSTs with never more than
+// one in flight: the server answers once its reader has taken a frame, so a slow reader lowers the rate.
+"use strict";
+(() => {
+  const start = document.getElementById("own-camera-start");
+  if (!start) return;
+  const cfg = document.getElementById("own-camera-config").dataset;
+  const take = document.getElementById("own-camera-take");
+  const stop = document.getElementById("own-camera-stop");
+  const status = document.getElementById("own-camera-status");
+  const view = document.getElementById("own-camera-view");
+  const served = document.getElementById("live-view");  // the server's annotated MJPEG view: paused while this device sends
+  const servedSrc = served ? served.src : null;
+  const device = sessionStorage.getItem("companion-camera-device") || (Math.random().toString(16).slice(2) + Date.now().toString(16));
+  sessionStorage.setItem("companion-camera-device", device);
+  if (!window.isSecureContext || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+    start.hidden = true;
+    status.textContent = cfg.none;
+    return;
+  }
+  let stream = null, running = false, lock = null, takeOver = false, sent = 0, since = performance.now();
+  const canvas = document.createElement("canvas");
+  const say = (text) => { status.textContent = text; };
+
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    try { lock = await navigator.wakeLock.request("screen"); } catch (err) { lock = null; }
+  }
+  document.addEventListener("visibilitychange", () => { if (running && document.visibilityState === "visible") keepAwake(); });
+
+  function label() {
+    const track = stream && stream.getVideoTracks()[0];
+    const name = (track && track.label) || "camera";
+    const ua = navigator.userAgentData && navigator.userAgentData.platform ? navigator.userAgentData.platform : navigator.platform;
+    return (ua ? ua + ": " : "") + name;
+  }
+
+  function nextFrame() {
+    // The next picture the camera delivers (never the same one twice), or a short pause where the browser cannot
+    // tell; at most 250 ms either way (a browser may stop calling back for a video it does not paint).
+    return new Promise((resolve) => {
+      if (view.requestVideoFrameCallback) view.requestVideoFrameCallback(() => resolve());
+      setTimeout(resolve, view.requestVideoFrameCallback ? 250 : 30);
+    });
+  }
+
+  function grab() {
+    canvas.width = view.videoWidth;
+    canvas.height = view.videoHeight;
+    canvas.getContext("2d").drawImage(view, 0, 0);
+    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+  }
+
+  async function nextPicture() {
+    // The camera's next picture as a JPEG, or null if the camera stopped meanwhile.
+    while (running) {
+      await nextFrame();
+      if (!running || !view.videoWidth) continue;
+      const blob = await grab();
+      if (blob) return blob;
+    }
+    return null;
+  }
+
+  async function send() {
+    // One frame in flight: the next POST leaves only when the server has answered the last one. The next
+    // picture is encoded meanwhile (the encoding overlaps the server's reading, not the upload).
+    let ready = nextPicture();
+    while (running) {
+      const blob = await ready;
+      if (!blob || !running) return;
+      let answer;
+      try {
+        const url = cfg.frame + (takeOver ? "?take_over=1" : "");
+        const posted = fetch(url, {method: "POST", body: blob, headers: {
+          "Content-Type": "image/jpeg", "X-Companion-Token": cfg.token, "X-Camera-Device": device,
+          "X-Camera-Label": encodeURIComponent(label())}});  // a header carries Latin-1 only: a camera's name may not
+        ready = nextPicture();
+        answer = await posted;
+      } catch (err) {
+        say(cfg.failed);
+        await new Promise((r) => setTimeout(r, 1000));
+        ready = nextPicture();
+        continue;
+      }
+      takeOver = false;
+      if (answer.status === 409) {
+        const body = await answer.json().catch(() => ({}));
+        halt();
+        start.hidden = true;
+        say(cfg.other.replace("{device}", body.camera || ""));
+        take.hidden = false;
+        return;
+      }
+      if (!answer.ok) {
+        say((await answer.json().catch(() => ({}))).error?.message || cfg.failed);
+        await new Promise((r) => setTimeout(r, 1000));
+        ready = nextPicture();
+        continue;
+      }
+      sent += 1;
+      const seconds = (performance.now() - since) / 1000;
+      if (seconds >= 2) {
+        say(cfg.got.replace("{w}", view.videoWidth).replace("{h}", view.videoHeight) + " " +
+            cfg.rate.replace("{fps}", (sent / seconds).toFixed(1)));
+        sent = 0; since = performance.now();
+      }
+    }
+  }
+
+  function halt() {
+    running = false;
+    if (stream) stream.getTracks().forEach((t) => t.stop());
+    stream = null;
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+    stop.hidden = true;
+    start.hidden = false;
+    if (served) { served.hidden = false; served.src = servedSrc + "?" + Date.now(); }
+  }
+
+  async function begin(over) {
+    take.hidden = true;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({audio: false, video: {
+        facingMode: {ideal: "environment"}, width: {ideal: 3840}, height: {ideal: 2160}}});
+    } catch (err) {
+      say(err && err.name === "NotAllowedError" ? cfg.denied : cfg.none);
+      return;
+    }
+    view.srcObject = stream;
+    view.hidden = false;
+    if (served) { served.hidden = true; served.removeAttribute("src"); }  // its frames cost the reader's CPU
+    await view.play().catch(() => {});
+    const settings = stream.getVideoTracks()[0].getSettings();
+    say(cfg.got.replace("{w}", settings.width || view.videoWidth).replace("{h}", settings.height || view.videoHeight));
+    start.hidden = true;
+    stop.hidden = false;
+    running = true;
+    takeOver = over;
+    sent = 0; since = performance.now();
+    keepAwake();
+    send();
+  }
+
+  start.addEventListener("click", () => begin(false));
+  take.addEventListener("click", () => begin(true));
+  stop.addEventListener("click", () => { halt(); say(cfg.stopped); });
+})();
