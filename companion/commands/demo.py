@@ -130,10 +130,10 @@ class _Server:
                   "TRACKER": camera.live if camera is not None else None, "TLS": self.tls, "BROWSER_CAMERA": browser}
         app = create_app(config)
         if self.http_port:
-            from companion.commands.serve import start_watch_server
+            from companion.commands.serve import listen_watch, start_watch_server
 
             try:
-                self._watching = start_watch_server(app, self.host, self.http_port)
+                self._watching = start_watch_server(app, listen_watch(self.host, self.http_port))
             except CompanionError:
                 sock.close()
                 raise
@@ -201,8 +201,7 @@ def run_play(args) -> int:
             # The pictures come through the page, so it is served first; the wait is the device's tap, which the
             # camera page and every screen show ("Camera lost" / no picture yet), not a deadline here.
             server.start(args.db, session.game_id, camera=camera, browser=browser)
-            print("Tracking: open the join link on the phone or tablet over the table and tap "
-                  "\"Use this device's camera\". Press Ctrl-C to stop; the game is saved after every move.", flush=True)
+            print("Tracking. Press Ctrl-C to stop; the game is saved after every move.", flush=True)
             pictures = frames(source, say=_progress)
         else:
             print(f"Waiting for the first picture from {args.camera} (up to {wait_s:g} s)…", flush=True)
