@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         token = build(db)
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", GAME, "--db", str(db),
-                                   "--host", "127.0.0.1", "--port", str(port)], cwd=root,
+                                   "--host", "127.0.0.1", "--port", str(port), "--no-tls"], cwd=root,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_port(port, server)
