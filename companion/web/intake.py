@@ -30,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from flask import Flask
 from werkzeug.datastructures import Headers
 
+from flask_babel import gettext as _
+
 from companion.web.gate import body_refusal, carries_body, lacks_token, no_token_sentence
 from companion.web.i18n import LANGUAGES, language_of
 
@@ -41,7 +43,7 @@ BODY_MIN_RATE = 50_000
 """Bytes per second a long body must average (a 16 MB photo may take 10 + 320 s; a 200-byte entry 10 s)."""
 GATE_THREADS = 4
 """Threads judging bodies' tokens (each judgement reads the game's key: a few milliseconds)."""
-TOO_LARGE = "This is more than the server accepts in one request (at most {size}); nothing was stored."
+TOO_LARGE = "This is more than the server accepts in one request (at most %(size)s); nothing was stored."
 DEFAULT_CAP = 16 * 2**20
 """The cap when the app sets no MAX_CONTENT_LENGTH: the live server never reads a body without one."""
 TOO_SLOW = "This request arrived too slowly and was cut off; nothing was stored. Try again."
@@ -67,10 +69,17 @@ class Intake:
         self.pool = ThreadPoolExecutor(GATE_THREADS, thread_name_prefix="gate")
         self.no_token: dict[tuple[str, bool], str] = {}
         """The gate's sentence for a body without a token, by (language, a seat's URL or not)."""
+        self.cut: dict[tuple[str, int], str] = {}
+        """The sentence for a body cut off (408: too slow, 413: too large), by (language, status)."""
+        cap = int(flask.config.get("MAX_CONTENT_LENGTH") or DEFAULT_CAP)
         for language in LANGUAGES:
             with flask.test_request_context("/", query_string={"lang": language}):
                 for seat in (False, True):
                     self.no_token[language, seat] = no_token_sentence("/me/" if seat else "/")
+                # The same sentences as TOO_SLOW and TOO_LARGE, written out for the catalog's extractor.
+                self.cut[language, 408] = _("This request arrived too slowly and was cut off; nothing was stored. Try again.")
+                self.cut[language, 413] = _("This is more than the server accepts in one request (at most %(size)s); "
+                                            "nothing was stored.", size=size_text(cap))
 
     async def __call__(self, scope: dict, receive, send) -> None:
         headers = Headers([(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]])
@@ -79,19 +88,19 @@ class Intake:
             return
         cap = int(self.flask.config.get("MAX_CONTENT_LENGTH") or DEFAULT_CAP)
         length = headers.get("Content-Length", type=int)
+        language = language_of(scope.get("query_string", b"").decode("latin-1"), headers.get("Cookie"),
+                               headers.get("Accept-Language"))
         try:
             if length is not None and length > cap:
                 raise Refused(413, too_large(cap))
             if lacks_token(scope["path"], headers):
-                language = language_of(scope.get("query_string", b"").decode("latin-1"), headers.get("Cookie"),
-                                       headers.get("Accept-Language"))
                 raise Refused(403, self.no_token[language, "/me/" in scope["path"]])
             refusal = await asyncio.get_running_loop().run_in_executor(self.pool, self._judge, scope, headers)
             if refusal is not None:
                 raise Refused(*refusal)
             body = await read_body(receive, length, cap)
-        except Refused as refused:
-            await answer(send, refused.status, refused.message)
+        except Refused as refused:  # a body cut off is said in the reader's language, as every other refusal
+            await answer(send, refused.status, self.cut.get((language, refused.status), refused.message))
             return
         except _Gone:
             return
@@ -136,9 +145,14 @@ async def read_body(receive, length: int | None, cap: int) -> bytes:
             return bytes(body)
 
 
+def size_text(cap: int) -> str:
+    """Return the cap in MB (kB below one MB)."""
+    return f"{cap // 2**20} MB" if cap >= 2**20 else f"{max(cap // 1024, 1)} kB"
+
+
 def too_large(cap: int) -> str:
-    """Return the 413 sentence naming the cap in MB (kB below one MB)."""
-    return TOO_LARGE.format(size=f"{cap // 2**20} MB" if cap >= 2**20 else f"{max(cap // 1024, 1)} kB")
+    """Return the 413 sentence in English (the middleware answers it in the reader's language)."""
+    return TOO_LARGE % {"size": size_text(cap)}
 
 
 def _replay(body: bytes, receive):

@@ -205,3 +205,24 @@ def test_a_tokenless_body_is_refused_in_the_readers_language(table):
     assert said["ru"] == "для этого нужна ссылка подключения к игре (токена нет или он неверный)"
     assert said["en"] == "this action needs the game's join link (token missing or wrong)"
     assert said["ru seat"].startswith("эта личная ссылка недействительна")
+
+
+def test_a_body_cut_off_is_said_in_the_readers_language(table, monkeypatch):
+    """A body too slow (408) or past the cap (413) is cut on the event loop, and said as the page would say it."""
+    monkeypatch.setattr(intake, "BODY_IDLE_SECONDS", 1.0)
+    app, token = table
+    with running(app) as server:
+        said = {}
+        for name, length, body, extra in (("slow ru", 200, b"{", "Accept-Language: ru\r\n"),
+                                          ("slow en", 200, b"{", "Accept-Language: en\r\n"),
+                                          ("large ru", 2**40, b"", "Cookie: lang=ru\r\n")):
+            head = _post_head(MOVE, length, token).replace(b"\r\n\r\n", b"\r\n" + extra.encode() + b"\r\n")
+            sock = _connect(server.port, head + body)
+            try:
+                got = _answer(sock, 5.0)
+            finally:
+                sock.close()
+            said[name] = (got[9:12], json.loads(got.split(b"\r\n\r\n", 1)[1])["error"]["message"])
+    assert said["slow ru"] == (b"408", "Запрос шёл слишком медленно и был прерван; ничего не сохранено. Попробуйте ещё раз.")
+    assert said["slow en"] == (b"408", intake.TOO_SLOW)
+    assert said["large ru"][0] == b"413" and said["large ru"][1].startswith("Это больше, чем сервер принимает")

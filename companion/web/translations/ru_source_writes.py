@@ -30,4 +30,8 @@ RU = {
     "card action": "действие карты", "declined card action": "отказ от действия карты",
     "change of the blue token": "размен синего жетона",
     "This game's record is damaged; it is shown up to the damage, read-only.": "Запись этой игры повреждена; она показана до места повреждения, только для чтения.",
+    "This request arrived too slowly and was cut off; nothing was stored. Try again.":
+        "Запрос шёл слишком медленно и был прерван; ничего не сохранено. Попробуйте ещё раз.",
+    "This is more than the server accepts in one request (at most %(size)s); nothing was stored.":
+        "Это больше, чем сервер принимает за один запрос (не больше %(size)s); ничего не сохранено.",
 }
