@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Benchmark: does a flood of slow, idle and oversized requests freeze the table? (issue 29)
 
-    PYTHONPATH=. .venv/bin/python scripts/bench_flood.py [--connections 500] [--oversized 20] [--seconds 30] [--kinds idle,...]
+    PYTHONPATH=. .venv/bin/python scripts/bench_flood.py [--connections 500] [--oversized 20] [--seconds 30] [--kinds idle,...] [--tls]
 
 Starts a real `companion serve --game` process on 127.0.0.1 (a Grow game in
-a temporary SQLite file). A second process keeps `--connections`
+a temporary SQLite file), over plain http (`--no-tls`), or with `--tls` over
+https as `serve` speaks by default, every connection then a TLS one. A second process keeps `--connections`
 connections against it for `--seconds`, a quarter of each kind (or of the
 kinds named by --kinds):
 - idle: connects and sends nothing;
@@ -40,6 +41,7 @@ import json
 import os
 import random
 import resource
+import ssl
 import statistics
 import subprocess
 import sys
@@ -62,6 +64,8 @@ KINDS = ("idle", "slow head", "slow tokenless body", "slow body with token")
 BIG = 15 * 2**20
 P99_MS = 250.0
 RSS_MB = 300.0
+TLS: ssl.SSLContext | None = None
+"""With --tls, the client side of every connection (the made certificate is not checked: loopback, a benchmark)."""
 REOPEN_SECONDS = (0.5, 1.5)
 """How long after the server ended a connection it is reopened (uniformly at random in this range)."""
 
@@ -98,7 +102,7 @@ async def keep_open(kind: str, port: int, token: str, stop: float, ended: Counte
     await asyncio.sleep(random.uniform(0, 1))
     while loop.time() < stop:
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=TLS)
         except OSError:
             ended[(kind, "connect failed")] += 1
             await asyncio.sleep(0.2)
@@ -132,7 +136,7 @@ def big_body() -> bytes:
 
 async def oversized(port: int, body: bytes, ended: Counter, sent: list[int]) -> None:
     """Send one tokenless 15 MB bid body as fast as the server takes it; note how it ended and how much went."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=TLS)
     writer.write(head(f"/g/{GAME}/grow/api/bid", len(body), None))
     pushed = 0
     answer = asyncio.create_task(reader.read(256))
@@ -178,7 +182,8 @@ def read_state(port: int) -> float | None:
     """Return the milliseconds one GET state.json took on a fresh connection, or None if it failed."""
     start = time.perf_counter()
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection = (http.client.HTTPSConnection("127.0.0.1", port, timeout=5, context=TLS) if TLS is not None
+                      else http.client.HTTPConnection("127.0.0.1", port, timeout=5))
         connection.request("GET", f"/g/{GAME}/state.json")
         answer = connection.getresponse()
         answer.read()
@@ -217,10 +222,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oversized", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--kinds", default=",".join(KINDS), help="which kinds of connection to hold (comma-separated)")
+    parser.add_argument("--tls", action="store_true", help="serve over https (serve's default) and flood over TLS")
     parser.add_argument("--flood", nargs=2, metavar=("PORT", "TOKEN"), help=argparse.SUPPRESS)  # the flooding process
     args = parser.parse_args(argv)
     if not (0 <= args.connections <= 2000 and 0 <= args.oversized <= 100 and 5 <= args.seconds <= 120):
         parser.error("at most 2,000 connections, 100 oversized bodies, 5 to 120 seconds")
+    global TLS
+    if args.tls:
+        TLS = ssl.create_default_context()
+        TLS.check_hostname = False
+        TLS.verify_mode = ssl.CERT_NONE
     if args.flood:
         print(json.dumps(asyncio.run(flood(int(args.flood[0]), args.flood[1], args.connections, args.oversized, args.seconds,
                                           args.kinds.split(",")))))
@@ -231,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         token = build(db)
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--game", GAME, "--db", str(db),
-                                   "--host", "127.0.0.1", "--port", str(port), "--no-tls"], cwd=root,
+                                   "--host", "127.0.0.1", "--port", str(port),
+                                   *(["--http-port", "0"] if args.tls else ["--no-tls"])], cwd=root,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_port(port, server)
@@ -240,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             rss = [rss_mb(server.pid)]
             flooding = subprocess.Popen([sys.executable, __file__, "--flood", str(port), token, "--connections",
                                          str(args.connections), "--oversized", str(args.oversized), "--seconds",
-                                         str(args.seconds), "--kinds", args.kinds], stdout=subprocess.PIPE, text=True)
+                                         str(args.seconds), "--kinds", args.kinds, *(["--tls"] if args.tls else [])],
+                                        stdout=subprocess.PIPE, text=True)
             assert flooding.stdout.readline().strip() == "open"
             cpu, began = cpu_seconds(server.pid), time.monotonic()
             during = []
