@@ -135,7 +135,11 @@ class CaptureSource:
     after a backoff that doubles from `backoff_s` up to `max_backoff_s`; `read()`
     returns None meanwhile and never raises. A stream that stalls (connected, but no
     frame for `stall_s`) counts as dropped the same way. A video file ends
-    (`finished`) at its end.
+    (`finished`) at its end, and its frames carry the time they were filmed at (the
+    first frame's reading time plus frame index / the file's frame rate), not the
+    moment they were read: read faster than real time, a grace or a hold of seconds
+    still spans the table's seconds, so a file gives the same game however busy the
+    machine is.
     """
 
     def __init__(self, target: int | str, *, backoff_s: float = 0.5, max_backoff_s: float = 10.0,
@@ -153,6 +157,8 @@ class CaptureSource:
         self._delay = backoff_s
         self._retry_at = 0.0
         self._index = 0
+        self._filmed_from = 0.0
+        self._frame_s: float | None = None
         self.finished = False
         self.reopens = 0
         self.status = "closed"
@@ -175,6 +181,19 @@ class CaptureSource:
             self._retry_at = self._clock() + self._delay
             self._delay = min(self._delay * 2, self.max_backoff_s)
 
+    def _frame_time(self) -> float:
+        """Return the time of the frame just read: now for a live source; for a file, when it was filmed."""
+        now = self._clock()
+        if self.live:
+            return now
+        if self._index == 1:
+            self._filmed_from = now
+            fps = self._cap.get(cv2.CAP_PROP_FPS) if self._cap is not None else 0.0
+            self._frame_s = 1.0 / fps if fps and 1.0 <= fps <= 1000.0 else None
+        if self._frame_s is None:  # a file that names no frame rate: as read
+            return now
+        return self._filmed_from + (self._index - 1) * self._frame_s
+
     def read(self) -> Frame | None:
         """Return the next frame, or None while the source is away or after its end."""
         if self.finished:
@@ -189,7 +208,7 @@ class CaptureSource:
         ok, image = self._cap.read()
         if ok and image is not None and image.size:
             self._index += 1
-            return Frame(image=image, time=self._clock(), name=str(self.target), index=self._index - 1)
+            return Frame(image=image, time=self._frame_time(), name=str(self.target), index=self._index - 1)
         if not self.live:
             self.finished = True
             self.close()

@@ -69,3 +69,23 @@ def test_a_stream_that_is_not_there_yet_is_retried_without_raising():
         assert source.status.startswith(("unavailable", "dropped"))
     finally:
         source.close()
+
+
+def test_a_video_file_s_frames_carry_the_time_they_were_filmed_at(tmp_path):
+    """Read faster than real time (here the clock hardly moves), a 10 fps file's frames are still 0.1 s apart:
+    the table reader's grace and hold periods span the table's seconds, so a file plays the same game on a
+    fast machine as on a busy one (they carried the reading time, and a fast read left no time for a grace)."""
+    import cv2
+
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (64, 48))
+    for shade in range(0, 250, 10):
+        writer.write(np.full((48, 64, 3), shade, np.uint8))
+    writer.release()
+    ticks = iter(1000.0 + 0.001 * n for n in range(1000))
+    source = CaptureSource(str(path), clock=lambda: next(ticks))
+    times = []
+    while (frame := source.read()) is not None:
+        times.append(frame.time)
+    assert len(times) == 25 and source.finished
+    assert np.allclose(np.diff(times), 0.1) and 1000.0 <= times[0] < 1001.0
