@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.store.session import GameSession
-from companion.table.games import reader_for
+from companion.table.readers import reader_for
 from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import Appeared, Fusion, Hysteresis, Moved, TableSnapshot, Vanished
 from companion.vision.pipeline import FrameResult, Pipeline
@@ -53,7 +53,7 @@ class LiveTable:
     """One game watched by one camera, read by its game's table reader. Thread-safe: the web page may enter bids meanwhile.
 
     Raises (on creation):
-        CompanionError: for a game the camera cannot follow (companion/table/games/ has no reader for it).
+        CompanionError: for a game the camera cannot follow (its folder has no table reader).
     """
 
     def __init__(self, session: GameSession, pipeline: Pipeline, *, seats: dict[str, str] | None = None,

@@ -34,8 +34,24 @@ MAY_IMPORT: dict[str, set[str]] = {
 ROOTS = {"cli", "__main__", "commands", "live", "demo"}
 
 
+GAME_PARTS = {"screens": "web", "table": "table", "audit": "audit"}
+"""A game's folder (companion/games/<game>/) holds its pure rules at the top and three parts, each in the layer it plugs
+into: its screens sit with the web shell, its table reader with the camera's tracker, its audit part with the audit."""
+
+
+def game_part(path: Path, package: Path = PACKAGE) -> tuple[str, str] | None:
+    """Return (game, part) for a file in a game's folder: part is "rules" or one of GAME_PARTS; None for shared code."""
+    parts = path.relative_to(package).parts
+    if parts[0] != "games" or len(parts) < 3:
+        return None
+    return parts[1], parts[2] if len(parts) > 3 and parts[2] in GAME_PARTS else "rules"
+
+
 def layer_of(path: Path) -> str:
-    """Return the top-level package or module name a file of companion belongs to."""
+    """Return the layer a file of companion belongs to: its top-level package or module, or its game part's layer."""
+    owner = game_part(path)
+    if owner is not None and owner[1] in GAME_PARTS:
+        return GAME_PARTS[owner[1]]
     first = path.relative_to(PACKAGE).parts[0]
     return first.removesuffix(".py")
 
@@ -102,7 +118,7 @@ def test_rules_engines_have_no_io_clock_or_randomness():
     banned = {"random", "time", "datetime", "sqlite3", "socket", "requests", "cv2", "flask"}
     problems = []
     for path in sorted((PACKAGE / "games").rglob("*.py")):
-        if path.stem in ("selfplay",):
+        if path.stem in ("selfplay",) or (game_part(path) or ("", "rules"))[1] != "rules":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -141,60 +157,96 @@ def _imported_modules(path: Path) -> set[str]:
     return found
 
 
-def test_game_screens_stay_in_their_own_home():
-    """A game's screens (companion/web/games/<game>/) import no other game's screens; shared web code imports none."""
-    screens = PACKAGE / "web" / "games"
-    games = {p.name for p in screens.iterdir() if (p / "__init__.py").exists()}
+BUX_DEMO = {"companion/demo.py", "companion/commands/demo.py", "companion/audit/sample.py"}
+"""The self-playing demo and its sample game are a BUX game by design (a film of a BUX table); they name it openly."""
+RULES_MAY_IMPORT = {"companion.cards", "companion.chips", "companion.errors", "companion.data", "companion.dice"}
+"""Besides its own rules and the shared game modules (companion.games.base, .jsonl, ...), what a game's rules may use."""
+
+
+def _games() -> set[str]:
+    return {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()}
+
+
+def test_shared_code_imports_no_game_and_each_game_only_its_own():
+    """Outside companion/games/<game>/, no module imports a game's package; inside, only its own game's."""
+    games = _games()
     problems = []
-    for path in sorted((PACKAGE / "web").rglob("*.py")):
-        inside = path.relative_to(screens).parts[0] if path.is_relative_to(screens) and path.parent != screens else None
+    for path in sorted(PACKAGE.rglob("*.py")):
+        owner = game_part(path)
+        where = str(path.relative_to(PACKAGE.parent))
         for name in _imported_modules(path):
             parts = name.split(".")
-            if parts[:3] == ["companion", "web", "games"] and len(parts) > 3 and parts[3] in games and parts[3] != inside:
+            if parts[:2] == ["companion", "games"] and len(parts) > 2 and parts[2] in games:
+                if owner is None and where in BUX_DEMO and parts[2] == "bux":
+                    continue
+                if owner is None or owner[0] != parts[2]:
+                    problems.append(f"{where} imports {name}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_game_s_rules_import_none_of_its_parts_and_no_layer_above():
+    """Inside a game: its rules import only cards, chips, errors, data and the shared game modules; never its screens,
+    table reader or audit part (those import the rules, not the other way round)."""
+    problems = []
+    for path in sorted((PACKAGE / "games").rglob("*.py")):
+        owner = game_part(path)
+        if owner is None or owner[1] != "rules":
+            continue
+        for name in _imported_modules(path):
+            parts = name.split(".")
+            if parts[0] != "companion" or len(parts) < 2:
+                continue
+            if parts[1] == "games":
+                if len(parts) > 3 and parts[2] == owner[0] and parts[3] in GAME_PARTS:
+                    problems.append(f"{path.relative_to(PACKAGE.parent)} imports its own {parts[3]}: {name}")
+                continue
+            if ".".join(parts[:2]) not in RULES_MAY_IMPORT:
                 problems.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
     assert not problems, "\n".join(problems)
 
 
-GAME_HOMES = ("games", "web/games", "table/games", "audit/games")
-"""The folders where one game's own code lives, one package per game."""
-BUX_DEMO = {"companion/demo.py", "companion/commands/demo.py", "companion/audit/sample.py"}
-"""The self-playing demo and its sample game are a BUX game by design (a film of a BUX table); they name it openly."""
+def test_every_game_has_the_same_folder_shape():
+    """Each built-in game and the test suite's fifth game: rules at the top (GAME in __init__), screens/ (SCREENS),
+    audit/ (AUDIT); a table/ part where the camera reads the game."""
+    import importlib
+
+    homes = [PACKAGE / "games" / name for name in sorted(_games())] + [Path(__file__).parent / "high_card"]
+    for home in homes:
+        assert (home / "__init__.py").read_text(encoding="utf-8").count("GAME = ") == 1, home
+        for part in ("screens",):
+            assert (home / part / "__init__.py").exists(), f"{home.name} has no {part}/"
+        for part in home.iterdir():
+            if part.is_dir() and part.name not in ("__pycache__",) and (part / "__init__.py").exists():
+                assert part.name in GAME_PARTS, f"{home.name}/{part.name}: a game's subpackages are {sorted(GAME_PARTS)}"
+    module = importlib.import_module("companion.games.grow.table")
+    assert module.__name__.endswith(".table")
 
 
-def test_shared_code_imports_no_game_and_each_game_only_its_own():
-    """Outside a game's homes (companion/<home>/<game>/), no module imports a game's package; inside, only its own game's."""
-    homes = [PACKAGE / home for home in GAME_HOMES]
-    games = {p.name for home in homes for p in home.iterdir() if (p / "__init__.py").exists()}
-    problems = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        owner = next((path.relative_to(home).parts[0] for home in homes
-                      if path.is_relative_to(home) and path.parent != home), None)
-        where = str(path.relative_to(PACKAGE.parent))
-        for name in _imported_modules(path):
-            parts = name.split(".")
-            for home in GAME_HOMES:
-                prefix = ["companion", *home.split("/")]
-                if parts[:len(prefix)] == prefix and len(parts) > len(prefix) and parts[len(prefix)] in games:
-                    game = parts[len(prefix)]
-                    if game != owner and not (owner is None and where in BUX_DEMO and game == "bux"):
-                        problems.append(f"{where} imports {name}")
-    assert not problems, "\n".join(problems)
+def test_importing_a_game_s_rules_loads_no_web_vision_or_store():
+    """The rules of every game load without flask, OpenCV or a database driver (checked in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, companion.games as g\n"
+            "for name in g.game_modules(): __import__(g.game_modules()[name])\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'flask', 'cv2', 'sqlite3', 'psycopg', 'numpy', 'werkzeug'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_shared_web_files_name_no_game():
-    """Shared screens code, scripts and templates (outside companion/web/games/) carry no game's words or names.
+    """Shared screens code, scripts and templates (companion/web/) carry no game's words or names.
 
     A game's words live in its screens package; the shared shell asks the
     registry (GameScreens.strings, .camera_layout). Docstrings may still cite a
     game as an example, so only code, scripts and templates are read.
     """
     web = PACKAGE / "web"
-    games = {p.name for p in (web / "games").iterdir() if (p / "__init__.py").exists()}
+    games = _games()
     words = (games - {"match"}) | {"blue/red", "double-bux", "котик"}  # "match" is also an English word (re.match)
     problems = []
     for path in sorted(web.rglob("*")):
-        if (path.suffix not in (".py", ".js", ".html") or path.is_relative_to(web / "games")
-                or path.is_relative_to(web / "translations")):
+        if path.suffix not in (".py", ".js", ".html") or path.is_relative_to(web / "translations"):
             continue
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".py":

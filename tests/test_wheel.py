@@ -96,7 +96,8 @@ def test_the_wheel_carries_decks_and_layout_but_no_prints(installed):
     assert {"markers.json", "table-layout.json", "charuco-board.json"} <= {p.name for p in (data / "calibration").iterdir()}
     assert not (data / "calibration" / "README.md").exists()
     for sub in ("web/templates/base.html", "web/static/app.css", "web/translations/ru/LC_MESSAGES/messages.mo",
-                "web/games/bux/templates/bux/game.html", "web/games/match/static/match.js", "web/games/cats/ru_source.py"):
+                "games/bux/screens/templates/bux/game.html", "games/match/screens/static/match.js",
+                "games/cats/screens/ru_source.py", "games/bux/audit/templates/flow.html"):
         assert (installed / "companion" / sub).is_file(), sub
 
 

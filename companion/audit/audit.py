@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable
 from companion.audit import anomalies as find
 from companion.audit.chain import ChainCheck
 from companion.audit.runs import SeqRuns
-from companion.audit.games import audit_for
+from companion.audit.game_audit import audit_for
 from companion.audit.limits import MAX_JSON_ANOMALIES, MAX_KEPT
 from companion.audit.seals import SealCheck
 from companion.audit.source import AuditSource

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from companion.audit.games import Phase
+from companion.audit.game_audit import Phase
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 SHADE_FILL = "#fde2c4"

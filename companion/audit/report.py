@@ -2,7 +2,7 @@
 
 Opens offline in any browser (nothing is fetched). While a game is still in
 progress, what its rules keep private (BUX's card values, say) is hidden by
-the game's own audit (companion/audit/games/), so a mid-game report may be
+the game's own audit (companion/games/<game>/audit/), so a mid-game report may be
 shown on a shared screen. The frame of the page names no game.
 """
 
@@ -18,7 +18,7 @@ from markupsafe import Markup
 from companion import __version__
 from companion.audit.audit import Audit
 from companion.audit.charts import chips_chart
-from companion.audit.games import Phase, audit_for
+from companion.audit.game_audit import Phase, audit_for
 from companion.audit.keyframes import thumbnail_uri
 from companion.audit.limits import MAX_REPORT_ANOMALIES, MAX_REPORT_ROWS
 from companion.games import find_game

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import pkgutil
 from typing import Mapping, Sequence
 
@@ -35,6 +36,21 @@ def _registry(extra: tuple[str, ...]) -> Mapping[str, str]:
 def game_modules() -> Mapping[str, str]:
     """Return {game name: module} for every known game, sorted by name."""
     return _registry(extra_game_modules())
+
+
+def game_parts(modules: Sequence[str], part: str) -> list[str]:
+    """Return `<module>.<part>` for each game module that has that subpackage ("screens", "table", "audit").
+
+    The one way the web shell, the camera loop and the audit find a game's
+    part: each asks this registry's modules, so a built-in game and one named
+    in COMPANION_GAMES are found alike, and a game without the part has none.
+    """
+    found = []
+    for module in modules:
+        spec = importlib.util.find_spec(module)
+        if spec is not None and spec.submodule_search_locations and importlib.util.find_spec(f"{module}.{part}") is not None:
+            found.append(f"{module}.{part}")
+    return found
 
 
 def games() -> list[Game]:

@@ -1,6 +1,6 @@
 """What a game's table reader hands the camera loop: proposed record lines and attention items.
 
-Shared by every game's reader (companion/table/games/<game>/): a reader never
+Shared by every game's reader (companion/games/<game>/table/): a reader never
 applies a move; it proposes lines, and the caller submits them to the engine,
 which stays the one judge. Whatever the camera sees that the game cannot
 explain becomes an Attention item; an item whose cause has gone is Cleared.

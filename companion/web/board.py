@@ -17,7 +17,7 @@ from companion.web.broadcast import RETRY, change_message
 from companion.web.common import load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 
 bp = Blueprint("board", __name__)
 

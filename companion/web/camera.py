@@ -23,7 +23,7 @@ from companion.errors import CompanionError
 from companion.table.check_messages import word, zone_names
 from companion.web.access import game_token, presented_token, require_token, same
 from companion.web.common import error_body, json_body, load
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
 BOUNDARY = "frame"

@@ -38,7 +38,7 @@ from companion.web.broadcast import RETRY, change_message, club_signature
 from companion.web.club_cards import table_cards
 from companion.web.common import error_text
 from companion.web.db import get_store
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 from companion.web.seq_cache import SeqCache
 
 bp = Blueprint("club", __name__, url_prefix="/club")

@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.errors import StoreError
 from companion.web.common import load
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 
 SCORE_KEYS = (("chips", _l("Scores are chips.")), ("score", _l("Scores are points.")), ("total", _l("Scores are points.")),
               ("cards", _l("Scores are cards in hand.")))

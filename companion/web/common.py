@@ -15,7 +15,7 @@ from companion.games.wording import render
 from companion.store.session import GameSession
 from companion.web.access import game_key
 from companion.web.db import get_session, get_store
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 
 
 def load(game_id: str) -> tuple[GameSession, bytes, Any]:

@@ -1,6 +1,6 @@
 """Entry API shared by every game's tablet (game token required): undo the last move.
 
-A game's own entry forms live in its screens package (companion/web/games/<game>/).
+A game's own entry forms live in its screens package (companion/games/<game>/screens/).
 """
 
 from __future__ import annotations

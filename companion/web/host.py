@@ -25,7 +25,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 
 from companion.web.access import game_token, is_loopback, player_token
 from companion.web.common import load
-from companion.web.games import screens_of
+from companion.web.screens import screens_of
 
 bp = Blueprint("host", __name__, url_prefix="/g/<game_id>/host")
 

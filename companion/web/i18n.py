@@ -70,7 +70,7 @@ def extract_deck(fileobj, keywords, comment_tags, options):
 
     data = json.load(fileobj)
     try:
-        own = getattr(importlib.import_module(f"companion.web.games.{data.get('game')}"), "extract_deck", None)
+        own = getattr(importlib.import_module(f"companion.games.{data.get('game')}.screens"), "extract_deck", None)
     except ImportError:
         own = None
     if own is not None:

@@ -12,8 +12,8 @@ from types import MappingProxyType
 
 from companion.games.bux import rules
 from companion.games.bux.moves import Draw, Sell, Setup
-from companion.table.games.bux import interpret
-from companion.table.games.bux.interpret import BuxInterpreter
+from companion.games.bux.table import interpret
+from companion.games.bux.table.interpret import BuxInterpreter
 from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
 

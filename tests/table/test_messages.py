@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from companion.table.games.bux import messages as bux
+from companion.games.bux.table import messages as bux
 from companion.table.messages import CAMERA, MESSAGES as WRAPPERS
 
 SAMPLE = {"drawer": "Ann", "winner": "Ben", "price": 55, "player": "Cat", "other": "Dan", "owner": "Ann", "hidden": 2,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import CompanionError
-from companion.table.games import reader_for, readers
-from companion.table.games.bux.interpret import BuxInterpreter
+from companion.table.readers import reader_for, readers
+from companion.games.bux.table.interpret import BuxInterpreter
 
 
 def test_every_reader_package_is_found_by_its_game_name():

@@ -189,7 +189,7 @@ def create(store: Store, record: str, game_id: str) -> Game:
                 return {"type": "tiebreak", "rolls": {p: physical.get(p) for p in tied_players(state)}}
             return post.body["line"]
     elif name == "cats":
-        from companion.web.games.cats.view import CatsView, EntryError
+        from companion.games.cats.screens.view import CatsView, EntryError
 
         for line in lines[1:]:
             kind, player = line["type"], line.get("player")

@@ -86,7 +86,7 @@ def store_table(db: Path, game: str, *, twin: bool = False) -> None:
         session = _start(db, game, BUX_SETUP, BUX_MOVES)
     elif game == "grow":
         session = _start(db, game, {"type": "setup", "game": "grow", "players": PLAYERS, "removed": []}, GROW_MOVES)
-        from companion.web.games.grow.bids import SealedBidBox
+        from companion.games.grow.screens.bids import SealedBidBox
 
         box = SealedBidBox(session)
         for player, amount in GROW_BIDS.items():

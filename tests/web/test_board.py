@@ -46,7 +46,7 @@ def test_state_json_has_seat_order_chips_turn_timer_and_numbered_history(client)
 
 
 def test_a_payment_shows_the_fewest_chips_to_hand_over():
-    from companion.web.games.bux.view import chip_breakdown
+    from companion.games.bux.screens.view import chip_breakdown
 
     assert [(c["name"], c["count"]) for c in chip_breakdown(165)] == [("Black", 1), ("Gold", 1), ("Silver", 1), ("White", 1)]
     assert chip_breakdown(0) == []
@@ -134,7 +134,7 @@ def test_a_long_games_state_json_describes_only_the_moves_it_shows(store_target,
     from companion.errors import RuleViolation
     from companion.store.session import GameSession
     from companion.web import create_app
-    from companion.web.games.bux.view import HISTORY, BuxView
+    from companion.games.bux.screens.view import HISTORY, BuxView
 
     def refused_draw(session):
         """The player to move names three cards of another player's spread: refused, not in the draw deck."""

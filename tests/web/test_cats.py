@@ -265,7 +265,7 @@ def test_a_refusal_names_cards_as_players_do_never_by_code(client):
     """No raw codes: «Обнули ставку», not 'cat-zero-1' (nor the code in brackets after the name)."""
     from companion.games.cats.messages import W
     from companion.web.common import error_body
-    from companion.web.games.cats.view import CatsView
+    from companion.games.cats.screens.view import CatsView
 
     view = CatsView.__new__(CatsView)  # sanitise needs no session
     with client.application.test_request_context("/?lang=ru"):

@@ -18,7 +18,7 @@ from companion.store.session import GameSession
 from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.access import game_key, game_token, player_token
-from companion.web.games.grow.bids import SEALED, SECRET_PREFIX, SealedBidBox, audit_bids, commitment
+from companion.games.grow.screens.bids import SEALED, SECRET_PREFIX, SealedBidBox, audit_bids, commitment
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 REMOVED_2P = ["green-03", "green-04", "red-03", "red-04", "blue-03", "blue-04", "gold-05", "gold-06"]

@@ -179,7 +179,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
     assert state.rounds == 20, "40 cards, two per round"
     assert not set(REMOVED_2P) & (set(state.discard) | {c for h in state.holdings for c in h.cards()})
     from companion.store.backends import open_store
-    from companion.web.games.grow.bids import audit_bids
+    from companion.games.grow.screens.bids import audit_bids
 
     with open_store(db) as store:
         events = store.events("gr")

@@ -256,7 +256,7 @@ def _hidden_facts(db: Path, game: str):
     with open_store(db) as store:
         if game != "grow":
             return GameSession(store, game).state
-        from companion.web.games.grow.bids import SEALED, SECRET_PREFIX
+        from companion.games.grow.screens.bids import SEALED, SECRET_PREFIX
 
         sealed = [e.data for e in store.events(game) if e.kind == SEALED]
         return {d["player"]: json.loads(store.get_secret(game, SECRET_PREFIX + d["commitment"]))["bid"] for d in sealed}

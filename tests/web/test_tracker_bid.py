@@ -218,8 +218,8 @@ def test_a_move_the_rules_refused_opens_correct_filled_with_what_the_camera_saw(
 
 def test_camera_attention_reads_in_the_screens_language(cam):
     """What the camera raises is worded per reader: English and Russian, cards never by code, the rules' refusal too."""
-    from companion.table.games.bux.interpret import _said
-    from companion.table.games.bux.messages import say
+    from companion.games.bux.table.interpret import _said
+    from companion.games.bux.table.messages import say
     from companion.table.outputs import Attention
 
     not_a_set = {"type": "sell", "player": "Ann", "sets": [SPREADS["Ann"]]}

@@ -88,7 +88,7 @@ def store_pair_table(db: Path, pair: Pair, twin: bool) -> None:
         spreads = _twin(BUX_SETUP["spreads"], twin, BUX_SWAP)
         session = _start(db, game, {**BUX_SETUP, "spreads": spreads}, BUX_MOVES)
     elif pair.name == "grow":
-        from companion.web.games.grow.bids import SealedBidBox
+        from companion.games.grow.screens.bids import SealedBidBox
 
         session = _start(db, game, {"type": "setup", "game": "grow", "players": PLAYERS, "removed": []}, GROW_MOVES)
         SealedBidBox(session).seal("Ben", 13 if twin else 9)

@@ -1,7 +1,7 @@
 """Fill ru/LC_MESSAGES/messages.po from the RU dicts of ru_source*.py (run by scripts/web_catalogs.sh).
 
 The shared screens keep their Russian in ru_source*.py here; each game's
-screens keep theirs in their own package (companion/web/games/<game>/ru_source.py),
+screens keep theirs in their own package (companion/games/<game>/screens/ru_source.py),
 so adding a game adds a file instead of editing a shared one.
 """
 
@@ -19,9 +19,9 @@ def main() -> int:
     import importlib.util
 
     RU: dict[str, str] = {}
-    sources = sorted(HERE.glob("ru_source*.py")) + sorted((HERE.parent / "games").glob("*/ru_source*.py"))
+    sources = sorted(HERE.glob("ru_source*.py")) + sorted((HERE.parents[1] / "games").glob("*/screens/ru_source*.py"))
     for source in sources:
-        spec = importlib.util.spec_from_file_location(f"_ru_{source.parent.name}_{source.stem}", source)
+        spec = importlib.util.spec_from_file_location(f"_ru_{source.parent.parent.name}_{source.parent.name}_{source.stem}", source)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         RU.update(module.RU)

@@ -206,7 +206,7 @@ RU.update({
     ("%(n)s token", "%(n)s tokens"): ("%(n)s жетон", "%(n)s жетона", "%(n)s жетонов"),
 })
 
-# Camera bid panel (companion/web/games/bux/bids.py, static/tracker_bid.js)
+# Camera bid panel (companion/games/bux/screens/bids.py, static/tracker_bid.js)
 RU.update({
     "Bidding on %(name)s's %(cards)s": "Торги за %(cards)s игрока %(name)s",
     "(seen by the camera)": "(по камере)",

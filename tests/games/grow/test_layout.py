@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RecordError
-from companion.games.grow.layout import (
+from companion.games.grow.table.layout import (
     SeenCard,
     cards_from_scan,
     compare,

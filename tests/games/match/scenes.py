@@ -15,7 +15,7 @@ import functools
 
 from companion.cards.decks import load_deck
 from companion.cards.payloads import PrintDeck, new_print
-from companion.games.match.layout import SeatArea
+from companion.games.match.table.layout import SeatArea
 from companion.vision import synth
 from companion.vision.geometry import load_layout
 

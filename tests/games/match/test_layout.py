@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.match.layout import SeatArea, SeenCard, assign_to_seats, round_from_seats
+from companion.games.match.table.layout import SeatArea, SeenCard, assign_to_seats, round_from_seats
 from companion.games.match.scoring import score_round
 
 CARD_H = 88.0

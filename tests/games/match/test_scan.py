@@ -15,7 +15,7 @@ from companion.games.match.scoring import score_round
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
 from companion.vision.photo import PhotoReader, read_frame
-from companion.web.games.match.photo import check_seats, reading_from_frame
+from companion.games.match.table.photo import check_seats, reading_from_frame
 from tests.games.match import scenes
 
 

@@ -1,6 +1,6 @@
 """High Card's screens: the table page with one entry form, and each player's phone page."""
 
-from companion.web.games import GameScreens
+from companion.web.screens import GameScreens
 from tests.high_card.screens.pages import HighView, bp
 
 SCREENS = GameScreens(name="high", title="High Card", view=HighView, blueprints=(bp,), board="high.page",

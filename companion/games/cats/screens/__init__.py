@@ -1,0 +1,11 @@
+"""The cat auction's screens: the shared table page and each player's phone (pages.py), their view (view.py)."""
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.screens import GameScreens
+from companion.games.cats.screens.pages import bp, rules_context
+from companion.games.cats.screens.view import CatsView, extract_deck
+
+SCREENS = GameScreens(name="cats", title=_l("Cat auction"), view=CatsView, blueprints=(bp,), board="cats.page",
+                      phone="cats.phone", phone_blurb=_l("Each player scans their own code to enter and see their own hand."),
+                      rules_context=rules_context)

@@ -1,0 +1,10 @@
+"""Grow Your Assets' screens: the table page and each player's phone (pages.py), their view (view.py), sealed bids (bids.py)."""
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.screens import GameScreens
+from companion.games.grow.screens.pages import bp
+from companion.games.grow.screens.view import GrowView
+
+SCREENS = GameScreens(name="grow", title=_l("Grow Your Assets"), view=GrowView, blueprints=(bp,), board="grow.page",
+                      phone="grow.phone", phone_blurb=_l("Each player scans their own code to seal their bids on their own phone."))

@@ -1,0 +1,26 @@
+"""What the blue/red match game adds to its audit: moves in the game's own words, total scores over the rounds.
+
+Hands are hidden while a round is played: the wording names only what lies
+face up, and a report of a game in progress calls any card code in an
+anomaly's text "a card".
+"""
+
+from __future__ import annotations
+
+from companion.audit.game_audit import GameAudit, hide_codes
+from companion.games.match.history import describe as describe_line
+
+
+def describe(line: dict, before, after) -> str:
+    """Return the move in the game's words (the tablet's for a scored round)."""
+    return describe_line(line)
+
+
+AUDIT = GameAudit(
+    name="match",
+    unit="points",
+    describe=describe,
+    hidden_while_playing=hide_codes(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b"),
+    hidden_note="The game is still in progress, so this report shows what the table's screens show: "
+                "no card in a hand is named.",
+)

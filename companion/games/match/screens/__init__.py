@@ -1,0 +1,9 @@
+"""The blue/red match's screens: its table page (pages.py), its view (view.py), the photo reading (photo.py)."""
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.screens import GameScreens
+from companion.games.match.screens.pages import bp
+from companion.games.match.screens.view import MatchView
+
+SCREENS = GameScreens(name="match", title=_l("Blue/Red Match"), view=MatchView, blueprints=(bp,), board="match.page")
