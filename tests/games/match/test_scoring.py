@@ -114,7 +114,8 @@ def test_errors_are_companion_errors():
 def test_doctests_of_the_scoring_and_layout_modules():
     import doctest
 
-    from companion.games.match import layout, scoring
+    from companion.games.match import scoring
+    from companion.games.match.table import layout
 
     for module in (scoring, layout):
         result = doctest.testmod(module)
