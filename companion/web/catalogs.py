@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,9 +177,10 @@ def build(catalog: MessageCatalog, template: Catalog, shared_russian: dict) -> I
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(fresh)
         mo_path = catalog.mo(language)
-        if not mo_path.is_file() or table(_read_mo(mo_path)) != table(po):
-            with mo_path.open("wb") as handle:
-                write_mo(handle, po)
+        compiled = io.BytesIO()
+        write_mo(compiled, po)
+        if _mo_table(mo_path) != table(read_mo(io.BytesIO(compiled.getvalue()))):
+            mo_path.write_bytes(compiled.getvalue())
 
 
 def misplaced_russian(ids: dict[str, set], russian: dict[str, dict]) -> Iterator[str]:
@@ -202,9 +204,13 @@ def misplaced_russian(ids: dict[str, set], russian: dict[str, dict]) -> Iterator
                 yield f"{name}: ru_source: no string uses {key!r}"
 
 
-def _read_mo(path: Path) -> Catalog:
-    with path.open("rb") as handle:
-        return read_mo(handle)
+def _mo_table(path: Path) -> dict[str, str] | None:
+    """Return the table a compiled file holds; None when it is missing or unreadable (then it is rewritten)."""
+    try:
+        with path.open("rb") as handle:
+            return table(read_mo(handle))
+    except (OSError, ValueError, IndexError, UnicodeDecodeError, struct.error):
+        return None
 
 
 def read_catalog(path: Path, language: str) -> Catalog:
