@@ -69,6 +69,7 @@ def add_parser(sub) -> None:
     ls.set_defaults(run=run_list)
 
     m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners)")
+    m.add_argument("--game", help=f"whose words go on the middle plates: {', '.join(games)} (default: each zone's own name, for any game)")
     m.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
     m.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
@@ -235,6 +236,7 @@ def run_markers(args) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     if len(names) > 5:
         raise CompanionError(f"at most 5 seat names, got {len(names)}")
+    words = _deck(args.game).data.get("plates") if args.game else None
     output_file(args.out, "--out")
     with _progress(None, args.quiet, "pages") as bar:
 
@@ -242,7 +244,7 @@ def run_markers(args) -> int:
             bar.total = total  # the plates' own page count (the bar guessed 6 for 5 pages)
             bar.update(1)
 
-        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=step))
+        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, words=words, on_page=step))
     print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
     return 0
 
