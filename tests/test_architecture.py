@@ -259,6 +259,31 @@ def test_shared_web_files_name_no_game():
     assert not problems, "\n".join(problems)
 
 
+DEMO_FILES = {PACKAGE / "demo.py", PACKAGE / "commands" / "demo.py", PACKAGE / "audit" / "sample.py"}
+"""The self-playing demo: a film of a BUX table by design, so it may name BUX."""
+
+
+def test_shared_code_names_no_game_in_its_strings():
+    """Outside companion/games/<game>/ (and the demo), no string in code names BUX: no default game, no game's words.
+
+    A command that needs a game asks for one or reads it from the record; the
+    plates' words come from the game's deck file. Documentation strings (a
+    module's, a function's, an attribute's) may cite a game as an example.
+    """
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        inside_a_game = path.is_relative_to(PACKAGE / "games") and len(path.relative_to(PACKAGE / "games").parts) > 1
+        if inside_a_game or path in DEMO_FILES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        documentation = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documentation \
+                    and re.search(r"bux", node.value, flags=re.IGNORECASE):
+                problems.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.value[:60]!r}")
+    assert not problems, "\n".join(problems)
+
+
 def _without_docstrings(source: str) -> str:
     """Return Python source with its docstrings and comments blanked (string literals in code stay)."""
     tree = ast.parse(source)
