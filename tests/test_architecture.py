@@ -235,18 +235,20 @@ def test_importing_a_game_s_rules_loads_no_web_vision_or_store():
 
 
 def test_shared_web_files_name_no_game():
-    """Shared screens code, scripts and templates (companion/web/) carry no game's words or names.
+    """Shared screens code, scripts, templates and the shared catalog (companion/web/) carry no game's words or names.
 
-    A game's words live in its screens package; the shared shell asks the
-    registry (GameScreens.strings, .camera_layout). Docstrings may still cite a
-    game as an example, so only code, scripts and templates are read.
+    A game's words live in its screens package, its Russian in its own
+    ru_source.py and catalog; the shared shell asks the registry
+    (GameScreens.strings, .camera_layout). Docstrings may still cite a game as
+    an example, so only code, scripts, templates, the Russian texts and the
+    catalog files are read.
     """
     web = PACKAGE / "web"
     games = _games()
     words = (games - {"match"}) | {"blue/red", "double-bux", "котик"}  # "match" is also an English word (re.match)
     problems = []
     for path in sorted(web.rglob("*")):
-        if path.suffix not in (".py", ".js", ".html") or path.is_relative_to(web / "translations"):
+        if path.suffix not in (".py", ".js", ".html", ".po"):
             continue
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".py":
@@ -254,6 +256,31 @@ def test_shared_web_files_name_no_game():
         for word in sorted(words):
             if re.search(rf"\b{re.escape(word)}\b", text, flags=re.IGNORECASE):
                 problems.append(f"{path.relative_to(PACKAGE.parent)} names {word!r}")
+    assert not problems, "\n".join(problems)
+
+
+DEMO_FILES = {PACKAGE / "demo.py", PACKAGE / "commands" / "demo.py", PACKAGE / "audit" / "sample.py"}
+"""The self-playing demo: a film of a BUX table by design, so it may name BUX."""
+
+
+def test_shared_code_names_no_game_in_its_strings():
+    """Outside companion/games/<game>/ (and the demo), no string in code names BUX: no default game, no game's words.
+
+    A command that needs a game asks for one or reads it from the record; the
+    plates' words come from the game's deck file. Documentation strings (a
+    module's, a function's, an attribute's) may cite a game as an example.
+    """
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        inside_a_game = path.is_relative_to(PACKAGE / "games") and len(path.relative_to(PACKAGE / "games").parts) > 1
+        if inside_a_game or path in DEMO_FILES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        documentation = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documentation \
+                    and re.search(r"bux", node.value, flags=re.IGNORECASE):
+                problems.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.value[:60]!r}")
     assert not problems, "\n".join(problems)
 
 

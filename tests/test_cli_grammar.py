@@ -151,10 +151,10 @@ def test_the_plates_progress_counts_their_five_pages(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv", [
-    ["cards", "print", "--out", "{missing}/deck.pdf", "--quiet"],
+    ["cards", "print", "--game", "bux", "--out", "{missing}/deck.pdf", "--quiet"],
     ["cards", "markers", "--out", "{missing}/plates.pdf", "--quiet"],
     ["cards", "lens-board", "--out", "{missing}/board.pdf"],
-    ["cards", "export", "--png", "{missing}/png", "--deck", "{tmp}/x.deck.json", "--quiet"],
+    ["cards", "export", "--game", "bux", "--png", "{missing}/png", "--deck", "{tmp}/x.deck.json", "--quiet"],
     ["export", "g1", "--out", "{missing}/g1.jsonl", "--db", "{tmp}/companion.db"],
     ["camera-check", "{tmp}/none.png", "--deck", "{tmp}/x.deck.json", "--overlay", "{missing}/check.png"],
     ["calibrate", "--camera", "{tmp}", "--out", "{missing}/lens.json"],

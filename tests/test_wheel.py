@@ -97,7 +97,8 @@ def test_the_wheel_carries_decks_and_layout_but_no_prints(installed):
     assert not (data / "calibration" / "README.md").exists()
     for sub in ("web/templates/base.html", "web/static/app.css", "web/translations/ru/LC_MESSAGES/messages.mo",
                 "games/bux/screens/templates/bux/game.html", "games/match/screens/static/match.js",
-                "games/cats/screens/ru_source.py", "games/bux/audit/templates/flow.html"):
+                "games/cats/screens/ru_source.py", "games/bux/audit/templates/flow.html",
+                "games/bux/screens/translations/ru/LC_MESSAGES/messages.mo"):
         assert (installed / "companion" / sub).is_file(), sub
 
 

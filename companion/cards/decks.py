@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -101,13 +102,24 @@ def load_deck(game: str) -> Deck:
     return _load_deck(game, tuple(extra_game_folders()))
 
 
-@functools.cache
-def _load_deck(game: str, extra: tuple) -> Deck:
+def deck_path(game: str) -> Traversable | None:
+    """Return where the game's deck file is (cards_printable/<game>.deck.json or beside its COMPANION_GAMES package), None if nowhere."""
+    path = _deck_path(game, tuple(extra_game_folders()))
+    return path if path.is_file() else None
+
+
+def _deck_path(game: str, extra: tuple) -> Traversable:
     name = f"{game}.deck.json"
     path = DECKS_DIR / name
     for folder in extra:
         if not path.is_file() and (folder / name).is_file():
             path = folder / name
+    return path
+
+
+@functools.cache
+def _load_deck(game: str, extra: tuple) -> Deck:
+    path = _deck_path(game, extra)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:

@@ -38,9 +38,10 @@ def add_parser(sub) -> None:
     cards_sub = parser.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
 
     games = deck_games()
-    game_help = f"which game's deck: {', '.join(games)} (default bux)"
+    game_help = f"which game's deck: {', '.join(games)}"
+    game_or_print = game_help + " (default: the game of the print --deck names, when that file exists)"
     p = cards_sub.add_parser("print", help="write the print-and-play PDF of a new (or existing) print of a deck")
-    p.add_argument("--game", default="bux", help=game_help)
+    p.add_argument("--game", help=game_or_print)
     p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
     p.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     p.add_argument("--deck-name", default="home", help="name of this print (shown on the sheets)")
@@ -54,7 +55,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_print)
 
     e = cards_sub.add_parser("export", help="write one PNG per card front (trim size) plus manifest.json")
-    e.add_argument("--game", default="bux", help=game_help)
+    e.add_argument("--game", help=game_or_print)
     e.add_argument("--png", required=True, type=Path, help="folder for the PNGs (made if missing; the folder it is in must exist)")
     e.add_argument("--deck", required=True, type=Path, help="deck file: used if it exists, else a new print is made there")
     e.add_argument("--dpi", type=float, default=300.0, help="resolution of the PNGs, 50 to 1200 (default 300)")
@@ -63,11 +64,12 @@ def add_parser(sub) -> None:
     e.set_defaults(run=run_export)
 
     ls = cards_sub.add_parser("list", help="list the cards of a game's deck")
-    ls.add_argument("--game", default="bux", help=game_help)
+    ls.add_argument("--game", help=game_help + " (needed)")
     ls.add_argument("--json", action="store_true", help="print the cards as JSON")
     ls.set_defaults(run=run_list)
 
     m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners)")
+    m.add_argument("--game", help=f"whose words go on the middle plates: {', '.join(games)} (default: each zone's own name, for any game)")
     m.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
     m.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
@@ -85,6 +87,23 @@ def _progress(total: int | None, quiet: bool, desc: str):
 
     # Every page is shown (pages take a while each), so the bar ends on its real count, e.g. 5/5.
     return tqdm(total=total, desc=desc, unit="page", file=sys.stderr, disable=quiet, leave=False, miniters=1, mininterval=0)
+
+
+def _game(args) -> str:
+    """Return the game whose deck the command works on: --game, else the game of the existing print --deck names.
+
+    No game is assumed: with neither, the command says which games it could be.
+
+    Raises:
+        CompanionError: when neither --game nor an existing --deck file tells the game.
+    """
+    if args.game:
+        return args.game
+    deck = getattr(args, "deck", None)
+    if deck is not None and Path(deck).is_file():
+        return load_print(deck).game
+    also = " (or --deck with an existing print's deck file)" if hasattr(args, "deck") else ""
+    raise CompanionError(f"which game? Give --game, one of {', '.join(deck_games())}{also}")
 
 
 def _deck(game: str):
@@ -120,6 +139,7 @@ def run_print(args) -> int:
     """Write the deck's PDF (and its deck file); print where both went."""
     from companion.printing.render import write_deck_pdf
 
+    args.game = _game(args)
     deck = _deck(args.game)
     codes = None
     if args.cards:
@@ -158,6 +178,7 @@ def run_export(args) -> int:
     """Write one PNG per card front plus manifest.json [{"file", "code", "payload"}]."""
     from companion.printing.render import card_png
 
+    args.game = _game(args)
     deck = _deck(args.game)
     if not 50 <= args.dpi <= 1200:
         raise CompanionError(f"--dpi must be between 50 and 1200, got {args.dpi:g}")
@@ -195,6 +216,7 @@ def _write_bytes(path: Path, data: bytes) -> None:
 
 def run_list(args) -> int:
     """Print the deck's cards: code, kind and what is printed on them."""
+    args.game = _game(args)
     deck = _deck(args.game)
     rows = [{"code": c.code, "kind": c.kind, **c.attrs} for c in deck.cards]
     if args.json:
@@ -214,6 +236,7 @@ def run_markers(args) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     if len(names) > 5:
         raise CompanionError(f"at most 5 seat names, got {len(names)}")
+    words = _deck(args.game).data.get("plates") if args.game else None
     output_file(args.out, "--out")
     with _progress(None, args.quiet, "pages") as bar:
 
@@ -221,7 +244,7 @@ def run_markers(args) -> int:
             bar.total = total  # the plates' own page count (the bar guessed 6 for 5 pages)
             bar.update(1)
 
-        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, on_page=step))
+        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, words=words, on_page=step))
     print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
     return 0
 

@@ -4,7 +4,7 @@ Each game words its moves once, in companion/games/<game>/history.py, for
 every reader: the tablet's history (flask-babel's gettext, in the request's
 language) and the audit report (plain English, below). Pure: the engines
 import no translation library; the web layer passes its own functions, and
-its catalog extracts the games' history strings (companion/web/babel.cfg).
+each game's catalog extracts its history strings (companion/web/catalogs.py).
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ lies in from printed ArUco markers (ids and roles in calibration/markers.json,
 shared with vision). They print through the same path as the cards, drawn as
 vector squares so the marker edges are exact at any printer resolution.
 
+The markers and their zones are the table's, shared by the games (Grow's row
+lies in the bid area, BUX's timer cards in the timer area); the words on a
+middle plate are a game's, from its deck file's "plates" (plate_words), so
+nothing here names a game. Seat and corner plates read the same for every game.
+
 Layout only: nothing here reads the camera.
 """
 
@@ -28,13 +33,25 @@ from companion.printing import fonts, sheets
 from companion.printing.pagemarks import print_preferences
 
 MARKERS_FILE = data_folder("calibration") / "markers.json"
-ROLE_TITLES = {"seat": "SEAT {seat}", "bid_area": "BID AREA", "discard": "DISCARD", "timer_area": "TIMER CARDS"}
-ROLE_HINTS = {
-    "seat": "Put this plate in front of the player, above their spread.",
-    "bid_area": "Drawn cards go here while they are up for bid.",
-    "discard": "Sold cards go here, face up.",
-    "timer_area": "Drawn BUX 1-2-3 timer cards go here.",
-}
+SEAT_TITLE = "SEAT {seat}"
+SEAT_HINT = "Put this plate in front of the player, above their spread."
+ZONE_HINT = "Put this plate where the game's rules put this zone's cards."
+CORNER_HINT = "Place at this corner of the play area, marker facing up."
+
+
+def plate_words(spec: MarkerSpec, words: Mapping[str, Mapping[str, str]]) -> tuple[str, str]:
+    """Return (title, hint) printed on a plate: a seat's and a corner's are the same for every game; a middle plate's come from the game.
+
+    `words` is the game's deck file's "plates" ({role: {"title", "hint"}}); a role
+    it does not name carries its zone's own name ("TIMER AREA") and a hint that fits any game.
+    """
+    if spec.role == "seat":
+        return SEAT_TITLE.format(**spec.extra), SEAT_HINT
+    if spec.role == "corner":
+        return "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper(), CORNER_HINT
+    own = words.get(spec.role)
+    own = own if isinstance(own, Mapping) else {}
+    return str(own.get("title") or spec.role.replace("_", " ").upper()), str(own.get("hint") or ZONE_HINT)
 
 
 @dataclass(frozen=True)
@@ -84,7 +101,8 @@ def draw_cells(canvas: Canvas, page_h: float, x: float, y: float, size: float, c
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dictionary: str, size: float, spec: MarkerSpec, name: str | None):
+def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dictionary: str, size: float, spec: MarkerSpec, name: str | None,
+           words: Mapping[str, Mapping[str, str]]):
     """Draw one plate in a horizontal band of the page: outline, marker, title, hint, name line."""
     page_h = tpl.paper_h
     left, width = 15.0, tpl.paper_w - 30.0
@@ -96,14 +114,11 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
     mx, my = left + 12, top + (height - size) / 2
     draw_cells(canvas, page_h, mx, my, size, marker_cells(dictionary, spec.id))
     tx = mx + size + 12
-    title = ROLE_TITLES.get(spec.role, spec.role.upper()).format(**spec.extra)
-    if spec.role == "corner":
-        title = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
+    title, hint = plate_words(spec, words)
     canvas.setFillColor(black)
     canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 26)
     canvas.drawString(tx * mm, (page_h - top - 24) * mm, title)
     canvas.setFont(fonts.font_for(fonts.FONT), 9)
-    hint = ROLE_HINTS.get(spec.role, "Place at this corner of the play area, marker facing up.")
     canvas.drawString(tx * mm, (page_h - top - 31) * mm, hint)
     canvas.setFont(fonts.font_for(fonts.FONT), 7)
     canvas.setFillColor(HexColor("#666666"))
@@ -121,8 +136,13 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
             canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
 
 
-def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page: Callable[[int, int], None] | None = None) -> int:
-    """Write the table-plates PDF (two plates a page, then the corners) and return its page count."""
+def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), words: Mapping[str, Mapping[str, str]] | None = None,
+                     on_page: Callable[[int, int], None] | None = None) -> int:
+    """Write the table-plates PDF (two plates a page, then the corners) and return its page count.
+
+    `words`: the game's titles and hints for the middle plates (its deck file's
+    "plates"); None prints each zone's own name, for any game.
+    """
     tpl = sheets.template(paper)
     dictionary, size, markers = load_markers()
     plates = [m for m in markers if m.role != "corner"]
@@ -138,7 +158,7 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
         for k, spec in enumerate(page):
             seat = spec.extra.get("seat")
             name = names[seat - 1] if spec.role == "seat" and seat and seat <= len(names) else None
-            _plate(canvas, tpl, 15 + k * band, band - 5, dictionary, size, spec, name)
+            _plate(canvas, tpl, 15 + k * band, band - 5, dictionary, size, spec, name, words or {})
         canvas.showPage()
         done += 1
         if on_page:
@@ -154,7 +174,7 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), on_page
         draw_cells(canvas, tpl.paper_h, x + (cw - size) / 2, y + (ch - size) / 2, size, marker_cells(dictionary, spec.id))
         canvas.setFillColor(black)
         canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 14)
-        label = "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper()
+        label, _hint = plate_words(spec, {})
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - 20) * mm, label)
         canvas.setFont(fonts.font_for(fonts.FONT), 7)
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - ch + 12) * mm, f"marker id {spec.id}, {size:g} mm")

@@ -188,7 +188,7 @@ def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]])
         first = (chain or suspect or [None])[0]
         if first is not None and first.kind == MOVE:
             try:
-                game_name = str(json.loads(first.payload).get("game", "bux"))
+                game_name = str(json.loads(first.payload).get("game", ""))
             except (ValueError, AttributeError):
                 game_name = ""
     prefix, lines, replay_stop = _replayable_prefix(game_name, chain)
@@ -229,6 +229,8 @@ def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[
 
 def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict], str | None]:
     """Shorten the prefix until its moves fold, and return it with its record lines."""
+    if not game_name:
+        return [], [], "which game this is cannot be told (no games row and no setup naming it): nothing replays"
     try:
         game = find_game(game_name)
     except ValueError:

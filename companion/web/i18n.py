@@ -1,11 +1,13 @@
 """Language per device: English or Russian, through Flask-Babel message catalogs.
 
 The language comes from ?lang= (remembered in a cookie for a year), then the
-cookie, then the browser's Accept-Language. Catalogs live in
-companion/web/translations/<lang>/LC_MESSAGES/messages.po; the compiled .mo
-files are committed and a test checks they match the .po files (regenerate
-with scripts/web_catalogs.sh). JavaScript gets its strings from the page,
-translated on the server, so there is one mechanism only.
+cookie, then the browser's Accept-Language. The shared screens' catalog lives
+in companion/web/translations/<lang>/LC_MESSAGES/messages.po, each game's in its
+screens package (companion/games/<game>/screens/translations/); Flask-Babel
+reads them all (translation_directories) as one domain. The compiled .mo files
+are committed and a test checks they match the .po files (regenerate with
+scripts/web_catalogs.sh; companion/web/catalogs.py says how). JavaScript gets
+its strings from the page, translated on the server, so there is one mechanism only.
 """
 
 from __future__ import annotations
@@ -48,9 +50,21 @@ def remember_language(response):
     return response
 
 
+def translation_directories() -> list[Path]:
+    """Return the catalogs' folders: the shared one, then each known game's that has one (from the screens registry).
+
+    Flask-Babel merges them into one table per language, a later folder's text
+    winning; tests/web/test_i18n.py checks no two catalogs disagree on a text.
+    """
+    from companion.web.screens import all_screens
+
+    games = [screens.home / "translations" for screens in all_screens().values() if screens.home is not None]
+    return [TRANSLATIONS, *(folder for folder in games if folder.is_dir())]
+
+
 def init_app(app: Flask) -> None:
-    """Install Babel (gettext in templates and Python) and the language cookie."""
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    """Install Babel (gettext in templates and Python, every catalog) and the language cookie."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(str(folder) for folder in translation_directories()))
     Babel(app, locale_selector=select_locale)
     app.after_request(remember_language)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
@@ -61,18 +75,19 @@ def init_app(app: Flask) -> None:
 def extract_deck(fileobj, keywords, comment_tags, options):
     """Babel extractor for deck files: the rules-counter texts and house readings shown on the rules page.
 
-    Used by scripts/web_catalogs.sh through companion/web/babel.cfg, for every
-    deck file. A game whose deck file holds more page texts, in its own shape,
-    gives its screens package an `extract_deck(data)` yielding (text, comment).
+    Used by companion/web/catalogs.py (scripts/web_catalogs.sh) for each game's
+    deck file, into that game's catalog. A game whose deck file holds more page
+    texts, in its own shape, gives its screens package an `extract_deck(data)`
+    yielding (text, comment).
     """
     import importlib
     import json
 
+    from companion.web.screens import all_screens
+
     data = json.load(fileobj)
-    try:
-        own = getattr(importlib.import_module(f"companion.games.{data.get('game')}.screens"), "extract_deck", None)
-    except ImportError:
-        own = None
+    screens = all_screens().get(data.get("game"))
+    own = getattr(importlib.import_module(screens.package), "extract_deck", None) if screens and screens.package else None
     if own is not None:
         for text, comment in own(data):
             yield 1, "gettext", text, [comment]

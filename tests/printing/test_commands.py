@@ -47,6 +47,15 @@ def test_export_writes_pngs_and_manifest(tmp_path):
         assert printed.identify(entry["payload"]).code == entry["code"]
 
 
+def test_a_print_without_game_is_of_the_game_its_deck_file_records(tmp_path):
+    """No game is assumed: the existing print's deck file says which game it is (here not BUX)."""
+    deck_file = tmp_path / "cats.deck.json"
+    assert main(["cards", "export", "--game", "cats", "--png", str(tmp_path / "first"), "--deck", str(deck_file), "--dpi", "50", "--quiet"]) == 0
+    assert main(["cards", "export", "--png", str(tmp_path / "again"), "--deck", str(deck_file), "--dpi", "50", "--quiet"]) == 0
+    manifest = json.loads((tmp_path / "again" / "manifest.json").read_text())
+    assert manifest == json.loads((tmp_path / "first" / "manifest.json").read_text()) and manifest[0]["code"] == "bank-1-01"
+
+
 def test_list_shows_every_card(capsys):
     assert main(["cards", "list", "--game", "bux", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
@@ -71,10 +80,13 @@ def test_markers_pdf_reads_back_every_table_marker(tmp_path):
     "argv, message",
     [
         (["cards", "list", "--game", "nosuchgame"], "no deck definition"),
-        (["cards", "print", "--out", "{tmp}/x.txt", "--quiet"], "must be a .pdf"),
-        (["cards", "print", "--out", "{tmp}/x.pdf", "--cards", "heart-x-26", "--quiet"], "no card 'heart-x-26'"),
+        (["cards", "print", "--game", "bux", "--out", "{tmp}/x.txt", "--quiet"], "must be a .pdf"),
+        (["cards", "print", "--game", "bux", "--out", "{tmp}/x.pdf", "--cards", "heart-x-26", "--quiet"], "no card 'heart-x-26'"),
         (["cards", "print", "--out", "{tmp}/x.pdf", "--deck", "{tmp}/bad.json", "--quiet"], "not valid JSON"),
         (["cards", "export", "--png", "{tmp}/png", "--deck", "{tmp}/bad.json", "--quiet"], "not valid JSON"),
+        (["cards", "list"], "which game? Give --game, one of bux, cats, grow, match"),
+        (["cards", "print", "--out", "{tmp}/x.pdf", "--quiet"], "which game? Give --game, one of bux, cats, grow, match (or --deck"),
+        (["cards", "export", "--png", "{tmp}/png", "--deck", "{tmp}/new.deck.json", "--quiet"], "which game? Give --game"),
     ],
 )
 def test_bad_input_gives_a_clear_message_and_writes_nothing(tmp_path, capsys, argv, message):

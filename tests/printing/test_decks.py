@@ -347,3 +347,24 @@ def test_russian_names_on_seat_plates_and_page_footers_are_not_dropped(tmp_path)
     finally:
         pdf.close()
     assert "Аня" in text
+
+
+def test_the_middle_plates_carry_the_games_words_and_no_game_s_without_one(tmp_path):
+    """BUX's deck file names its plates ("TIMER CARDS"); without a game each zone carries its own name, naming no game."""
+    from companion.cli import main
+
+    def texts(*game: str) -> str:
+        out = tmp_path / f"plates{'-'.join(game)}.pdf"
+        assert main(["cards", "markers", *game, "--out", str(out), "--quiet"]) == 0
+        pdf = pdfium.PdfDocument(out.read_bytes())
+        try:
+            return "\n".join(page.get_textpage().get_text_range() for page in pdf)
+        finally:
+            pdf.close()
+
+    bux = texts("--game", "bux")
+    assert "TIMER CARDS" in bux and "Drawn BUX 1-2-3 timer cards go here." in bux and "Sold cards go here, face up." in bux
+    plain = texts()
+    assert "TIMER AREA" in plain and "BID AREA" in plain and "BUX" not in plain.upper()
+    assert plain.count("SEAT ") == bux.count("SEAT ") == 5 and plain.count("CORNER ") == 4
+

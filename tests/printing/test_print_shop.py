@@ -269,7 +269,7 @@ def test_fronts_and_backs_files_hold_only_their_side(tmp_path):
     pages = {}
     for sides in ("fronts", "backs"):
         out = tmp_path / f"{sides}.pdf"
-        assert main(["cards", "print", "--out", str(out), "--deck", str(deck_file), "--sides", sides, "--paper", "letter", "--quiet"]) == 0
+        assert main(["cards", "print", "--game", "bux", "--out", str(out), "--deck", str(deck_file), "--sides", sides, "--paper", "letter", "--quiet"]) == 0
         pages[sides] = out.read_bytes()
     both = tmp_path / "both.pdf"
     assert main(["cards", "print", "--out", str(both), "--deck", str(deck_file), "--paper", "letter", "--quiet"]) == 0
@@ -293,7 +293,7 @@ def test_no_first_sheet_and_no_parts_leave_them_out(tmp_path):
     runs = {}
     for name, flags in (("plain", []), ("no-first", ["--no-first-sheet"]), ("no-parts", ["--no-parts"])):
         out = tmp_path / f"{name}.pdf"
-        assert main(["cards", "print", "--out", str(out), "--deck", str(deck_file), "--quiet", *flags]) == 0
+        assert main(["cards", "print", "--game", "bux", "--out", str(out), "--deck", str(deck_file), "--quiet", *flags]) == 0
         runs[name] = _texts(out.read_bytes())
     assert len(runs["plain"]) == 16 and "print-and-play" in runs["plain"][0]
     assert len(runs["no-first"]) == 14 and "print-and-play" not in runs["no-first"][0]

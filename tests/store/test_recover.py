@@ -97,3 +97,19 @@ def test_a_damaged_schema_entry_is_read_around(tmp_path, capsys):
     assert "47 events, 47 moves" in capsys.readouterr().out
     assert main(["replay", str(out / "g.jsonl")]) == 0
     assert main(["audit", str(out / "g.events.jsonl"), "--out", str(tmp_path / "r.html")]) == 0
+
+
+def test_a_game_whose_name_is_lost_is_not_taken_for_any_game(tmp_path):
+    """No games row and a setup that names no game: recover says it cannot tell, rather than guessing a game."""
+    import sqlite3
+
+    path = damage.golden_db(tmp_path)
+    damage.forge_payload(path, "g", 1, lambda d: d.pop("game"))
+    con = sqlite3.connect(path)
+    con.execute("DELETE FROM games WHERE game_id = 'g'")
+    con.commit()
+    con.close()
+    [item] = recover(path)
+    assert item.game == "" and item.events == ()
+    assert "which game this is cannot be told" in item.stopped
+

@@ -1,4 +1,4 @@
-"""Russian texts of the club's pages (companion/web/club.py: the index of every table, the standings), merged by fill.py."""
+"""Russian texts of the club's pages (companion/web/club.py: the index of every table, the standings), put into the shared catalog by scripts/web_catalogs.sh."""
 
 RU = {
     "Club": "Клуб",

@@ -1,4 +1,4 @@
-"""Russian texts of the host screen's seat codes (one seat at a time) and the camera page, merged by fill.py like the other ru_source*.py."""
+"""Russian texts of the host screen's seat codes (one seat at a time) and the camera page, put into the shared catalog by scripts/web_catalogs.sh like the other ru_source*.py."""
 
 RU = {
     "Tap your own name, scan your code, then tap Done. One code shows at a time, so nobody scans a neighbour's.":

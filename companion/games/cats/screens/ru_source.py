@@ -1,4 +1,4 @@
-"""Russian texts for the cat auction screens («Котики»), merged into the catalog by scripts/web_catalogs.sh.
+"""Russian texts for the cat auction screens («Котики»), put into the game's own catalog (translations/) by scripts/web_catalogs.sh.
 
 History lines use «Имя: что случилось» so no verb has to agree with a name's
 gender. Card titles, effects, hint-table words and house readings come from
@@ -107,7 +107,6 @@ RU = {
     "Send": "Отправить",
     "Stake": "Ставка",
     "%(state)s stake": "%(state)s ставка",
-    "Table": "Стол",
     "Tablet": "Планшет",
     "The Bank card turned up: %(value)s.": "Открыта карта колоды «Банк»: %(value)s.",
     "The Bank does not hold these cards.": "В колоде «Банк» нет таких карт.",

@@ -1,4 +1,4 @@
-"""Russian texts of the Grow Your Assets screens (tablet, phones), merged by scripts/web_catalogs.sh."""
+"""Russian texts of the Grow Your Assets screens (tablet, phones), put into the game's own catalog (translations/) by scripts/web_catalogs.sh."""
 
 RU = {
     "%(name)s's bid is sealed.": "Ставка игрока %(name)s сделана.", "Pass the tablet on.": "Передайте планшет дальше.",
@@ -53,7 +53,6 @@ RU = {
     "bid sealed": "ставка сделана", "no bid yet": "ещё без ставки", "bid": "ставка", "pays": "платит",
     "picks #%(n)s": "выбирает %(n)s-м", "no cards": "нет карт", "deck": "колода", "discard pile": "сброс",
     "bank": "банк", "Round": "Раунд", "Winner": "Победитель", "Game over": "Игра окончена",
-    "Connection lost. Reconnecting…": "Связь потеряна. Переподключение…", "Live": "На связи",
     "Accepted": "Принято", "Last move undone": "Последний ход отменён",
     "roll %(i)s of %(n)s": "бросок %(i)s из %(n)s",
     "Pass the tablet to %(name)s": "Передайте планшет: %(name)s",
@@ -62,7 +61,7 @@ RU = {
     "You bid %(n)s (shown only on this screen).": "Ваша ставка: %(n)s (видна только на этом экране).",
     "No bidding now.": "Сейчас ставок нет.",
     "First bids (tie, not paid)": "Первые ставки (ничья, не оплачиваются)",
-    "steal": "забрать", "move": "переложить",
+    "move": "переложить",
     "Tap %(n)s cards in the order they were turned up.": "Нажмите %(n)s карты в том порядке, в каком их открыли.",
     "Let the action go": "Не выполнять действие",
     "The camera agrees with the game.": "Камера видит то же, что записано в игре.",

@@ -1,4 +1,4 @@
-"""Russian texts of the blue/red match page (merged into the catalog by scripts/web_catalogs.sh)."""
+"""Russian texts of the blue/red match page (put into the game's own catalog, translations/, by scripts/web_catalogs.sh)."""
 
 RU = {
     "Round %(number)s dealt.": "Раунд %(number)s сдан.",
@@ -32,8 +32,6 @@ RU = {
     "Photo of the table": "Фото стола",
     "Photos are not read at this table: tap «Enter by hand» and type each player's cards.": "Фото за этим столом не распознаются: нажмите «Ввести вручную» и введите карты каждого игрока.",
     "Photos are not read at this table; enter the round by hand.": "Фото за этим столом не распознаются; введите раунд вручную.",
-    "Player": "Игрок",
-    "Read the photo": "Прочитать фото",
     "Reading the photo…": "Читаю фото…",
     "Remove": "Убрать",
     "Round %(n)s": "Раунд %(n)s",
@@ -45,7 +43,6 @@ RU = {
     "Seat plates": "Таблички мест",
     "Stack %(n)s": "Стопка %(n)s",
     "Stacks": "Стопки",
-    "That file is not a JPEG, PNG or WebP photo.": "Этот файл — не фото JPEG, PNG или WebP.",
     "That photo reading is already resolved; read the photo again.": "Это чтение фото уже закрыто; прочитайте фото ещё раз.",
     "The seats must be sent as JSON {player: plate number}.": "Места нужно передать как JSON {игрок: номер таблички}.",
     "There is no round to score now.": "Сейчас нет раунда для подсчёта.",
@@ -61,8 +58,6 @@ RU = {
     "score": "очки",
     "send each player's matches and hand": "укажите пары и карты на руке каждого игрока",
     "this is not a blue/red match game": "это не игра «Синие и красные»",
-    "Connection lost. Reconnecting…": "Связь потеряна. Переподключаюсь…",
-    "Live": "На связи",
     "Rules": "Правила",
 }
 
