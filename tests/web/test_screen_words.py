@@ -21,6 +21,7 @@ from companion.web import create_app
 from tests.web.tables import store_table, tokens
 
 WEB = Path(__file__).resolve().parents[2] / "companion" / "web"
+GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
 EMOJI = re.compile("[\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f]")
 WORDS = re.compile(r"[^\W_]")
 JS_CONTROL = re.compile(r"""\bbutton\(\s*("(?:[^"\\]|\\.)*")|el\(\s*"button"\s*,\s*(\{[^{}]*\})\s*,\s*("(?:[^"\\]|\\.)*")\s*\)""")
@@ -30,11 +31,11 @@ HTML_BUTTON = re.compile(r"<button\b([^>]*)>(.*?)</button>", re.S)
 def controls() -> list[tuple[str, str, str]]:
     """Return (file, the control's fixed text, its attributes) for every button the page sources build from a fixed text."""
     found = []
-    for path in sorted(WEB.rglob("*.js")):
+    for path in sorted(WEB.rglob("*.js")) + sorted(GAMES.glob("*/screens/**/*.js")):
         for match in JS_CONTROL.finditer(path.read_text(encoding="utf-8")):
             literal = match.group(1) or match.group(3)
             found.append((path.name, json.loads(literal), match.group(2) or ""))
-    for path in sorted(WEB.rglob("*.html")):
+    for path in sorted(WEB.rglob("*.html")) + sorted(GAMES.glob("*/screens/**/*.html")):
         for attrs, inner in HTML_BUTTON.findall(path.read_text(encoding="utf-8")):
             found.append((path.name, re.sub(r"\{\{.*?\}\}|\{%.*?%\}", "words", inner), attrs))
     return found
