@@ -74,3 +74,11 @@ RU.update({
     'In every game, a move that revealed hidden information or used chance (a reveal of sealed bids, a dice roll, a card drawn from a face-down deck into a hand) is never undone, only corrected by a new move that everyone sees. BUX has none: dice rolled on its dice panel are stored beside the game, not as moves, and are never taken back.':
         'В любой игре ход, который открыл скрытое или зависел от случая (вскрытие закрытых ставок, бросок кубиков, карта из закрытой колоды в руку), не отменяется никогда, его только исправляют новым ходом, который видят все. В BUX таких ходов нет: кубики с панели кубиков хранятся рядом с игрой, а не как ходы, и их не отменяют.',
 })
+
+# Each move type as a player names it in a conflict's "Meanwhile another screen entered Ann's draw" (screens/__init__.py move_words).
+RU.update({
+    "draw": "взятие карт",
+    "sale": "продажа",
+    "swap": "обмен",
+    "going broke": "без фишек",
+})
