@@ -13,15 +13,15 @@ from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.safejson import load_json
 from companion.games.wording import render
 from companion.store.session import GameSession
-from companion.web.access import game_key
-from companion.web.db import get_session, get_store
+from companion.web.access import request_key
+from companion.web.db import get_session
 from companion.web.screens import screens_of
 
 
 def load(game_id: str) -> tuple[GameSession, bytes, Any]:
     """Return the game's session, its key and its view (None for a game with no tablet view yet)."""
     session = get_session(game_id)
-    key = game_key(get_store(), game_id)
+    key = request_key(game_id)
     view_class = screens_of(session.game.name).view
     view = view_class(session, key) if view_class is not None else None
     return session, key, view

@@ -3,8 +3,6 @@
 RU = {
     "%(player)s's %(move)s": "%(player)s: %(move)s",
     "Already entered.": "Уже внесено.",
-    "Already entered meanwhile: %(what)s. This entry was not stored; check the board and enter it again if it is still needed.":
-        "Тем временем уже внесено: %(what)s. Этот ввод не сохранён; проверьте табло и внесите его снова, если он ещё нужен.",
     "Many entries arrived at once and this one could not be judged; nothing was stored. Try again.":
         "Пришло сразу много вводов, и этот не удалось проверить; ничего не сохранено. Попробуйте ещё раз.",
     "The request id must be 8 to 64 letters, digits, '-' or '_'.": "Идентификатор запроса: от 8 до 64 букв, цифр, «-» или «_».",
@@ -22,13 +20,7 @@ RU = {
     "earlier entries (%(count)s)": "более ранние вводы (%(count)s)",
     "Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game as it is: enter it again if it is still needed.":
         "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён, а этот экран теперь показывает игру как она есть: внесите его снова, если он ещё нужен.",
-    "the game's start": "начало игры", "hand": "рука", "draw": "взятие карт", "sale": "продажа", "swap": "обмен",
-    "going broke": "без фишек", "match": "пара", "trade": "обмен", "steal": "кража карты",
-    "discarded wild card": "сброс джокера", "discard": "сброс", "round's score": "счёт раунда", "lot": "лот",
-    "bid": "ставка", "played card": "сыгранная карта", "pass": "пас", "reveal": "открытие",
-    "revealed bids": "открытие ставок", "tie-break": "розыгрыш ничьей", "pick": "выбор карты", "roll": "бросок",
-    "card action": "действие карты", "declined card action": "отказ от действия карты",
-    "change of the blue token": "размен синего жетона",
+    "the game's start": "начало игры",
     "This game's record is damaged; it is shown up to the damage, read-only.": "Запись этой игры повреждена; она показана до места повреждения, только для чтения.",
     "This request arrived too slowly and was cut off; nothing was stored. Try again.":
         "Запрос шёл слишком медленно и был прерван; ничего не сохранено. Попробуйте ещё раз.",
