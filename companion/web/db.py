@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from flask import Flask, abort, current_app, g, request
+from flask import Flask, abort, current_app, g, has_request_context, request
 
 from companion.errors import StoreError, UnknownGame
-from companion.store.session import GameSession
+from companion.store.session import GameSession, Request
 from companion.store.backends import Store, open_store
 from companion.web.write_context import request_of_this_call
 
@@ -38,7 +38,9 @@ def get_session(game_id: str) -> GameSession:
     if session is not None:
         return session
     try:
-        session = GameSession(get_store(), game_id, request=request_of_this_call(), shared=True)
+        # Outside a request (the live server's broadcaster renders in the app's context only) nobody writes.
+        write = request_of_this_call() if has_request_context() else Request()
+        session = GameSession(get_store(), game_id, request=write, shared=True)
     except UnknownGame:
         abort(404, description=_("no game %(game_id)r", game_id=game_id))
     except ValueError:
