@@ -13,6 +13,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games import games
+
 GENESIS_HASH = "0" * 64
 """The start of chains stored before each game got its own random anchor; still accepted by every check."""
 SOURCES = ("camera", "tablet", "system", "import")
@@ -41,6 +43,11 @@ KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, EVIDENCE,
 (companion.games.base.Game.event_kinds; every kind in use: companion.games.event_kinds())."""
 STATE_KINDS = frozenset({MOVE, UNDO, DICE, SEED_REVEAL})
 """Kinds that change what a screen shows as the game: an entry made before one of these is stale, a seal after one is old."""
+
+def event_kinds() -> frozenset[str]:
+    """Return every kind of event the companion stores: the shared KINDS and each known game's own (Game.event_kinds)."""
+    return frozenset(KINDS).union(*(game.event_kinds for game in games()))
+
 
 def chain_anchor() -> str:
     """Return a fresh random start for a new game's chain: its first event's prev_hash.

@@ -12,6 +12,7 @@ from companion.errors import CompanionError, RecordError
 from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.safejson import load_json
 from companion.games.wording import render
+from companion.store.events import MOVE
 from companion.store.session import GameSession
 from companion.web.access import request_key
 from companion.web.db import get_session
@@ -67,7 +68,7 @@ def undone_text(session: GameSession, view: Any, undo_event: Any) -> str:
     it cannot word is "the last move".
     """
     undone = undo_event.data.get("undoes") if isinstance(undo_event.data, dict) else None
-    line = next((e.data for e in session.events if e.seq == undone and e.kind == "move"), None)
+    line = next((e.data for e in session.events if e.seq == undone and e.kind == MOVE), None)
     said = None
     describe = getattr(view, "describe", None)
     if isinstance(line, dict) and describe is not None:
