@@ -26,7 +26,7 @@ from companion.games.base import Game
 from companion.store.events import (ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, STATE_KINDS, UNDO, Event,
                                     canonical_json)
 from companion.store.limits import bounded_refusal
-from companion.store.sqlite import EventStore, StaleWrite
+from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
 
 MAX_TRIES = 100
 """Times a write is judged again after another writer got in first, before the client is asked to retry."""
@@ -327,7 +327,11 @@ class GameSession:
                 raise DamagedGame(f"{folded.damage.message.rstrip('.')}. The game is read-only: run `companion audit {self.game_id}` "
                                   f"and `companion recover` to save its intact part", seq=folded.damage.seq)
             self._refuse_stale(folded)
-            items = decide(folded, self._events)
+            try:
+                items = decide(folded, self._events)
+            except CompanionError:
+                self._refuse_repeat()  # a refusal of a request already stored is that request's repeat
+                raise
             if not items:
                 return []
             try:
@@ -346,18 +350,16 @@ class GameSession:
 
         For views that build a line from the state before write() judges it:
         an entry refused because the game moved on meanwhile is a conflict,
-        not a wrong entry. (A repeat of a stored request refused here is
-        answered as the first time by the web layer, which asks the store
-        only for refused requests: companion/web/writes.py.)
+        not a wrong entry, and a repeat of a stored request is RepeatedRequest.
         """
         self._refuse_stale(self.refresh())
 
     def _refuse_stale(self, folded: Folded) -> None:
         """Raise Conflict for a screen that missed a state change (read from the fold in memory: no query).
 
-        The request id is not looked up here: the store checks it once, inside
-        the write transaction (append_many), which is the only place where the
-        answer cannot change before the events are stored.
+        The request id is looked up only if the screen is refused (a repeat of
+        a stored request is then answered as the first time); an entry that
+        stores is checked once, inside the write transaction (append_many).
         """
         seen = self.request.seen
         if seen is None or seen >= folded.last_seq:
@@ -370,10 +372,23 @@ class GameSession:
             later.append(events[index])
         changes = tuple(describe_change(e) for e in reversed(later) if e.kind in STATE_KINDS)
         if changes:
+            self._refuse_repeat()  # the change the screen missed may be this very request's, stored before
             # The sentence a person reads is the web's (companion/web/writes.py conflict_message, translated);
             # this message is for a log: what changed after the screen's seq.
             raise Conflict(f"{len(changes)} change(s) stored after event {seen}: "
                            + ", ".join(c.get("type") or c["kind"] for c in changes), changes=changes)
+
+    def _refuse_repeat(self) -> None:
+        """Raise RepeatedRequest if this session's request id is stored already; asked only when refusing the request.
+
+        A write that stores finds a repeat inside its transaction; this is for
+        the refusals (a conflict, a rule the repeat breaks because the first
+        was applied), so a repeat is answered as the first time, not refused.
+        """
+        request_id = self.request.request_id
+        seq = self.store.request_seq(self.game_id, request_id) if request_id is not None else None
+        if seq is not None:
+            raise RepeatedRequest(self.game_id, request_id, seq)
 
     def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
         """Judge a proposed record line; store it if legal and return its event.

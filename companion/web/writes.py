@@ -10,13 +10,15 @@ and read once into the request's GameSession (companion/web/write_context.py):
   a sentence saying what was entered meanwhile, never applied to a game the
   player did not see.
 
-The store checks the request id once, inside the write transaction that would
-store the entry (RepeatedRequest), with the expected seq that makes every
-write judged against the state it was stored onto. This module keeps each
-answer (the store's replies table) and answers repeats and conflicts. A
-repeat that a view refused before it reached the store (its cards already
-drawn, its attention item already resolved) is recognised when the refusal is
-answered: only a refused request asks whether its id was stored.
+An entry that stores has its request id checked once, by the store, inside
+the write transaction (RepeatedRequest), with the expected seq that makes
+every write judged against the state it is stored onto. Only a refusal asks
+again: the session, when it refuses a screen or the rules refuse the entry
+(the first tap was applied, so its repeat breaks a rule); and this module,
+when a view refused a request before it reached the store (its cards already
+drawn, its attention item already resolved), looks up the answer kept for it.
+This module keeps each answer (the store's replies table) and answers repeats
+and conflicts.
 """
 
 from __future__ import annotations
@@ -69,22 +71,24 @@ def reply_key(request_id: str) -> str:
     return f"{request_id}@{scope}"
 
 
-def _first_answer(game_id: str, request_id: str, seq: int) -> tuple[int, str]:
-    """Return (status, JSON body) of the first answer to a stored request id: kept, else awaited, else said from the event."""
+def _first_answer(game_id: str, request_id: str) -> Response | None:
+    """Return the first answer kept for a request id, waiting for it while it is being given; None if none comes.
+
+    Kept under this asker's scope (reply_key): the same id from another
+    credential or path never reads it.
+    """
     deadline = time.monotonic() + REPEAT_WAIT
     while True:
         kept = get_store().get_reply(game_id, reply_key(request_id))
         if kept is not None:
-            return kept
+            return _as_repeat(Response(), *kept)
         if time.monotonic() >= deadline:
-            break
+            return None
         time.sleep(0.02)
-    body = jsonify({"ok": True, "seq": seq, "repeated": True, "message": _("Already entered.")})
-    return 200, body.get_data(as_text=True)
 
 
 def _as_repeat(response: Response, status: int, body: str) -> Response:
-    """Turn `response` into the first answer, in place (the headers other hooks set stay)."""
+    """Turn `response` into the kept first answer, in place (the headers other hooks set stay)."""
     response.set_data(body)
     response.status_code = status
     response.mimetype = "application/json"
@@ -102,8 +106,9 @@ def _keep_answer(response: Response) -> Response:
     """After a write: keep the answer of a request that stored events, answer a refused repeat as the first time, tell the seq.
 
     A request whose view refused it before it reached the store (status 4xx)
-    may be the repeat of one already stored: its cards are gone, its item
-    resolved. Only then is the id looked up, and the first answer given.
+    may be the repeat of one already answered: its cards are gone, its item
+    resolved. Only then is the answer kept for its id (scoped to the same
+    credential and path: a stranger's refusal stays a refusal) looked up.
     """
     game_id = _game_id()
     if request.method != "POST" or not game_id or "store" not in g:
@@ -116,9 +121,9 @@ def _keep_answer(response: Response) -> Response:
                 if response.status_code < 500 and response.mimetype == "application/json":
                     store.put_reply(game_id, reply_key(request_id), response.status_code, response.get_data(as_text=True))
             elif 400 <= response.status_code < 500:
-                seq = store.request_seq(game_id, request_id)
-                if seq is not None:
-                    _as_repeat(response, *_first_answer(game_id, request_id, seq))
+                kept = store.get_reply(game_id, reply_key(request_id))  # scoped: only the first asker's own answer
+                if kept is not None:
+                    _as_repeat(response, *kept)
         response.headers[SEQ_HEADER] = str(store.last_seq(game_id))
     except StoreError:  # the answer itself stands; a repeat then answers from the stored event
         pass
@@ -126,9 +131,11 @@ def _keep_answer(response: Response) -> Response:
 
 
 def _repeated(error: RepeatedRequest):
-    """A repeat found inside the write transaction: the first answer (waited for if it is still being given)."""
-    status, body = _first_answer(_game_id(), error.request_id, error.seq)
-    return _as_repeat(Response(), status, body)
+    """A repeat found by the store: the first answer (waited for if it is still being given), else "Already entered"."""
+    answer = _first_answer(_game_id(), error.request_id)
+    if answer is not None:
+        return answer
+    return jsonify({"ok": True, "seq": error.seq, "repeated": True, "message": _("Already entered.")}), 200
 
 
 SETUP_WORDS = _l("the game's start")

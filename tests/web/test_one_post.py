@@ -107,3 +107,13 @@ def test_a_repeat_refused_before_the_write_still_gets_the_first_answer(counted):
     assert (again.status_code, again.get_json(), again.headers.get("X-Repeated-Request")) == (200, first.get_json(), "1")
     assert again.headers.get("X-Content-Type-Options") == "nosniff"  # answered in place: the shared headers stay
     assert kinds(db).count("move") == 1 + 5 + 1
+
+
+def test_a_stranger_reusing_a_stored_request_id_gets_the_refusal_not_the_answer(counted):
+    """The lookup on a refusal is scoped to the first asker's credential and path: no token stays a 403."""
+    client, token, db, _statements, _sessions = counted
+    first = client.post(f"/g/{GAME_ID}/api/undo", headers={"X-Companion-Token": token, "X-Request-Id": REQUEST_ID})
+    assert first.status_code == 200
+    stranger = client.post(f"/g/{GAME_ID}/api/undo", headers={"X-Request-Id": REQUEST_ID})
+    assert stranger.status_code == 403 and stranger.headers.get("X-Repeated-Request") is None
+    assert first.get_json()["message"] not in stranger.get_data(as_text=True)
