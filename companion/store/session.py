@@ -386,7 +386,9 @@ class GameSession:
         was applied), so a repeat is answered as the first time, not refused.
         """
         request_id = self.request.request_id
-        seq = self.store.request_seq(self.game_id, request_id) if request_id is not None else None
+        if request_id is None:
+            return
+        seq = self.store.request_seq(self.game_id, request_id)
         if seq is not None:
             raise RepeatedRequest(self.game_id, request_id, seq)
 

@@ -13,9 +13,9 @@ private view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from flask import current_app
+from flask import Response, current_app
 from flask_babel import force_locale
 
 from companion.store.session import GameSession
@@ -33,9 +33,10 @@ def state_of(session: GameSession, key: bytes, language: str) -> tuple[int, byte
         dice = DiceService(session)
         if session.game.is_over(session.state):
             dice.reveal()
-        body = {"game_id": session.game_id, "seq": session.store.last_seq(session.game_id), "dice": dice.summary()}
+        body: dict[str, Any] = {"game_id": session.game_id, "seq": session.store.last_seq(session.game_id), "dice": dice.summary()}
         body["board"] = view.public() if view is not None else None
-        return body["seq"], current_app.json.response(body).get_data()
+        response = cast(Response, current_app.json.response(body))
+        return body["seq"], response.get_data()
 
 
 def shared_state(game_id: str, language: str) -> tuple[int, bytes]:

@@ -132,7 +132,7 @@ def _keep_answer(response: Response) -> Response:
 
 def _repeated(error: RepeatedRequest):
     """A repeat found by the store: the first answer (waited for if it is still being given), else "Already entered"."""
-    answer = _first_answer(_game_id(), error.request_id)
+    answer = _first_answer(_game_id() or "", error.request_id)
     if answer is not None:
         return answer
     return jsonify({"ok": True, "seq": error.seq, "repeated": True, "message": _("Already entered.")}), 200
