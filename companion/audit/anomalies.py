@@ -219,30 +219,3 @@ def dice_checks(rolls: list[dict], commitments: list[dict], reveals: list[dict])
     if not commitments:
         found.append(Anomaly("dice.mismatch", WARNING, reveal["seq"], "no commitment was stored before the rolls", reveal["time"]))
     return found
-
-
-DEVICES = {"phone": "their own phone", "tablet": "the shared tablet"}
-"""The device classes a sealed bid comes from (the event's source), in the audit's words."""
-
-
-def sealed_bids(sealed: list[dict]) -> list[Anomaly]:
-    """Name the device class of every sealed bid, and warn where the tablet replaced a bid already sealed.
-
-    Sealed means sealed: only a seat's own phone may change its bid; the
-    tablet may enter one only for a seat that has sealed nothing for that
-    reveal. A log written before that rule may hold such a replacement.
-    """
-    found = []
-    seen: set[tuple] = set()
-    for item in sealed:
-        data = item["data"]
-        player = data.get("player", "?")
-        device = DEVICES.get(item["source"], f"a {item['source']} device")
-        envelope = (data.get("round"), data.get("rebid"), data.get("undo"), player)
-        if envelope in seen and item["source"] != "phone":
-            found.append(Anomaly("bid.replaced", WARNING, item["seq"],
-                                 f"{player}'s sealed bid was replaced on {device}, not on their own phone", item["time"]))
-        else:
-            found.append(Anomaly("bid.sealed", NOTICE, item["seq"], f"{player}'s bid sealed on {device}", item["time"]))
-        seen.add(envelope)
-    return found

@@ -25,7 +25,7 @@ from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
 from companion.games import find_game
 from companion.games.wording import plain
-from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO
+from companion.store.events import ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, SEED, SEED_REVEAL, UNDO
 
 _EMPTY_CHANGES = '"changes":[]'
 
@@ -139,8 +139,8 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
                   chain=ChainCheck(), keyframe=source.keyframe, seals=seals or SealCheck(),
                   damage=source.damage, full=full)
-    kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, "dice", "seed", "seed_reveal",
-                                                   "sealed_bid")}
+    kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, DICE, SEED, SEED_REVEAL,
+                                                   *_own_kinds(source.game))}
     observations: list[dict] = []
     observation_seqs = SeqRuns()
     stream = source.events()
@@ -219,11 +219,21 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit.anomalies += find.unexplained_changes(observations, audit.moves)
     audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
                                         reasons=not audit.masked)
-    audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
-    audit.anomalies += find.sealed_bids(kept["sealed_bid"])
+    audit.anomalies += find.dice_checks(kept[DICE], kept[SEED], kept[SEED_REVEAL])
+    own = audit_for(audit.game).event_anomalies
+    if own is not None:
+        audit.anomalies += own(kept)
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
     return audit
+
+
+def _own_kinds(game: str) -> tuple[str, ...]:
+    """Return the kinds of event the game stores beside the shared ones (none for a game this companion does not know)."""
+    try:
+        return find_game(game).event_kinds
+    except ValueError:
+        return ()
 
 
 def standing(summary: dict) -> dict[str, float]:

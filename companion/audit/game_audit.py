@@ -80,6 +80,9 @@ class GameAudit:
     public_view: Callable[[Any], dict] | None = None
     """public_view(state) -> what a shared screen may see of it (the game's view_for with no viewer): the standings
     after each move, and the final summary of a game still in progress; None: the game's state_to_json."""
+    event_anomalies: Callable[[Mapping[str, list[dict]]], list] | None = None
+    """event_anomalies(events by kind) -> the anomalies the game finds in the events of its own kinds (Game.event_kinds,
+    each kept as {"seq", "time", "source", "data"}); None: the game stores no kind of its own."""
     camera_read: bool = False
     """The table's camera reads this game, so a move in a game the camera watched is expected to cite its evidence."""
 

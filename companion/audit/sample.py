@@ -23,7 +23,7 @@ from companion.games.bux import rules
 from companion.games.bux.record import move_to_json
 from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import BuxState
-from companion.store.events import MOVE, OBSERVATION
+from companion.store.events import DICE, MOVE, OBSERVATION, SEED, SEED_REVEAL
 from companion.store.backends import open_store
 
 START = dt.datetime(2024, 11, 16, 19, 30, tzinfo=dt.timezone.utc)
@@ -199,9 +199,9 @@ def add_table_incidents(store: EventStore, game_id: str) -> None:
     item = session.raise_attention("a card was seen in the bid area that no draw explains", cards=["bux-1"])
     session.resolve(item, "dismissed")
     seed = bytes(range(32))
-    store.append(game_id, "seed", {"commitment": dice.commitment(seed)}, "system")
-    store.append(game_id, "dice", {"number": 1, "count": 2, "sides": 6, "values": list(dice.roll(seed, 1, 2, 6)), "physical": False}, "tablet")
-    store.append(game_id, "seed_reveal", {"seed": seed.hex()}, "system")
+    store.append(game_id, SEED, {"commitment": dice.commitment(seed)}, "system")
+    store.append(game_id, DICE, {"number": 1, "count": 2, "sides": 6, "values": list(dice.roll(seed, 1, 2, 6)), "physical": False}, "tablet")
+    store.append(game_id, SEED_REVEAL, {"seed": seed.hex()}, "system")
 
 
 def main(argv: list[str] | None = None) -> int:

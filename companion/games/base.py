@@ -67,6 +67,10 @@ class Game:
     dice again, draw another card). Types not listed are undoable.
     """
 
+    event_kinds: tuple[str, ...] = ()
+    """Kinds of event this game's screens store beside the shared ones (companion.store.events.KINDS), e.g. Grow's
+    sealed bids: declared here so that no shared code names them (the audit keeps them for the game's own checks)."""
+
     def final_kind(self, line: Any) -> Optional[str]:
         """Return why this record line's move cannot be undone ("reveal", "dice", "draw"), or None if it can."""
         judge = self.final_kinds.get(line.get("type")) if isinstance(line, dict) else None

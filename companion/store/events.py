@@ -13,18 +13,40 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games import games
+
 GENESIS_HASH = "0" * 64
 """The start of chains stored before each game got its own random anchor; still accepted by every check."""
 SOURCES = ("camera", "tablet", "system", "import")
 MOVE = "move"
+"""An accepted record line (the game's own JSON line), folded into the game's state."""
 UNDO = "undo"
+"""{"undoes": seq}: cancels the latest move in effect (a compensating event, never a deletion)."""
 REJECTED = "rejected"
+"""A proposed line the rules refused, kept for the audit; changes nothing."""
 NOTE = "note"
 ATTENTION = "attention"
+"""A "needs attention" item: {"id", "message", "cards", "players", "proposed", "evidence"}."""
 RESOLVED = "resolved"
+"""{"id", "how"}: closes an attention item."""
 OBSERVATION = "observation"
 """A settled table change the camera saw: {"t": seconds, "changes": [{"code", "from", "to"}]}."""
-KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, "evidence", "dice", "seed", "seed_reveal")
+EVIDENCE = "evidence"
+SEED = "seed"
+"""The dice seed's commitment {"commitment"}, stored before the first roll (companion/web/dice_service.py)."""
+DICE = "dice"
+"""One roll: {"number", "count", "sides", "values", "physical"}."""
+SEED_REVEAL = "seed_reveal"
+"""The dice seed itself {"seed"}, once the game is over: every roll can then be checked against the commitment."""
+KINDS = (MOVE, UNDO, REJECTED, NOTE, ATTENTION, RESOLVED, OBSERVATION, EVIDENCE, DICE, SEED, SEED_REVEAL)
+"""Every kind of event the shared code stores. A game that stores a kind of its own declares it
+(companion.games.base.Game.event_kinds; every kind in use: companion.games.event_kinds())."""
+STATE_KINDS = frozenset({MOVE, UNDO, DICE, SEED_REVEAL})
+"""Kinds that change what a screen shows as the game: an entry made before one of these is stale, a seal after one is old."""
+
+def event_kinds() -> frozenset[str]:
+    """Return every kind of event the companion stores: the shared KINDS and each known game's own (Game.event_kinds)."""
+    return frozenset(KINDS).union(*(game.event_kinds for game in games()))
 
 
 def chain_anchor() -> str:

@@ -23,12 +23,10 @@ from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
 from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.base import Game
-from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event, canonical_json
+from companion.store.events import (ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, STATE_KINDS, UNDO, Event,
+                                    canonical_json)
 from companion.store.limits import bounded_refusal
 from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
-
-STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
-"""Event kinds that change what a screen shows as the game: an entry made before one of these is stale."""
 
 MAX_TRIES = 100
 """Times a write is judged again after another writer got in first, before the client is asked to retry."""
@@ -206,28 +204,9 @@ def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
 
 def describe_change(event: Event) -> dict:
     """Return what a stored event changed, in a screen's terms: {"kind", "type", "player"}."""
-    data = event.data if event.kind in (MOVE, "dice") else {}
+    data = event.data if event.kind in (MOVE, DICE) else {}
     return {"kind": event.kind, "type": data.get("type") if isinstance(data, dict) else None,
             "player": data.get("player") if isinstance(data, dict) and isinstance(data.get("player"), str) else None}
-
-
-def conflict_sentence(changes: Iterable[dict]) -> str:
-    """Return the English sentence for entries refused because of `changes` (screens translate their own)."""
-    parts = []
-    for change in changes:
-        if change["kind"] == UNDO:
-            parts.append("an undo")
-        elif change["kind"] == "dice":
-            parts.append("a dice roll")
-        elif change["kind"] == "seed_reveal":
-            parts.append("the end of the dice")
-        else:
-            what = (change.get("type") or "move").replace("_", " ")
-            parts.append(f"{change['player']}'s {what}" if change.get("player") else f"the {what}")
-    said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else "another entry"
-    verb = "were" if len(parts) > 1 else "was"
-    return (f"{said[0].upper()}{said[1:]} {verb} already entered meanwhile, so this entry was not stored. "
-            "Check the board and enter it again if it is still needed.")
 
 
 class GameSession:
@@ -247,6 +226,8 @@ class GameSession:
         self.game_id = game_id
         self.game = find_game(store.game_name(game_id))
         self.request = request or Request()
+        self.stored_request_id: str | None = None
+        """The request id this session's write stored its events under (None until it stored some)."""
         # shared: the web server's sessions (one per request) share one fold per game, so a read costs
         # what is new; others (CLI, camera loop) keep their own, read from the file they opened.
         self._log = _log_of(store, game_id, self.game) if shared else _Log(self.game)
@@ -335,7 +316,8 @@ class GameSession:
 
         Raises:
             Conflict: the request's screen had not shown a state change stored since (`Request.seen`).
-            RepeatedRequest: this request id was stored already (the caller answers as the first time).
+            RepeatedRequest: this request id was stored already, found inside the write transaction (the caller
+                answers as the first time).
             DamagedGame: the stored log does not replay; the game is read-only.
             CompanionError: whatever `decide` raises.
         """
@@ -344,8 +326,12 @@ class GameSession:
             if folded.damage is not None:
                 raise DamagedGame(f"{folded.damage.message.rstrip('.')}. The game is read-only: run `companion audit {self.game_id}` "
                                   f"and `companion recover` to save its intact part", seq=folded.damage.seq)
-            self._refuse_repeat_or_stale(folded)
-            items = decide(folded, self._events)
+            self._refuse_stale(folded)
+            try:
+                items = decide(folded, self._events)
+            except CompanionError:
+                self._refuse_repeat()  # a refusal of a request already stored is that request's repeat
+                raise
             if not items:
                 return []
             try:
@@ -354,27 +340,27 @@ class GameSession:
             except StaleWrite:
                 continue
             # One stored batch per request id; this request's later writes are judged after its own.
+            self.stored_request_id = self.stored_request_id or self.request.request_id
             self.request = Request(None, events[-1].seq if self.request.seen is not None else None)
             return events
         raise Conflict("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
 
     def check_seen(self) -> None:
-        """Answer now as write() would before judging: a repeated request id, or a screen that had not shown a change.
+        """Answer now as write() would before judging: Conflict if the screen had not shown a change stored since.
 
         For views that build a line from the state before write() judges it:
-        an entry refused because the game moved on meanwhile is a repeat of
-        a stored request (RepeatedRequest) or a conflict (Conflict), not a
-        wrong entry.
+        an entry refused because the game moved on meanwhile is a conflict,
+        not a wrong entry, and a repeat of a stored request is RepeatedRequest.
         """
-        self._refuse_repeat_or_stale(self.refresh())
+        self._refuse_stale(self.refresh())
 
-    def _refuse_repeat_or_stale(self, folded: Folded) -> None:
-        """Raise RepeatedRequest for a request id already stored, Conflict for a screen that missed a state change."""
-        request_id = self.request.request_id
-        if request_id is not None:
-            seq = self.store.request_seq(self.game_id, request_id)
-            if seq is not None:
-                raise RepeatedRequest(self.game_id, request_id, seq)
+    def _refuse_stale(self, folded: Folded) -> None:
+        """Raise Conflict for a screen that missed a state change (read from the fold in memory: no query).
+
+        The request id is looked up only if the screen is refused (a repeat of
+        a stored request is then answered as the first time); an entry that
+        stores is checked once, inside the write transaction (append_many).
+        """
         seen = self.request.seen
         if seen is None or seen >= folded.last_seq:
             return
@@ -386,7 +372,25 @@ class GameSession:
             later.append(events[index])
         changes = tuple(describe_change(e) for e in reversed(later) if e.kind in STATE_KINDS)
         if changes:
-            raise Conflict(conflict_sentence(changes), changes=changes)
+            self._refuse_repeat()  # the change the screen missed may be this very request's, stored before
+            # The sentence a person reads is the web's (companion/web/writes.py conflict_message, translated);
+            # this message is for a log: what changed after the screen's seq.
+            raise Conflict(f"{len(changes)} change(s) stored after event {seen}: "
+                           + ", ".join(c.get("type") or c["kind"] for c in changes), changes=changes)
+
+    def _refuse_repeat(self) -> None:
+        """Raise RepeatedRequest if this session's request id is stored already; asked only when refusing the request.
+
+        A write that stores finds a repeat inside its transaction; this is for
+        the refusals (a conflict, a rule the repeat breaks because the first
+        was applied), so a repeat is answered as the first time, not refused.
+        """
+        request_id = self.request.request_id
+        if request_id is None:
+            return
+        seq = self.store.request_seq(self.game_id, request_id)
+        if seq is not None:
+            raise RepeatedRequest(self.game_id, request_id, seq)
 
     def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
         """Judge a proposed record line; store it if legal and return its event.

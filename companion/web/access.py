@@ -21,10 +21,11 @@ import hmac
 import secrets
 from typing import Callable
 
-from flask import abort, request
+from flask import abort, g, request
 
 from companion.errors import StorageFault, StoreError
 from companion.store.backends import Store
+from companion.web.db import get_session, get_store
 
 KEY_NAME = "web_key"
 TOKEN_HEADER = "X-Companion-Token"
@@ -47,6 +48,14 @@ def game_key(store: Store, game_id: str) -> bytes:
         if value is None:
             raise StorageFault("this game's key cannot be stored (read-only storage); start the companion where it can write")
     return bytes.fromhex(value)
+
+
+def request_key(game_id: str) -> bytes:
+    """Return the game's key for this web request: read from the store once, however many checks ask for it."""
+    keys = g.setdefault("game_keys", {})
+    if game_id not in keys:
+        keys[game_id] = game_key(get_store(), game_id)
+    return keys[game_id]
 
 
 def _mac(key: bytes, label: str, size: int) -> str:
@@ -91,11 +100,9 @@ def require_token(view: Callable) -> Callable:
 
     @functools.wraps(view)
     def wrapped(game_id: str, *args, **kwargs):
-        from companion.web.db import get_session, get_store
-
         get_session(game_id)  # 404 before 403 for unknown games
         token = presented_token(game_id, allow_cookie=False)
-        if not same(token, game_token(game_key(get_store(), game_id))):
+        if not same(token, game_token(request_key(game_id))):
             abort(403, description=_("this action needs the game's join link (token missing or wrong)"))
         return view(game_id, *args, **kwargs)
 

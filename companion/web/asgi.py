@@ -96,24 +96,25 @@ class LiveApp:
         return self.hub
 
     def _render(self, game_id: str, language: str):
-        """Return (seq, state.json body) in `language`, through the app's own view code (a worker thread)."""
+        """Return (seq, state.json body) in `language`, through the app's own state code (a worker thread, no request)."""
         from werkzeug.exceptions import HTTPException
 
-        from companion.web.board import state_body
+        from companion.web.shared_state import shared_state
 
-        with self.flask.test_request_context(f"/g/{game_id}/state.json", query_string={"lang": language}):
+        with self.flask.app_context():
             try:
-                return state_body(game_id)
+                return shared_state(game_id, language)
             except HTTPException:
                 return None
 
-    def _language(self, scope: dict) -> str:
-        """Return the language this stream's page uses (?lang=, cookie, Accept-Language: i18n.select_locale)."""
-        from companion.web.i18n import select_locale
+    @staticmethod
+    def _language(scope: dict) -> str:
+        """Return the language this stream's page uses (?lang=, cookie, Accept-Language: i18n.language_of, as select_locale)."""
+        from companion.web.i18n import language_of
 
-        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]]
-        with self.flask.test_request_context(scope["path"], query_string=scope.get("query_string", b"").decode("latin-1"), headers=headers):
-            return select_locale()
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        return language_of(scope.get("query_string", b"").decode("latin-1"), headers.get("cookie"),
+                           headers.get("accept-language"))
 
     async def _stream(self, scope: dict, receive, send, game_id: str | None) -> bool:
         """Serve one event stream (game_id None: the club's, of every game); False if the game is unknown (the Flask app then answers 404)."""

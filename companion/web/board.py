@@ -18,6 +18,7 @@ from companion.web.common import load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.web.screens import screens_of
+from companion.web.shared_state import shared_state
 
 bp = Blueprint("board", __name__)
 
@@ -64,27 +65,13 @@ def state_json(game_id: str):
 
 
 def state_body(game_id: str) -> tuple[int, bytes]:
-    """Return (seq, the state.json body) for this request's language; built once per seq (seq_cache).
+    """Return (seq, the state.json body) in this request's language (companion/web/shared_state.py, built once per seq).
 
     The live stream pushes this same body to screens that ask for it
     (companion/web/asgi.py), so what a stream carries is exactly the shared
     state.json: the public view, never a card's back value.
     """
-    store = get_store()
-    language = str(get_locale())
-    cache = current_app.extensions["companion.state_cache"]
-    return cache.build(lambda seq: (game_id, seq, language), lambda: store.last_seq(game_id),
-                       lambda: _build_state(game_id))
-
-
-def _build_state(game_id: str) -> tuple[int, bytes]:
-    session, _key, view = load(game_id)
-    dice = DiceService(session)
-    if session.game.is_over(session.state):
-        dice.reveal()
-    body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}
-    body["board"] = view.public() if view is not None else None
-    return body["seq"], current_app.json.response(body).get_data()
+    return shared_state(game_id, str(get_locale()))
 
 
 @bp.get("/g/<game_id>/stream")

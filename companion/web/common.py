@@ -12,16 +12,17 @@ from companion.errors import CompanionError, RecordError
 from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.safejson import load_json
 from companion.games.wording import render
+from companion.store.events import MOVE
 from companion.store.session import GameSession
-from companion.web.access import game_key
-from companion.web.db import get_session, get_store
+from companion.web.access import request_key
+from companion.web.db import get_session
 from companion.web.screens import screens_of
 
 
 def load(game_id: str) -> tuple[GameSession, bytes, Any]:
     """Return the game's session, its key and its view (None for a game with no tablet view yet)."""
     session = get_session(game_id)
-    key = game_key(get_store(), game_id)
+    key = request_key(game_id)
     view_class = screens_of(session.game.name).view
     view = view_class(session, key) if view_class is not None else None
     return session, key, view
@@ -67,7 +68,7 @@ def undone_text(session: GameSession, view: Any, undo_event: Any) -> str:
     it cannot word is "the last move".
     """
     undone = undo_event.data.get("undoes") if isinstance(undo_event.data, dict) else None
-    line = next((e.data for e in session.events if e.seq == undone and e.kind == "move"), None)
+    line = next((e.data for e in session.events if e.seq == undone and e.kind == MOVE), None)
     said = None
     describe = getattr(view, "describe", None)
     if isinstance(line, dict) and describe is not None:

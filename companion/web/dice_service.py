@@ -16,11 +16,11 @@ from typing import Any
 from companion import dice
 from companion.errors import StorageFault, StoreError
 from companion.games.messages import WORDING as COMMON
-from companion.store.events import Event
+from companion.store.events import DICE, SEED, SEED_REVEAL, Event
 from companion.store.session import GameSession
 
 SEED_NAME = "dice_seed"
-SEED, DICE, REVEAL = "seed", "dice", "seed_reveal"
+REVEAL = SEED_REVEAL
 
 
 def _of(events: list[Event], kind: str) -> list[dict]:

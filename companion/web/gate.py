@@ -24,7 +24,8 @@ from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
 from companion.errors import StoreError
-from companion.web.access import TOKEN_HEADER, game_key, game_token, player_token, same
+from companion.web.access import TOKEN_HEADER, game_token, player_token, request_key, same
+from companion.web.db import get_session
 
 NEW_GAME_ENDPOINT = "club.new_game"
 TOKENLESS_BODY_PATHS = frozenset({"/club/new"})
@@ -81,10 +82,8 @@ def body_refusal() -> tuple[int, str] | None:
 
 def _may_act(game_id: str, token: str | None) -> bool:
     """Return True if `token` is the game's token or one of its seats' (404 for an unknown game)."""
-    from companion.web.db import get_session, get_store
-
     session = get_session(game_id)
-    key = game_key(get_store(), game_id)
+    key = request_key(game_id)
     if same(token, game_token(key)):
         return True
     players = getattr(session.state, "players", None) or ()

@@ -30,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from flask import Flask
 from werkzeug.datastructures import Headers
 
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from companion.web.gate import body_refusal, carries_body, lacks_token, no_token_sentence
@@ -73,7 +74,7 @@ class Intake:
         """The sentence for a body cut off (408: too slow, 413: too large), by (language, status)."""
         cap = int(flask.config.get("MAX_CONTENT_LENGTH") or DEFAULT_CAP)
         for language in LANGUAGES:
-            with flask.test_request_context("/", query_string={"lang": language}):
+            with flask.app_context(), force_locale(language):  # words only: no request to fake
                 for seat in (False, True):
                     self.no_token[language, seat] = no_token_sentence("/me/" if seat else "/")
                 # The same sentences as TOO_SLOW and TOO_LARGE, written out for the catalog's extractor.

@@ -23,7 +23,7 @@ import importlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from flask import Blueprint
 
@@ -59,6 +59,8 @@ class GameScreens:
     """What a seat's QR code opens, shown on the host screen."""
     rules_context: Callable[[], dict] | None = None
     """Extra context for the game's rules summary (rules/<name>.html)."""
+    move_words: Mapping[str, Any] = field(default_factory=dict)
+    """Each of the game's move types as a player names it in "Ann's draw" (lazy strings; a type not listed reads "a move")."""
     home: Path | None = field(default=None, compare=False)
     """The game package's folder (filled in by the registry)."""
     package: str | None = field(default=None, compare=False)

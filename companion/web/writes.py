@@ -1,6 +1,7 @@
-"""Many devices, one truth: the request id and the screen's last seen seq on every write, and their answers.
+"""Many devices, one truth: the answers to repeated taps and to entries made on an outdated screen.
 
-Every state-changing request may carry two headers, both sent by the pages' JS:
+Every state-changing request may carry two headers, both sent by the pages' JS
+and read once into the request's GameSession (companion/web/write_context.py):
 - X-Request-Id: a client-made id for one tap. A repeat of an id already
   answered gets the first answer (same status, same body) and stores nothing;
   a double tap or a retry after a dropped Wi-Fi answer is never a second move.
@@ -9,47 +10,39 @@ Every state-changing request may carry two headers, both sent by the pages' JS:
   a sentence saying what was entered meanwhile, never applied to a game the
   player did not see.
 
-The request's GameSession carries both (companion.store.session.Request); the
-store checks them inside its write transaction. This module only reads the
-headers, keeps each answer (the store's replies table) and answers repeats
+An entry that stores has its request id checked once, by the store, inside
+the write transaction (RepeatedRequest), with the expected seq that makes
+every write judged against the state it is stored onto. Only a refusal asks
+again: the session, when it refuses a screen or the rules refuse the entry
+(the first tap was applied, so its repeat breaks a rule); and this module,
+when a view refused a request before it reached the store (its cards already
+drawn, its attention item already resolved), looks up the answer kept for it.
+This module keeps each answer (the store's replies table) and answers repeats
 and conflicts.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 import time
+from typing import Any, Mapping
 
-from flask import Flask, Response, abort, g, jsonify, request
+from flask import Flask, Response, g, jsonify, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from companion.errors import Conflict, StoreError
-from companion.store.session import Request
+from companion.store.events import DICE, SEED_REVEAL, UNDO
 from companion.store.sqlite import RepeatedRequest
+from companion.web.access import TOKEN_HEADER
+from companion.web.db import get_store, request_sessions
+from companion.web.screens import screens_of
+from companion.web.write_context import request_id_of_this_call
 
-REQUEST_HEADER = "X-Request-Id"
-SEEN_HEADER = "X-Seen-Seq"
 SEQ_HEADER = "X-Companion-Seq"
 """Answered on every write: the game's latest seq, so a screen's next entry is judged against its own last one."""
-_REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 REPEAT_WAIT = 5.0
 """Seconds a repeated request waits for the first one's answer before answering from the stored event."""
-
-
-def request_of_this_call() -> Request:
-    """Return the write context of the current HTTP request (answers 400 for malformed headers)."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return Request()
-    request_id = request.headers.get(REQUEST_HEADER)
-    if request_id is not None and not _REQUEST_ID.fullmatch(request_id):
-        abort(400, description=_("The request id must be 8 to 64 letters, digits, '-' or '_'."))
-    seen = request.headers.get(SEEN_HEADER)
-    if seen is not None and not (seen.isascii() and seen.isdigit() and len(seen) <= 12):
-        abort(400, description=_("The seen seq must be a whole number."))
-    return Request(request_id, int(seen) if seen is not None else None)
 
 
 def _game_id() -> str | None:
@@ -58,8 +51,6 @@ def _game_id() -> str | None:
 
 def _presented_credential() -> str:
     """Return the credential this request presents: the game token header, else a private link's `k` (query or body)."""
-    from companion.web.access import TOKEN_HEADER
-
     given = request.headers.get(TOKEN_HEADER) or request.args.get("k")
     if given is None and request.is_json:
         body = request.get_json(silent=True)
@@ -80,93 +71,105 @@ def reply_key(request_id: str) -> str:
     return f"{request_id}@{scope}"
 
 
-def _kept_reply(game_id: str, request_id: str) -> Response | None:
-    from companion.web.db import get_store
+def _first_answer(game_id: str, request_id: str) -> Response | None:
+    """Return the first answer kept for a request id, waiting for it while it is being given; None if none comes.
 
-    kept = get_store().get_reply(game_id, reply_key(request_id))
-    if kept is None:
-        return None
-    status, body = kept
-    response = Response(body, status=status, mimetype="application/json")
+    Kept under this asker's scope (reply_key): the same id from another
+    credential or path never reads it.
+    """
+    deadline = time.monotonic() + REPEAT_WAIT
+    while True:
+        kept = get_store().get_reply(game_id, reply_key(request_id))
+        if kept is not None:
+            return _as_repeat(Response(), *kept)
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
+def _as_repeat(response: Response, status: int, body: str) -> Response:
+    """Turn `response` into the kept first answer, in place (the headers other hooks set stay)."""
+    response.set_data(body)
+    response.status_code = status
+    response.mimetype = "application/json"
     response.headers["X-Repeated-Request"] = "1"
     return response
 
 
-def _answer_repeat():
-    """Before a write: a request id already answered gets its first answer, and nothing runs."""
-    request_id = request.headers.get(REQUEST_HEADER)
-    game_id = _game_id()
-    if request.method != "POST" or not request_id or not game_id or not _REQUEST_ID.fullmatch(request_id):
-        return None
-    return _kept_reply(game_id, request_id)
+def _stored_this_request(game_id: str, request_id: str) -> bool:
+    """Return True if this request's own write stored its events under its id (known in memory: no query)."""
+    session = request_sessions().get(game_id)
+    return session is not None and session.stored_request_id == request_id
 
 
 def _keep_answer(response: Response) -> Response:
-    """After a write: keep the answer of a request whose events were stored, and tell the screen the latest seq."""
-    request_id = request.headers.get(REQUEST_HEADER)
+    """After a write: keep the answer of a request that stored events, answer a refused repeat as the first time, tell the seq.
+
+    A request whose view refused it before it reached the store (status 4xx)
+    may be the repeat of one already answered: its cards are gone, its item
+    resolved. Only then is the answer kept for its id (scoped to the same
+    credential and path: a stranger's refusal stays a refusal) looked up.
+    """
     game_id = _game_id()
     if request.method != "POST" or not game_id or "store" not in g:
         return response
+    request_id = request_id_of_this_call()
     store = g.store
     try:
+        if request_id is not None and not response.headers.get("X-Repeated-Request"):
+            if _stored_this_request(game_id, request_id):
+                if response.status_code < 500 and response.mimetype == "application/json":
+                    store.put_reply(game_id, reply_key(request_id), response.status_code, response.get_data(as_text=True))
+            elif 400 <= response.status_code < 500:
+                kept = store.get_reply(game_id, reply_key(request_id))  # scoped: only the first asker's own answer
+                if kept is not None:
+                    _as_repeat(response, *kept)
         response.headers[SEQ_HEADER] = str(store.last_seq(game_id))
-        if (request_id and _REQUEST_ID.fullmatch(request_id) and response.status_code < 500
-                and response.mimetype == "application/json" and not response.headers.get("X-Repeated-Request")
-                and store.request_seq(game_id, request_id) is not None):
-            store.put_reply(game_id, reply_key(request_id), response.status_code, response.get_data(as_text=True))
     except StoreError:  # the answer itself stands; a repeat then answers from the stored event
         pass
     return response
 
 
 def _repeated(error: RepeatedRequest):
-    """A repeat that raced its first request: wait for the first answer, else answer from the stored event."""
-    game_id = _game_id()
-    deadline = time.monotonic() + REPEAT_WAIT
-    while time.monotonic() < deadline:
-        kept = _kept_reply(game_id, error.request_id)
-        if kept is not None:
-            return kept
-        time.sleep(0.02)
+    """A repeat found by the store: the first answer (waited for if it is still being given), else "Already entered"."""
+    answer = _first_answer(_game_id() or "", error.request_id)
+    if answer is not None:
+        return answer
     return jsonify({"ok": True, "seq": error.seq, "repeated": True, "message": _("Already entered.")}), 200
 
 
-MOVE_WORDS = {
-    "setup": _l("the game's start"), "deal": _l("hand"), "draw": _l("draw"), "sell": _l("sale"), "swap": _l("swap"),
-    "broke": _l("going broke"), "match": _l("match"), "trade": _l("trade"), "steal": _l("steal"),
-    "discard_wild": _l("discarded wild card"), "discard": _l("discard"), "score": _l("round's score"), "lot": _l("lot"),
-    "bid": _l("bid"), "play": _l("played card"), "pass": _l("pass"), "reveal": _l("reveal"),
-    "reveal_bids": _l("revealed bids"), "tiebreak": _l("tie-break"), "pick": _l("pick"), "roll": _l("roll"),
-    "act": _l("card action"), "decline": _l("declined card action"), "break": _l("change of the blue token"),
-}
-"""Each game's move types as a player names them in "Ann's draw" (a type not listed reads "a move")."""
+SETUP_WORDS = _l("the game's start")
+"""Every game's first line (its setup), as a player names it; each game names its own moves (GameScreens.move_words)."""
 SAID_CHANGES = 4
 """A conflict names this many of the latest changes; older ones are counted."""
 
 
-def _change_words(change: dict) -> str:
+def _change_words(change: dict, move_words: Mapping[str, Any]) -> str:
     """Return one stored change as a player says it: "Ben's sale", "an undo", "a dice roll"."""
-    if change["kind"] == "undo":
+    if change["kind"] == UNDO:
         return _("an undo")
-    if change["kind"] == "dice":
+    if change["kind"] == DICE:
         return _("a dice roll")
-    if change["kind"] == "seed_reveal":
+    if change["kind"] == SEED_REVEAL:
         return _("the end of the dice")
-    move = MOVE_WORDS.get(change.get("type") or "")
+    kind = change.get("type") or ""
+    move = SETUP_WORDS if kind == "setup" else move_words.get(kind)
     if move is None:
         return _("%(player)s's move", player=change["player"]) if change.get("player") else _("a move")
     if change.get("player"):
         return _("%(player)s's %(move)s", player=change["player"], move=move)
-    return _("the %(move)s", move=move) if change.get("type") != "setup" else str(move)
+    return _("the %(move)s", move=move) if kind != "setup" else str(move)
 
 
-def conflict_message(error: Conflict) -> str:
+def conflict_message(error: Conflict, move_words: Mapping[str, Any] | None = None) -> str:
     """Return the conflict's sentence in the screen's language: what was entered meanwhile, latest last.
 
-    A screen that missed several entries hears the last few by name and how
-    many came before them, never the record's own type names.
+    The one wording of this sentence (the store's Conflict carries only what
+    changed). A screen that missed several entries hears the last few by name
+    and how many came before them, never the record's own type names: each
+    move type is said with `move_words`, the game's own (GameScreens.move_words).
     """
-    parts = [_change_words(change) for change in error.changes]
+    parts = [_change_words(change, move_words or {}) for change in error.changes]
     if not parts:
         return _("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
     earlier = len(parts) - SAID_CHANGES
@@ -178,12 +181,13 @@ def conflict_message(error: Conflict) -> str:
 
 
 def _conflict(error: Conflict):
-    return jsonify({"error": {"message": conflict_message(error), "rule": error.rule, "status": 409}}), 409
+    session = request_sessions().get(_game_id() or "")
+    words = screens_of(session.game.name).move_words if session is not None else {}
+    return jsonify({"error": {"message": conflict_message(error, words), "rule": error.rule, "status": 409}}), 409
 
 
 def init_app(app: Flask) -> None:
-    """Register the repeat check, the answer keeper and the conflict answer (a damaged game is a StoreError: 409)."""
-    app.before_request(_answer_repeat)
+    """Register the answer keeper, the repeat and conflict answers (a damaged game is a StoreError: 409)."""
     app.after_request(_keep_answer)
     app.register_error_handler(RepeatedRequest, _repeated)
     app.register_error_handler(Conflict, _conflict)

@@ -122,7 +122,8 @@ def test_a_screen_that_had_not_seen_the_last_move_gets_a_conflict_naming_it(stor
     late = GameSession(store, "g", request=Request("late-tap-1", seen=seen))
     with pytest.raises(Conflict) as conflict:
         late.submit(BUX[1])
-    assert "Ben's draw was already entered" in conflict.value.message
+    # What changed, for the screen to say in its own language (the sentence: companion/web/writes.py, test_many_devices).
+    assert conflict.value.changes == ({"kind": "move", "type": "draw", "player": "Ben"},)
     assert store.last_seq("g") == 2  # no second move, no rejected event
     # Events that change nothing a screen shows (camera observations, attention items) are no conflict.
     GameSession(store, "g").observe([{"code": "x", "from": None, "to": "bid"}], 1.0)

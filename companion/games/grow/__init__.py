@@ -2,6 +2,7 @@
 
 from companion.games.base import Game
 from companion.games.grow import record, rules, scoring, setup
+from companion.games.grow.sealed import SEALED_BID
 
 GAME = Game(
     name="grow",
@@ -20,4 +21,5 @@ GAME = Game(
     score_holdings=scoring.score_holdings,
     # The reveal shows every sealed bid, the rolls use chance; a draw lies face up on the table (undo re-enters it).
     final_kinds={"reveal_bids": lambda _line: "reveal", "roll": lambda _line: "dice", "tiebreak": lambda _line: "dice"},
+    event_kinds=(SEALED_BID,),
 )

@@ -18,6 +18,10 @@ from companion.games.grow.moves import RevealBids
 from companion.games.grow.rules import verify_bid
 from companion.games.grow.state import BID, GrowState, phase
 
+SEALED_BID = "sealed_bid"
+"""The event a sealed bid leaves in the log before the reveal: {"player", "round", "rebid", "undo", "commitment"}
+(the amount stays a secret until the reveal; companion/games/grow/screens/bids.py, audited by grow/audit)."""
+
 
 @dataclass(frozen=True)
 class SealedBids:

@@ -20,13 +20,7 @@ RU = {
     "earlier entries (%(count)s)": "более ранние вводы (%(count)s)",
     "Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game as it is: enter it again if it is still needed.":
         "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён, а этот экран теперь показывает игру как она есть: внесите его снова, если он ещё нужен.",
-    "the game's start": "начало игры", "hand": "рука", "draw": "взятие карт", "sale": "продажа", "swap": "обмен",
-    "going broke": "без фишек", "match": "пара", "trade": "обмен", "steal": "забрать",
-    "discarded wild card": "сброс джокера", "discard": "сброс", "round's score": "счёт раунда", "lot": "лот",
-    "bid": "ставка", "played card": "сыгранная карта", "pass": "пас", "reveal": "открытие",
-    "revealed bids": "открытие ставок", "tie-break": "розыгрыш ничьей", "pick": "выбор карты", "roll": "бросок",
-    "card action": "действие карты", "declined card action": "отказ от действия карты",
-    "change of the blue token": "размен синего жетона",
+    "the game's start": "начало игры",
     "This game's record is damaged; it is shown up to the damage, read-only.": "Запись этой игры повреждена; она показана до места повреждения, только для чтения.",
     "This request arrived too slowly and was cut off; nothing was stored. Try again.":
         "Запрос шёл слишком медленно и был прерван; ничего не сохранено. Попробуйте ещё раз.",

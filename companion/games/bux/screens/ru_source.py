@@ -216,3 +216,11 @@ RU.update({
     "this game has no entry forms yet": "для этой игры пока нет форм ввода",
     "to play": "ходит",
 })
+
+# Each move type as a player names it in a conflict's "Meanwhile another screen entered Ann's draw" (screens/__init__.py move_words).
+RU.update({
+    "draw": "взятие карт",
+    "sale": "продажа",
+    "swap": "обмен",
+    "going broke": "без фишек",
+})

@@ -8,4 +8,6 @@ from companion.games.cats.screens.view import CatsView, extract_deck
 
 SCREENS = GameScreens(name="cats", title=_l("Cat auction"), view=CatsView, blueprints=(bp,), board="cats.page",
                       phone="cats.phone", phone_blurb=_l("Each player scans their own code to enter and see their own hand."),
-                      rules_context=rules_context)
+                      rules_context=rules_context,
+                      move_words={"deal": _l("hand"), "lot": _l("lot"), "bid": _l("bid"), "play": _l("played card"), "pass": _l("pass"),
+                                  "draw": _l("draw"), "reveal": _l("reveal")})

@@ -183,3 +183,14 @@ RU.update({
     "Moves that show something hidden or take a card from a face-down deck are never undone, because after them someone knows more than before: naming the cards of a won lot, the cards a loser draws from the Bank, and a cat card that turned up a deck's card. A mistake there is corrected by a new move that everyone sees; the undo button says so when one of them is the last move.":
         'Ходы, которые показывают скрытое или берут карту из закрытой колоды, не отменяются никогда, потому что после них кто-то знает больше, чем до них: названные карты выигранного лота, карты, которые проигравший берёт из Банка, и карта кота, открывшая карту колоды. Ошибку в них исправляют новым ходом, который видят все; кнопка отмены говорит об этом, когда такой ход последний.',
 })
+
+# Each move type as a player names it in a conflict's "Meanwhile another screen entered Ann's draw" (screens/__init__.py move_words).
+RU.update({
+    "hand": "рука",
+    "lot": "лот",
+    "bid": "ставка",
+    "played card": "сыгранная карта",
+    "pass": "пас",
+    "draw": "взятие карт",
+    "reveal": "открытие",
+})

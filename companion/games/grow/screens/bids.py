@@ -29,11 +29,12 @@ from companion.errors import StoreError
 from companion.games.grow import sealed
 from companion.games.grow.messages import W
 from companion.games.grow.record import move_to_json
+from companion.games.grow.sealed import SEALED_BID
 from companion.games.grow.state import BID, GrowState, phase
 from companion.store.events import MOVE, UNDO, Event
 from companion.store.session import GameSession
 
-SEALED = "sealed_bid"
+SEALED = SEALED_BID
 SECRET_PREFIX = "grow_bid:"
 PHONE = "phone"
 """The source of a bid sealed on the seat's own phone (its private link)."""

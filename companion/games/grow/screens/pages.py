@@ -19,7 +19,7 @@ from companion.errors import CompanionError, REFUSALS, RuleViolation
 from companion.games.grow.checks import is_dice
 from companion.games.grow.table.layout import cards_from_scan, compare, propose_draw, read_table
 from companion.games.grow.record import move_to_json
-from companion.store.events import MOVE
+from companion.store.events import DICE, MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
 from companion.web.common import error_body, json_body, load, undone_text
@@ -255,7 +255,7 @@ def roll(game_id: str):
                 typed = {p: _typed(physical.get(p)) for p in tied} if isinstance(physical, dict) else {}
                 if not typed or not all(is_dice(v) for v in typed.values()):
                     raise RuleViolation("tiebreak.bad_dice", _("Type two dice, each 1 to 6, for every tied player."))
-            first = sum(1 for e in events if e.kind == "dice") + 1
+            first = sum(1 for e in events if e.kind == DICE) + 1
             for offset, p in enumerate(tied):
                 items += (dice.physical_items(events, typed[p], 6, first_number=first + offset) if physical is not None
                           else dice.roll_items(events, 2, 6, first_number=first + offset))

@@ -210,3 +210,15 @@ RU.update({
     "A bid is sealed on the player's own phone and only that phone can change it. The shared tablet may enter a bid only for a player without a phone, and only while that player has sealed nothing; the history and the audit say which bids came from a phone and which from the tablet.":
         'Ставку запечатывают на собственном телефоне игрока, и изменить её может только этот телефон. Общий планшет может ввести ставку только за игрока без телефона и только пока тот ничего не запечатал; история и аудит показывают, какие ставки пришли с телефона, а какие с планшета.',
 })
+
+# Each move type as a player names it in a conflict's "Meanwhile another screen entered Ann's draw" (screens/__init__.py move_words).
+RU.update({
+    "draw": "взятие карт",
+    "revealed bids": "открытие ставок",
+    "tie-break": "розыгрыш ничьей",
+    "pick": "выбор карты",
+    "roll": "бросок",
+    "card action": "действие карты",
+    "declined card action": "отказ от действия карты",
+    "change of the blue token": "размен синего жетона",
+})

@@ -157,3 +157,14 @@ RU.update({
     'A card drawn from a face-down deck into a hand (a draw from a deck, and the replacement card of a steal or of a discarded wild) is never undone: the player has seen it, and an undo would let another card be drawn. A mistake there is corrected by a new move that everyone sees; the undo button says so when one of them is the last move.':
         'Карта, взятая из закрытой колоды в руку (взятие из колоды и замена при краже или сбросе джокера), не отменяется никогда: игрок её уже видел, а отмена позволила бы взять другую. Ошибку исправляют новым ходом, который видят все; кнопка отмены говорит об этом, когда такой ход последний.',
 })
+
+# Each move type as a player names it in a conflict's "Meanwhile another screen entered Ann's draw" (screens/__init__.py move_words).
+RU.update({
+    "hand": "рука",
+    "draw": "взятие карт",
+    "match": "пара",
+    "trade": "обмен",
+    "discarded wild card": "сброс джокера",
+    "discard": "сброс",
+    "round's score": "счёт раунда",
+})
