@@ -18,8 +18,8 @@ STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
 """Kinds that change the game: one of these after the last seal is a change nobody witnessed."""
 
 REVEAL = "seed_reveal"
-"""The dice seed's reveal: the server stores it on the first read after the game ends, so it
-usually lands one event after the final seal the end screen showed. The first reveal changes no
+"""The dice seed's reveal: stored with the move that ends the game (a log from before stored it on
+the first read after the end, one event after the final seal the end screen showed). The first reveal changes no
 state and its seed is bound by the commitment stored at the start (the audit's dice check calls a
 seed that does not match it an error), so it needs no seal; a second reveal still does."""
 

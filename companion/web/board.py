@@ -50,7 +50,6 @@ def game(game_id: str):
     if screens.scoreboard is None:
         abort(404)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
-    DiceService(session).ensure_seed()
     return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=_strings(screens), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
@@ -78,11 +77,9 @@ def state_body(game_id: str) -> tuple[int, bytes]:
 
 
 def _build_state(game_id: str) -> tuple[int, bytes]:
+    """Read the game and build its state.json; nothing is stored (the seed's reveal comes with the move that ends the game)."""
     session, _key, view = load(game_id)
-    dice = DiceService(session)
-    if session.game.is_over(session.state):
-        dice.reveal()
-    body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}
+    body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": DiceService(session).summary()}
     body["board"] = view.public() if view is not None else None
     return body["seq"], current_app.json.response(body).get_data()
 
