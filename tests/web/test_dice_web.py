@@ -80,6 +80,7 @@ def test_seed_is_revealed_at_game_end_and_every_roll_checks(client, auth, db, tm
         session.submit(line, source="import")
     assert session.state.over
     store.close()
+    assert kinds(db)[-2:] == ["move", "seed_reveal"], "the move that ends the game stores the reveal with it"
     dice = client.get(f"/g/{GAME_ID}/state.json").json["dice"]
     assert dice["seed"] is not None
     assert commitment(bytes.fromhex(dice["seed"])) == dice["commitment"]
