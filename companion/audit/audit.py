@@ -221,6 +221,9 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
                                         reasons=not audit.masked)
     audit.anomalies += find.dice_checks(kept["dice"], kept["seed"], kept["seed_reveal"])
     audit.anomalies += find.sealed_bids(kept["sealed_bid"])
+    checks = audit_for(audit.game).checks
+    if checks is not None:
+        audit.anomalies += checks(audit.moves, kept)
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
     return audit
