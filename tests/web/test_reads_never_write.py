@@ -192,3 +192,22 @@ def test_a_get_never_writes(tmp_path):
     for table in before:
         assert after[table] == before[table], f"the GET crawl changed the {table} table"
     assert after.keys() == before.keys()
+
+
+def test_a_game_stored_without_a_key_is_refused_in_words_until_serve_gives_it_one(tmp_path):
+    """A game an older version stored has no key: a read says so and stores none; the server's start gives it one."""
+    from companion.store.game_secrets import GAME_KEY, give_missing_keys
+
+    db = tmp_path / "companion.db"
+    with open_store(db) as store:
+        store.create_game("old", "bux", events=[("move", _lines("bux")[0])], source="import")
+    before = dump(db)
+    client = _app(db, club=False).test_client()
+    answer = client.get("/g/old/state.json")
+    assert answer.status_code == 503 and "companion serve" in answer.json["error"]["message"]
+    assert client.get("/g/old").status_code == 503
+    assert dump(db) == before, "the refused read stored nothing"
+    with open_store(db) as store:
+        assert give_missing_keys(store) == ["old"] and store.get_secret("old", GAME_KEY)
+        assert give_missing_keys(store) == []
+    assert client.get("/g/old/state.json").status_code == 200
