@@ -29,7 +29,7 @@ class Anomaly:
     kind: str
     """Stable id: chain.edited, chain.missing, chain.relinked, chain.order, event.damaged, replay.fails, record.unknown_key,
     evidence.none, evidence.dangling, camera.unexplained, undo, rejected, override, attention.open, dice.mismatch, dice.unrevealed,
-    bid.sealed, bid.replaced."""
+    bid.sealed, bid.replaced; a game's own checks add theirs (Grow: bid.commitment)."""
     severity: str
     seq: int | None
     message: str

@@ -220,9 +220,9 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
                                         reasons=not audit.masked)
     audit.anomalies += find.dice_checks(kept[DICE], kept[SEED], kept[SEED_REVEAL])
-    own = audit_for(audit.game).event_anomalies
-    if own is not None:
-        audit.anomalies += own(kept)
+    checks = audit_for(audit.game).checks
+    if checks is not None:
+        audit.anomalies += checks(audit.moves, kept)
     rank = {s: i for i, s in enumerate(find.SEVERITIES)}
     audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
     return audit

@@ -4,7 +4,8 @@ The audit itself (chain, file, replay through the rules, anomalies, the
 report's frame) names no game. A game whose record says more than moves and
 scores brings a package here exposing `AUDIT = GameAudit(...)`: how to book
 its economy move by move, what to shade on the chart, the sections it adds to
-the report, what to hide while the game is in progress. A game without one
+the report, what to hide while the game is in progress, the checks only its
+own rules can make. A game without one
 gets the generic audit. Built-in games and those named in COMPANION_GAMES are
 found alike, through the one game registry (companion.games).
 """
@@ -80,11 +81,13 @@ class GameAudit:
     public_view: Callable[[Any], dict] | None = None
     """public_view(state) -> what a shared screen may see of it (the game's view_for with no viewer): the standings
     after each move, and the final summary of a game still in progress; None: the game's state_to_json."""
-    event_anomalies: Callable[[Mapping[str, list[dict]]], list] | None = None
-    """event_anomalies(events by kind) -> the anomalies the game finds in the events of its own kinds (Game.event_kinds,
-    each kept as {"seq", "time", "source", "data"}); None: the game stores no kind of its own."""
     camera_read: bool = False
     """The table's camera reads this game, so a move in a game the camera watched is expected to cite its evidence."""
+    checks: Callable[[list[dict], Mapping[str, list[dict]]], list[Any]] | None = None
+    """checks(moves, kept events by kind) -> the game's own findings over its record and its own kinds of event
+    (Game.event_kinds), each an Anomaly naming its event (Grow: the device of every sealed bid, and every revealed
+    bid against the commitment sealed before it); None: the shared checks only. `moves`
+    are the audit's move rows (seq, line, evidence, undone), `kept` its other kept events ({"seq", "source", "data"})."""
 
 
 def hide_codes(pattern: str) -> Callable[[str], str]:

@@ -16,8 +16,8 @@ from companion.store.events import SEAL_DIGITS, SEED_REVEAL, STATE_KINDS, Event,
 
 REVEAL = SEED_REVEAL
 """The dice seed's reveal (one of STATE_KINDS, the kinds that change the game: one of these after the last
-seal is a change nobody witnessed): the server stores it on the first read after the game ends, so it
-usually lands one event after the final seal the end screen showed. The first reveal changes no
+seal is a change nobody witnessed): stored with the move that ends the game (a log from before stored it on
+the first read after the end, one event after the final seal the end screen showed). The first reveal changes no
 state and its seed is bound by the commitment stored at the start (the audit's dice check calls a
 seed that does not match it an error), so it needs no seal; a second reveal still does."""
 

@@ -113,14 +113,15 @@ class _Server:
         from companion.commands.serve import lan_address, listen
         from companion.store.backends import normalize, open_store
         from companion.web import create_app
-        from companion.web.access import game_key, game_token
+        from companion.store.game_secrets import give_key
+        from companion.web.access import game_token
         from companion.store.session import GameSession
         from companion.web.asgi import ServerThread
         from companion.web.dice_service import DiceService
 
         with open_store(db) as store:
             DiceService(GameSession(store, game_id)).ensure_seed()
-            token = game_token(game_key(store, game_id))
+            token = game_token(bytes.fromhex(give_key(store, game_id)))
         sock = listen(self.host, self.port)
         self.port = sock.getsockname()[1]
         scheme = "https" if self.tls is not None else "http"

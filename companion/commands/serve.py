@@ -130,19 +130,24 @@ def _new_game(store: Store, args) -> GameSession:
 
 
 def open_table(args) -> tuple[str, str]:
-    """Start or open the game `serve` is for, commit its dice seed, and return (game id, the tablet's join token).
+    """Start or open the game `serve` is for, and return (game id, the tablet's join token).
+
+    A game stored by an older version gets its key and its dice seed's commitment here (a write of the
+    command, before any screen asks: no request ever writes them); a new game was created with both.
 
     The game is read here into the fold the server's requests share
     (GameSession(shared=True)), so the first screen to connect after a restart
     does not wait while a long game is read a second time.
     """
-    from companion.web.access import game_key, game_token
+    from companion.store.game_secrets import give_key
+    from companion.web.access import game_token
     from companion.web.dice_service import DiceService
 
     with open_store(args.db) as store:
         session = _new_game(store, args) if args.new_game else GameSession(store, args.game, shared=True)
+        key = bytes.fromhex(give_key(store, session.game_id))
         DiceService(session).ensure_seed()
-        return session.game_id, game_token(game_key(store, session.game_id))
+        return session.game_id, game_token(key)
 
 
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
@@ -254,8 +259,10 @@ def run_club(args) -> int:
 
     roster = read_roster(args.players) if args.players else None
     check_deck(args.deck)
-    with open_store(args.db):  # an unreachable database or a newer schema is one sentence now, not at the first page
-        pass
+    from companion.store.game_secrets import give_missing_keys
+
+    with open_store(args.db) as store:  # an unreachable database or a newer schema is one sentence now, not at the first page
+        give_missing_keys(store)  # games stored by an older version: their screens read a key, no request makes one
     tls = table_tls(args)
     public = public_address(args, tls)
     app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls))

@@ -329,8 +329,8 @@ class PostgresEventStore(StoreReads):
     # --- games
 
     def create_game(self, game_id: str, game: str, title: str = "", *, events: list[tuple[str, Any]] = (),
-                    source: str = "system", time: str | None = None) -> list[Event]:
-        """Register a new game id together with its first events, in one transaction.
+                    source: str = "system", time: str | None = None, secrets: dict[str, str] | None = None) -> list[Event]:
+        """Register a new game id together with its first events and its secrets, in one transaction.
 
         Raises:
             StoreError: if the id exists or the store cannot be written.
@@ -340,7 +340,12 @@ class PostgresEventStore(StoreReads):
         def work(conn: psycopg.Connection) -> list[Event]:
             self._lock_game(conn, game_id)
             conn.execute("INSERT INTO games (game_id, game, created, title) VALUES (%s, %s, %s, %s)", (game_id, game, _now(), title))
-            return self._insert_events(conn, game_id, list(events), source, time)
+            stored = self._insert_events(conn, game_id, list(events), source, time)
+            if secrets:
+                with conn.cursor() as cursor:
+                    cursor.executemany("INSERT INTO secrets (game_id, name, value, created) VALUES (%s, %s, %s, %s)",
+                                       [(game_id, name, value, _now()) for name, value in secrets.items()])
+            return stored
         return self._write_new_game(work, game_id)
 
     def adopt_game(self, info: dict[str, str], events: list[Event], secrets: dict[str, str],

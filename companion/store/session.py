@@ -23,6 +23,7 @@ from companion.games import find_game, game_of_record
 from companion.games.jsonl import is_blank, parse_line
 from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.base import Game
+from companion.store import game_secrets
 from companion.store.events import (ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, STATE_KINDS, UNDO, Event,
                                     canonical_json)
 from companion.store.limits import bounded_refusal
@@ -249,7 +250,8 @@ class GameSession:
         game.refuse_unknown_keys(setup)
         game.initial_state(game.move_from_json(setup, first=True))
         game_id = game_id or uuid.uuid4().hex[:12]
-        store.create_game(game_id, game.name, title, events=[(MOVE, setup)], source=source)
+        store.create_game(game_id, game.name, title, events=[(MOVE, setup)], source=source,
+                          secrets=game_secrets.new_game(store, game_id))
         return cls(store, game_id)
 
     def refresh(self) -> Folded:
@@ -334,6 +336,7 @@ class GameSession:
                 raise
             if not items:
                 return []
+            items = [*items, *self._reveal_due(folded, items)]
             try:
                 events = self.store.append_many(self.game_id, items, source, expected_seq=folded.last_seq,
                                                 request_id=self.request.request_id)
@@ -344,6 +347,31 @@ class GameSession:
             self.request = Request(None, events[-1].seq if self.request.seen is not None else None)
             return events
         raise Conflict("Many entries arrived at once and this one could not be judged; nothing was stored. Try again.")
+
+    def _reveal_due(self, folded: Folded, items: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """Return the dice seed's reveal if `items` hold a move after which the game is over, the seed was committed
+        (a `seed` event: the game's dice were used) and it was never revealed.
+
+        Stored by the move that ends the game, in its transaction, so a read
+        (the scoreboard's state.json) never has to write it. Other writes (a
+        note, the seed's own commitment, an undo) never reveal it.
+        """
+        kinds = {kind for kind, _payload in items}
+        if MOVE not in kinds or kinds & {UNDO, game_secrets.REVEAL}:
+            return []
+        with self._log.lock:
+            if self._log.by_kind.get(game_secrets.REVEAL) or not self._log.by_kind.get(game_secrets.SEED):
+                return []
+        state = folded.state
+        try:
+            for kind, payload in items:
+                if kind == MOVE:
+                    state = self.game.apply(state, self.game.move_from_json(payload))
+            over = self.game.is_over(state)
+        except (CompanionError, ValueError, TypeError, KeyError, AttributeError):
+            return []  # decide's own check refuses such a line; nothing is due
+        seed = self.store.get_secret(self.game_id, game_secrets.DICE_SEED) if over else None
+        return [(game_secrets.REVEAL, {"seed": seed})] if seed is not None else []
 
     def check_seen(self) -> None:
         """Answer now as write() would before judging: Conflict if the screen had not shown a change stored since.
@@ -538,5 +566,6 @@ def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | Non
     game.replay(lines)
     parsed = [parse_line(raw) for raw in lines if not is_blank(raw)]  # replay accepted them: trailing blanks only
     game_id = game_id or uuid.uuid4().hex[:12]
-    store.create_game(game_id, game.name, title, events=[(MOVE, data) for data in parsed], source="import")
+    store.create_game(game_id, game.name, title, events=[(MOVE, data) for data in parsed], source="import",
+                      secrets=game_secrets.new_game(store, game_id))
     return GameSession(store, game_id)

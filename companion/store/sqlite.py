@@ -235,11 +235,11 @@ class EventStore(StoreReads):
         self.db.close()
 
     def create_game(self, game_id: str, game: str, title: str = "", *, events: list[tuple[str, Any]] = (),
-                    source: str = "system", time: str | None = None) -> list[Event]:
-        """Register a new game id together with its first events, in one transaction.
+                    source: str = "system", time: str | None = None, secrets: dict[str, str] | None = None) -> list[Event]:
+        """Register a new game id together with its first events and its secrets, in one transaction.
 
-        A crash can never leave a registered game without its setup: either
-        the game and its events are stored, or nothing is.
+        A crash can never leave a registered game without its setup (or its
+        key): either the game, its events and its secrets are stored, or nothing is.
 
         Raises:
             StoreError: if the id exists or the store cannot be written.
@@ -249,6 +249,8 @@ class EventStore(StoreReads):
             with self._transaction():
                 self.db.execute("INSERT INTO games (game_id, game, created, title) VALUES (?, ?, ?, ?)", (game_id, game, _now(), title))
                 stored = self._insert_events(game_id, list(events), source, time)
+                self.db.executemany("INSERT INTO secrets (game_id, name, value, created) VALUES (?, ?, ?, ?)",
+                                    [(game_id, name, value, _now()) for name, value in (secrets or {}).items()])
         except sqlite3.IntegrityError:
             raise StoreError(f"game {game_id!r} already exists") from None
         except sqlite3.DatabaseError as exc:

@@ -2,7 +2,9 @@
 
 All three are HMACs of one random per-game key kept in the store's secrets
 table, so nothing extra has to be remembered and a restart keeps every link
-valid. The scoreboard needs no token; every action needs the game token in
+valid. The key is stored with the game when it is created
+(companion/store/game_secrets.py); a request only reads it, so a GET never
+writes. The scoreboard needs no token; every action needs the game token in
 the X-Companion-Token header (a custom header cannot be sent cross-site
 without CORS, so the API is CSRF-safe; the cookie only lets pages render the
 entry forms).
@@ -18,16 +20,16 @@ from flask_babel import gettext as _
 import functools
 import hashlib
 import hmac
-import secrets
 from typing import Callable
 
 from flask import abort, g, request
 
-from companion.errors import StorageFault, StoreError
+from companion.errors import StorageFault
 from companion.store.backends import Store
+from companion.store.game_secrets import GAME_KEY
 from companion.web.db import get_session, get_store
 
-KEY_NAME = "web_key"
+KEY_NAME = GAME_KEY
 TOKEN_HEADER = "X-Companion-Token"
 
 
@@ -37,16 +39,15 @@ def cookie_name(game_id: str) -> str:
 
 
 def game_key(store: Store, game_id: str) -> bytes:
-    """Return the game's secret key, creating it on first use."""
+    """Return the game's secret key (stored with the game; never made by a read).
+
+    Raises:
+        StorageFault: for a game stored by an older version without a key, until `companion serve` gives it one.
+    """
     value = store.get_secret(game_id, KEY_NAME)
     if value is None:
-        try:
-            store.put_secret(game_id, KEY_NAME, secrets.token_hex(32))
-        except StoreError:
-            pass  # another request created it first
-        value = store.get_secret(game_id, KEY_NAME)
-        if value is None:
-            raise StorageFault("this game's key cannot be stored (read-only storage); start the companion where it can write")
+        raise StorageFault(f"game {game_id!r} has no key yet (it was stored by an older version): serve it with "
+                           "`companion serve`, which gives it one, where the database can be written")
     return bytes.fromhex(value)
 
 

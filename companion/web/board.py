@@ -51,7 +51,6 @@ def game(game_id: str):
     if screens.scoreboard is None:
         abort(404)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
-    DiceService(session).ensure_seed()
     return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=_strings(screens), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)

@@ -1,9 +1,13 @@
 """The table's dice for any game: commit to a seed, roll from it, type in physical dice, reveal.
 
-Store events (hash-chained with the game): `seed` {"commitment"} once, at game
-start; `dice` {"number", "count", "sides", "values", "physical"} per roll;
-`seed_reveal` {"seed"} once the game is over. The seed itself sits in the
-store's secrets table until the reveal. Roll numbers count every roll,
+The seed is chosen when the game is created and sits in the store's secrets
+table (companion/store/game_secrets.py) until the reveal; every screen shows
+its commitment from the start. Store events (hash-chained with the game):
+`seed` {"commitment"} once, stored by the first roll ahead of its `dice`
+event (or by `serve` opening the game); `dice` {"number", "count", "sides",
+"values", "physical"} per roll; `seed_reveal` {"seed"} once the game is
+over, stored by the move that ends it (GameSession.write). A read stores
+none of them. Roll numbers count every roll,
 digital or physical; the session's expected-seq write keeps them unique
 across threads and processes.
 """
@@ -17,9 +21,10 @@ from companion import dice
 from companion.errors import StorageFault, StoreError
 from companion.games.messages import WORDING as COMMON
 from companion.store.events import DICE, SEED, SEED_REVEAL, Event
+from companion.store.game_secrets import DICE_SEED
 from companion.store.session import GameSession
 
-SEED_NAME = "dice_seed"
+SEED_NAME = DICE_SEED
 REVEAL = SEED_REVEAL
 
 
@@ -43,7 +48,8 @@ class DiceService:
     def ensure_seed(self) -> str | None:
         """Return the seed's commitment, choosing the seed and storing the `seed` event if needed.
 
-        None only when no seed was ever committed and nothing can be stored (read-only storage, a damaged game).
+        A write's helper (a roll, `serve` opening a game stored before games were created
+        with their seed), never a read's. None only when no seed was ever committed and nothing can be stored (read-only storage, a damaged game).
         """
         done = _of(self.session.events_of(SEED), SEED)
         if done:
@@ -117,9 +123,12 @@ class DiceService:
         return self.session.write(lambda _f, events: self.physical_items(events, values, sides), source=source)[0].data
 
     def reveal(self) -> str | None:
-        """Reveal the seed (store `seed_reveal` once) and return it; None if there was never a seed."""
+        """Reveal the seed (store `seed_reveal` once) and return it; None if it was never committed (no digital roll).
+
+        The move that ends a game reveals it already; this is the tablet's catch-up (POST .../dice/reveal).
+        """
         seed = self.store.get_secret(self.game_id, SEED_NAME)
-        if seed is None:
+        if seed is None or not self.session.events_of(SEED):
             return None
         if self.store.read_only or self.session.damage is not None:
             revealed = _of(self.session.events_of(REVEAL), REVEAL)
@@ -132,15 +141,24 @@ class DiceService:
         return seed
 
     def summary(self, limit: int = 12) -> dict:
-        """Return the commitment, the revealed seed (or None) and the latest rolls, newest first."""
+        """Return the commitment, the revealed seed (or None) and the latest rolls, newest first.
+
+        Before the first roll stores it, the commitment is the stored seed's hash (the same the roll will
+        store; the seed never changes): shown from the start, and reading it stores nothing.
+        """
         events = self.session.events_of(SEED, REVEAL, DICE)
         commits = _of(events, SEED)
         reveals = _of(events, REVEAL)
         rolls = _of(events, DICE)
         for item in rolls:
             item["call"] = dice.call_out(tuple(item["values"]), item["sides"])
+        if commits:
+            committed = commits[0]["commitment"]
+        else:
+            seed = self.store.get_secret(self.game_id, SEED_NAME)
+            committed = dice.commitment(bytes.fromhex(seed)) if seed is not None else None
         return {
-            "commitment": commits[0]["commitment"] if commits else None,
+            "commitment": committed,
             "seed": reveals[0]["seed"] if reveals else None,
             "rolls": list(reversed(rolls))[:limit],
             "total_rolls": len(rolls),

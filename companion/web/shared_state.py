@@ -7,7 +7,8 @@ broadcaster's worker thread, where no HTTP request exists: so nothing here
 reads the request. It needs the app (its config, its JSON, its seq cache) and
 a language, given; a request's language is its own (board.state_json).
 
-The body is the public view only: never a card's back value, never a player's
+A read never writes: nothing here stores (the dice seed's reveal comes with the
+move that ends the game, GameSession.write). The body is the public view only: never a card's back value, never a player's
 private view.
 """
 
@@ -30,9 +31,7 @@ def state_of(session: GameSession, key: bytes, language: str) -> tuple[int, byte
     with force_locale(language):
         view_class = screens_of(session.game.name).view
         view: Any = view_class(session, key) if view_class is not None else None
-        dice = DiceService(session)
-        if session.game.is_over(session.state):
-            dice.reveal()
+        dice = DiceService(session)  # read only: the seed's reveal is stored by the move that ends the game
         body: dict[str, Any] = {"game_id": session.game_id, "seq": session.store.last_seq(session.game_id), "dice": dice.summary()}
         body["board"] = view.public() if view is not None else None
         response = cast(Response, current_app.json.response(body))

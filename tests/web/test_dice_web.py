@@ -15,12 +15,18 @@ from tests.web.conftest import GAME_ID, LINES, kinds, session_of
 API = f"/g/{GAME_ID}/api/dice"
 
 
-def test_page_commits_to_a_seed_before_any_roll(client, db):
+def test_screens_show_the_commitment_from_the_start_and_the_first_roll_stores_it(client, auth, db):
     client.get(f"/g/{GAME_ID}")
     dice = client.get(f"/g/{GAME_ID}/state.json").json["dice"]
     assert len(dice["commitment"]) == 64 and dice["seed"] is None and dice["rolls"] == []
-    assert kinds(db).count("seed") == 1
-    client.get(f"/g/{GAME_ID}")
+    assert kinds(db).count("seed") == 0, "a read stores nothing"
+    with open_store(db) as store:
+        assert commitment(bytes.fromhex(store.get_secret(GAME_ID, "dice_seed"))) == dice["commitment"]
+    client.post(f"{API}/roll", json={"dice": "2d6"}, headers=auth)
+    stored = kinds(db)
+    assert stored.count("seed") == 1 and stored.index("seed") < stored.index("dice"), "committed before the first roll"
+    assert client.get(f"/g/{GAME_ID}/state.json").json["dice"]["commitment"] == dice["commitment"]
+    client.post(f"{API}/roll", json={"dice": "2d6"}, headers=auth)
     assert kinds(db).count("seed") == 1, "one commitment per game"
 
 
@@ -74,6 +80,7 @@ def test_seed_is_revealed_at_game_end_and_every_roll_checks(client, auth, db, tm
         session.submit(line, source="import")
     assert session.state.over
     store.close()
+    assert kinds(db)[-2:] == ["move", "seed_reveal"], "the move that ends the game stores the reveal with it"
     dice = client.get(f"/g/{GAME_ID}/state.json").json["dice"]
     assert dice["seed"] is not None
     assert commitment(bytes.fromhex(dice["seed"])) == dice["commitment"]

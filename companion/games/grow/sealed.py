@@ -5,13 +5,19 @@ server (never sent to a page) while players bid from their own phones or the
 passed-around tablet. Until the last bid arrives it answers only *who* has
 bid; reveal() turns the complete set into the one RevealBids move the engine
 judges. Pure: no I/O, no clock.
+
+Also the check of a played game's sealed bids (bid_problems): the one rule
+both the bid screen's tests and `companion audit` (the game's audit part)
+apply, so the audit needs nothing of the web layer.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from companion.games.grow.messages import W
 from companion.games.grow.moves import RevealBids
@@ -85,3 +91,46 @@ def reveal(state: GrowState, sealed: SealedBids) -> RevealBids:
     if missing:
         raise W.violation("bids.not_all_in", missing=list(missing))
     return RevealBids(bids={p: sealed.bids[p] for p in state.players})
+
+
+def commitment(bid: int, nonce: str) -> str:
+    """Return the hex SHA-256 of "<bid>:<nonce>", the only trace of a bid before the reveal.
+
+    >>> commitment(3, "ab") == hashlib.sha256(b"3:ab").hexdigest()
+    True
+    """
+    return hashlib.sha256(f"{bid}:{nonce}".encode("utf-8")).hexdigest()
+
+
+def bid_problems(reveals: Iterable[tuple[int, dict]], sealed: Mapping[int, dict]) -> list[tuple[int, str]]:
+    """Return (the reveal's event seq, a sentence) for every revealed bid its sealed commitment does not bear out.
+
+    `reveals` are the game's `reveal_bids` moves as (seq, payload with its
+    evidence); `sealed` maps each `sealed_bid` event's seq to its payload.
+    A reveal made from sealed bids (its evidence has "sealed") must name, per
+    player, a sealed_bid event of that player stored before it, whose
+    commitment is sha256("<bid>:<nonce>") of the revealed bid and the nonce
+    the evidence discloses. Empty: every revealed bid matches.
+    """
+    problems: list[tuple[int, str]] = []
+    for seq, data in reveals:
+        evidence = data.get("evidence") if isinstance(data.get("evidence"), dict) else {}
+        if data.get("type") != "reveal_bids" or not isinstance(evidence.get("sealed"), dict):
+            continue
+        proof = evidence["sealed"]
+        bids = data.get("bids") if isinstance(data.get("bids"), dict) else {}
+        for player, bid in bids.items():
+            item = proof.get(player)
+            if not isinstance(item, dict):
+                problems.append((seq, f"no sealed bid named for {player!r}"))
+                continue
+            source_seq = item.get("seq")
+            source = sealed.get(source_seq) if isinstance(source_seq, int) and source_seq < seq else None
+            if source is None or source.get("player") != player:
+                problems.append((seq, f"{player!r}'s sealed bid (event {source_seq!r}) is not an earlier sealed_bid of theirs"))
+                continue
+            if source.get("commitment") != item.get("commitment"):
+                problems.append((seq, f"{player!r}'s commitment differs from the one sealed in event {source_seq}"))
+            elif not hmac.compare_digest(commitment(bid, str(item.get("nonce"))), str(item.get("commitment"))):
+                problems.append((seq, f"{player!r}'s revealed bid {bid} does not match the commitment sealed in event {source_seq}"))
+    return problems

@@ -21,6 +21,7 @@ RU = {
     "Meanwhile another screen entered %(what)s. This entry was not stored, and this screen now shows the game as it is: enter it again if it is still needed.":
         "Тем временем на другом экране внесено: %(what)s. Этот ввод не сохранён, а этот экран теперь показывает игру как она есть: внесите его снова, если он ещё нужен.",
     "the game's start": "начало игры",
+    "steal": "забрать",  # two games' word: Grow's button and match's move (both «забрать», as before)
     "This game's record is damaged; it is shown up to the damage, read-only.": "Запись этой игры повреждена; она показана до места повреждения, только для чтения.",
     "This request arrived too slowly and was cut off; nothing was stored. Try again.":
         "Запрос шёл слишком медленно и был прерван; ничего не сохранено. Попробуйте ещё раз.",

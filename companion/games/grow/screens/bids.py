@@ -10,7 +10,8 @@ page) tells an amount, or even whether a bid is high, before the reveal.
 When the last bid is in, the box opens the secrets, builds the engine's
 RevealBids move (companion.games.grow.sealed) and submits it through the
 session; the reveal's evidence carries each bid's nonce and the seq of its
-sealed_bid event, so audit_bids() can check every commitment afterwards.
+sealed_bid event, so every commitment can be checked afterwards (sealed.bid_problems,
+which `companion audit` runs through the game's audit part).
 
 A reveal is identified by (round, rebid, undo): the round number, whether it
 is the rebid after a tie, and the seq of the latest undo event, so an undone
@@ -19,7 +20,6 @@ draw or reveal opens a fresh envelope and old bids never count twice.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import secrets
@@ -35,20 +35,12 @@ from companion.store.events import MOVE, UNDO, Event
 from companion.store.session import GameSession
 
 SEALED = SEALED_BID
+commitment = sealed.commitment
 SECRET_PREFIX = "grow_bid:"
 PHONE = "phone"
 """The source of a bid sealed on the seat's own phone (its private link)."""
 TABLET = "tablet"
 """The source of a bid entered on the shared tablet (the game token), for a seat without a phone."""
-
-
-def commitment(bid: int, nonce: str) -> str:
-    """Return the hex SHA-256 of "<bid>:<nonce>", the only trace of a bid before the reveal.
-
-    >>> commitment(3, "ab") == hashlib.sha256(b"3:ab").hexdigest()
-    True
-    """
-    return hashlib.sha256(f"{bid}:{nonce}".encode("utf-8")).hexdigest()
 
 
 def envelope_of(state: GrowState, events: Iterable[Event]) -> dict[str, Any]:
@@ -163,31 +155,9 @@ class SealedBidBox:
 def audit_bids(events: Iterable[Event]) -> list[str]:
     """Return every problem with a game's sealed bids (empty: every revealed bid matches its commitment).
 
-    Each reveal_bids move that came from sealed bids must name, per player,
-    a sealed_bid event of that player stored before it, whose commitment is
-    sha256("<bid>:<nonce>") of the revealed bid and the nonce it discloses.
+    The rule itself is the game's (sealed.bid_problems), which `companion audit` applies too.
     """
-    problems: list[str] = []
-    by_seq: dict[int, Event] = {}
-    for event in events:
-        by_seq[event.seq] = event
-        if event.kind != MOVE:
-            continue
-        data = event.data
-        if data.get("type") != "reveal_bids" or "sealed" not in (data.get("evidence") or {}):
-            continue
-        proof = data["evidence"]["sealed"]
-        for player, bid in data.get("bids", {}).items():
-            item = proof.get(player)
-            if not isinstance(item, dict):
-                problems.append(f"event {event.seq}: no sealed bid named for {player!r}")
-                continue
-            source = by_seq.get(item.get("seq"))
-            if source is None or source.kind != SEALED or source.data.get("player") != player:
-                problems.append(f"event {event.seq}: {player!r}'s sealed bid (event {item.get('seq')!r}) is not an earlier sealed_bid of theirs")
-                continue
-            if source.data.get("commitment") != item.get("commitment"):
-                problems.append(f"event {event.seq}: {player!r}'s commitment differs from the one sealed in event {source.seq}")
-            elif commitment(bid, str(item.get("nonce"))) != item["commitment"]:
-                problems.append(f"event {event.seq}: {player!r}'s revealed bid {bid} does not match the commitment sealed in event {source.seq}")
-    return problems
+    events = list(events)
+    reveals = [(e.seq, e.data) for e in events if e.kind == MOVE and isinstance(e.data, dict)]
+    sealed_bids = {e.seq: e.data for e in events if e.kind == SEALED and isinstance(e.data, dict)}
+    return [f"event {seq}: {text}" for seq, text in sealed.bid_problems(reveals, sealed_bids)]

@@ -78,9 +78,8 @@ def _strings() -> dict:
 @bp.get("/")
 def page(game_id: str):
     """Show the scoreboard; with the game token (cookie) also the entry forms, dice and sealed-bid hand-round."""
-    session, key, _view = _load(game_id)
+    _session, key, _view = _load(game_id)
     can_act = same(presented_token(game_id, allow_cookie=True), game_token(key))
-    DiceService(session).ensure_seed()
     return render_template("grow/table.html", game_id=game_id, can_act=can_act,
                            token=game_token(key) if can_act else "", strings=_strings(),
                            photo=current_app.config.get("PHOTO_HANDLER") is not None)
@@ -90,10 +89,8 @@ def page(game_id: str):
 def state_json(game_id: str):
     """Return the scoreboard data, the dice summary and the latest event seq (no bid amount before the reveal)."""
     session, _key, view = _load(game_id)
-    dice = DiceService(session)
-    if session.game.is_over(session.state):
-        dice.reveal()
-    return jsonify({"game_id": game_id, "seq": get_store().last_seq(game_id), "board": view.public(), "dice": dice.summary()})
+    dice = DiceService(session).summary()  # read only: the seed's reveal is stored by the move that ends the game
+    return jsonify({"game_id": game_id, "seq": get_store().last_seq(game_id), "board": view.public(), "dice": dice})
 
 
 def _player_or_403(game_id: str, player: str, given: str | None):
