@@ -36,6 +36,7 @@ from companion.games.bux import rules
 from companion.games.bux.scoring import best_partition, sellable_sets, set_payout
 from companion.games.bux.state import (
     DECK,
+    PLAYING_CARDS,
     SHAPE,
     SUIT,
     TIMER_CARDS,
@@ -49,14 +50,19 @@ from companion.games.bux.state import (
 
 SUITS: tuple[str, ...] = tuple(DECK.data["suits"])
 SHAPES: tuple[str, ...] = tuple(DECK.data["shapes"])
+_PLACE: dict[str, tuple[int, int]] = {c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c])) for c in PLAYING_CARDS}
+"""A playing card's face's place in every list: suit, then shape (looked up once: views are built per move in an audit)."""
+_LABEL: dict[str, Any] = {c: DECK.card(c)["label"] for c in TIMER_CARDS}
+_UNNAMED: dict[str, tuple] = {**{c: (*place, "") for c, place in _PLACE.items()}, **{c: (9, 0, label) for c, label in _LABEL.items()}}
+"""face_order of each card without a caller's names."""
 CardName = Callable[[str], str]
 """The caller's opaque name for a card code (never readable as its value without a secret)."""
 
 
 def face(code: str, card_name: CardName | None = None) -> dict:
     """Return a card as everyone sees it from the front: suit and shape (a timer card: its label), no value."""
-    if code in TIMER_CARDS:
-        return {"timer": DECK.card(code)["label"]}
+    if code in _LABEL:
+        return {"timer": _LABEL[code]}
     out = {"suit": SUIT[code], "shape": SHAPE[code]}
     if card_name is not None:
         out["h"] = card_name(code)
@@ -65,13 +71,15 @@ def face(code: str, card_name: CardName | None = None) -> dict:
 
 def face_order(code: str, card_name: CardName | None = None) -> tuple:
     """Return a card's place in a shared list: suit, shape, then the caller's name (never its code or value)."""
-    if code in TIMER_CARDS:
-        return (9, 0, DECK.card(code)["label"])
-    return (SUITS.index(SUIT[code]), SHAPES.index(SHAPE[code]), card_name(code) if card_name else "")
+    if code in _LABEL:
+        return (9, 0, _LABEL[code])
+    return (*_PLACE[code], card_name(code) if card_name else "")
 
 
 def faces(codes, card_name: CardName | None = None) -> list[dict]:
     """Return cards by face, ordered by suit, shape and name: the order carries no value."""
+    if card_name is None:
+        return [face(c) for c in sorted(codes, key=_UNNAMED.__getitem__)]
     return [face(c, card_name) for c in sorted(codes, key=lambda c: face_order(c, card_name))]
 
 
@@ -95,7 +103,7 @@ def view_for(state: BuxState, viewer: Viewer = SHARED, *, card_name: CardName | 
         "turn": turn(state),
         "deck": state.deck,
         "bux_timer": bux_timer(state),
-        "timers_out": sorted(DECK.card(c)["label"] for c in state.timers_out),
+        "timers_out": sorted(_LABEL[c] for c in state.timers_out),
         "double_bux": is_double_bux(state),
         "reshuffle": state.redraw,
         "players": {name: {"chips": chips, "spread": faces(spread, card_name), "count": len(spread)}
@@ -113,7 +121,7 @@ def _own_view(state: BuxState, player: str, card_name: CardName | None) -> dict:
     seat = state.seat(player)
     spread = state.spreads[seat]
     double = is_double_bux(state)
-    cards = sorted(spread, key=lambda c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c]), VALUE[c]))
+    cards = sorted(spread, key=lambda c: (*_PLACE[c], VALUE[c]))
     sets = [{"cards": [own(c, card_name) for c in s], "payout": set_payout(s, double=double)} for s in sellable_sets(spread)]
     best = best_partition(spread, double=double) if spread else None
     return {
