@@ -24,6 +24,7 @@ from companion.audit.source import AuditSource
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import load_json
 from companion.games import find_game
+from companion.games.base import SHARED
 from companion.games.wording import plain
 from companion.store.events import ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, SEED, SEED_REVEAL, UNDO
 
@@ -47,7 +48,7 @@ class Audit:
     anomalies: list[find.Anomaly] = field(default_factory=list)
     replay_error: str | None = None
     final: dict | None = None
-    """state_to_json of the final state (the standings)."""
+    """The final state's standings: state_to_json once the game is over (or with --full), else view_for(state, SHARED)."""
     flow: dict | None = None
     start_time: str = ""
     keyframe: Callable[[int], bytes | None] = lambda _id: None
@@ -346,15 +347,14 @@ def _replay(audit: Audit) -> None:
             row["text"] = describe_generic(row["line"])
         row["number"] = number
         number += 1
-        summary = extras.public_view(after) if extras.public_view else game.state_to_json(after)
+        summary = game.view_for(after, SHARED)  # the standings and phases read what every screen shows
         row["standing"] = standing(summary)
         phase = extras.phase(summary) if extras.phase else None
         if phase is not None:
             row["phase"] = asdict(phase)
         state = after
     if state is not None:
-        audit.final = game.state_to_json(state)
-        if extras.public_view is not None and not game.is_over(state) and not audit.full:
-            audit.final = extras.public_view(state)
+        # A game in progress is reported as a shared screen sees it (unless --full); once over, nothing is hidden.
+        audit.final = game.state_to_json(state) if game.is_over(state) or audit.full else game.view_for(state, SHARED)
     if book is not None:
         audit.flow = book.to_json()

@@ -4,8 +4,9 @@ The audit itself (chain, file, replay through the rules, anomalies, the
 report's frame) names no game. A game whose record says more than moves and
 scores brings a package here exposing `AUDIT = GameAudit(...)`: how to book
 its economy move by move, what to shade on the chart, the sections it adds to
-the report, what to hide while the game is in progress, the checks only its
-own rules can make. A game without one
+the report, what to hide in its texts while the game is in progress (what
+it shows of a state is the engine's GAME.view_for with the SHARED viewer),
+the checks only its own rules can make. A game without one
 gets the generic audit. Built-in games and those named in COMPANION_GAMES are
 found alike, through the one game registry (companion.games).
 """
@@ -70,7 +71,16 @@ class GameAudit:
     sections: Callable[[list[Phase | None], list[str], dict | None], list[Section]] | None = None
     """sections(phase after each applied move, x labels, the book's JSON) -> blocks for the report."""
     hidden_while_playing: Callable[[str], str] | None = None
-    """Remove from a text what the rules keep hidden until the game ends; None: nothing is hidden in the record."""
+    """Remove from a text what the rules keep hidden until the game ends; None: nothing is hidden in the record.
+
+    For sentences only. What the report shows of a state (the standings after
+    each move, the final summary of a game in progress) is the engine's own
+    GAME.view_for(state, SHARED), never masked text. But some texts are
+    written with card codes and no state to redact: an anomaly's message
+    (a refused entry quoting the card it named, a camera reading), and the
+    moves worded for the operator with every card's name. A running game's
+    report masks those, since only the words are kept.
+    """
     hidden_note: str = ""
     """What the report says it hid while the game is in progress."""
     columns: tuple[tuple[str, Callable[[dict], Any]], ...] = ()
@@ -78,9 +88,6 @@ class GameAudit:
     describe: Callable[[dict, Any, Any], str] | None = None
     """describe(record line, state before (None for the setup), state after) -> the move as the tablet's history words it;
     None: the book's words, else a generic line. Words only what the shared screens show: the report hides by it."""
-    public_view: Callable[[Any], dict] | None = None
-    """public_view(state) -> what a shared screen may see of it (the game's view_for with no viewer): the standings
-    after each move, and the final summary of a game still in progress; None: the game's state_to_json."""
     camera_read: bool = False
     """The table's camera reads this game, so a move in a game the camera watched is expected to cite its evidence."""
     checks: Callable[[list[dict], Mapping[str, list[dict]]], list[Any]] | None = None

@@ -10,6 +10,7 @@ from companion.audit.limits import check_record_file
 from companion.commands.outputs import output_file
 from companion.commands.replay import read_lines
 from companion.errors import CompanionError, StoreError
+from companion.games.base import SHARED
 from companion.store.events import format_seal
 from companion.store.integrity import recover_hint
 from companion.store.session import GameSession, import_record
@@ -76,7 +77,7 @@ def _summary(store: Store, game_id: str) -> dict:
             return {"players": [], "winners": [], "ok": False, "seal": None}
         session = GameSession(store, game_id)
         events = session.events
-        summary = session.game.state_to_json(session.state)
+        summary = session.game.view_for(session.state, SHARED)  # a listing anyone may read: the shared view
         return {"players": list(summary.get("players", {})), "winners": summary.get("winners", []),
                 "ok": session.damage is None, "seal": format_seal(events[-1]) if events else None}
     except CompanionError:

@@ -35,6 +35,18 @@ class Chance(Protocol):
 NewSetup = Callable[[Sequence[str], Optional[str], Chance], NewGame]
 """new_setup(players in seating order, who plays first or None, chance) -> NewGame."""
 
+Viewer = Optional[str]
+"""Who looks at a game: a seat (its player's name) or SHARED.
+
+Every holder of a screen or a file is one of these: a seat's phone is its
+player; the wall, the tablet and every other shared screen, and the audit and
+exports of a game in progress, are SHARED (no private seat); a name that is
+no seat of the game sees what SHARED sees.
+"""
+
+SHARED: Viewer = None
+"""The viewer with no private seat: what the whole table, a passer-by and a report of a running game may see."""
+
 
 @dataclass(frozen=True)
 class Game:
@@ -66,6 +78,23 @@ class Game:
     play it again knowing what it showed (rebid knowing every bid, roll the
     dice again, draw another card). Types not listed are undoable.
     """
+    view: Optional[Callable[..., dict]] = None
+    """view(state, viewer, **naming) -> what that viewer may see, JSON-ready; None: state_to_json for everyone.
+
+    The game's one redaction path (see view_for): screens, the audit and
+    exports ask it, never strip hidden facts themselves.
+    """
+
+    def view_for(self, state: Any, viewer: Viewer = SHARED, **naming: Any) -> dict:
+        """Return what `viewer` (a seat's name, or SHARED) may see of `state`: the rules' own redaction.
+
+        A game without a `view` hides nothing beyond its public summary
+        (state_to_json) and shows every viewer that. `naming` passes through
+        to the game's view (BUX: how the caller names face-down cards).
+        """
+        if self.view is None:
+            return self.state_to_json(state)
+        return self.view(state, viewer, **naming)
 
     event_kinds: tuple[str, ...] = ()
     """Kinds of event this game's screens store beside the shared ones (companion.store.events.KINDS), e.g. Grow's

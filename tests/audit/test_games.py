@@ -220,3 +220,28 @@ def test_a_record_imported_at_once_is_charted_by_move_number(tmp_path):
     ticks = _ticks(html)
     assert ticks and all(t.isdigit() for t in ticks) and len(set(ticks)) == len(ticks)
     assert "<th>Time</th>" not in html
+
+
+@pytest.mark.parametrize("game", GAMES + ("bux",))
+def test_a_running_games_standings_are_the_engines_shared_view(tmp_path, game):
+    """What the report shows of a state comes from GAME.view_for(state, SHARED), not from masked text (issue 30).
+
+    The final summary of a game in progress is that view as the engine gives
+    it, before any text mask, so a BUX report holds no card code at all; with
+    --full, and once the game is over, it is the whole public summary.
+    """
+    from companion.games import find_game
+    from companion.games.base import SHARED
+
+    rules = find_game(game)
+    with open_store(tmp_path / "g.db") as store:
+        lines = store_played(store, game, seed=3, players=3, game_id="part", cut=30)
+        part = run_audit(from_store(store, "part"))
+        full = run_audit(from_store(store, "part"), full=True)
+    state = rules.replay(json.dumps(line) + "\n" for line in lines)
+    assert not rules.is_over(state)
+    assert part.final == rules.view_for(state, SHARED) and full.final == rules.state_to_json(state)
+    if game == "bux":
+        bux_code = re.compile(r"\b(?:heart|club|spade|diamond)-(?:x|oval|circle|square)-\d+\b")
+        assert not bux_code.search(json.dumps(part.final)) and bux_code.search(json.dumps(full.final))
+        assert all(set(row.get("standing") or {}) <= set(state.players) for row in part.moves)

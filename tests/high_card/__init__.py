@@ -23,6 +23,7 @@ GAME = Game(
     apply=rules.apply,
     replay=record.replay,
     state_to_json=record.state_to_json,
+    view=rules.view_for,
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     new_setup=setup.new_setup,

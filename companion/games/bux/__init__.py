@@ -1,7 +1,7 @@
 """BUX: draft, auction, sell matched sets; three timer cards per deck, three decks."""
 
 from companion.games.base import Game
-from companion.games.bux import record, rules, setup
+from companion.games.bux import record, rules, setup, view
 
 GAME = Game(
     name="bux",
@@ -13,6 +13,7 @@ GAME = Game(
     apply=rules.apply,
     replay=record.replay,
     state_to_json=record.state_to_json,
+    view=view.view_for,
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,

@@ -14,6 +14,7 @@ GAME = Game(
     apply=rules.apply,
     replay=record.replay,
     state_to_json=record.state_to_json,
+    view=rules.view_for,
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     format_summary=record.format_summary,

@@ -1,7 +1,7 @@
 """Blue/red match: hidden hands, matches laid in two alternating stacks, three rounds scored."""
 
 from companion.games.base import Game
-from companion.games.match import record, rules, scoring, setup
+from companion.games.match import record, rules, scoring, setup, view
 
 GAME = Game(
     name="match",
@@ -13,6 +13,7 @@ GAME = Game(
     apply=rules.apply,
     replay=record.replay,
     state_to_json=record.state_to_json,
+    view=view.view_for,
     is_over=rules.is_over,
     line_keys=record.LINE_KEYS,
     new_setup=setup.new_setup,

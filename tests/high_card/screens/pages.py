@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, render_template, request
 
 from companion.errors import REFUSALS
+from companion.games.base import SHARED
 from companion.web.access import game_token, player_token, presented_token, require_token, same
 from companion.web.common import error_body, json_body, load
 from tests.high_card import rules
@@ -23,10 +24,10 @@ class HighView:
         self.session = session
 
     def public(self) -> dict:
-        return rules.view_for(self.session.state, None)
+        return self.session.game.view_for(self.session.state, SHARED)
 
     def private(self, player: str) -> dict:
-        return rules.view_for(self.session.state, player)
+        return self.session.game.view_for(self.session.state, player)
 
 
 @bp.get("/")

@@ -5,7 +5,12 @@ cards named with their values ("♥ oval 25") for the operator once the game is 
 
 The card values (the numbers on the card backs) are private until the game
 ends, so a report of a game in progress names cards by suit and shape only
-and may be shown on a shared screen.
+and may be shown on a shared screen. What it shows of a state (the standings,
+the timer and deck per move) is the engine's view_for(state, SHARED)
+(companion/games/bux/view.py), which holds no code at all. hide_values is
+left only for sentences: the moves as worded for the operator, which name
+every card with its value, and anomaly texts (a refused draw quotes the codes
+it named); they are kept as words, with no state to redact.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.common import json_body, load
 from companion.web.db import get_store
+from companion.games.bux.screens.forms import BuxForms
 from companion.games.bux.screens.view import BuxView
 
 bp = Blueprint("bux_entry", __name__, url_prefix="/g/<game_id>/api")
@@ -24,11 +25,11 @@ MOVE_TYPES = ("draw", "sell", "swap", "broke")
 
 
 def _load_bux(game_id: str):
-    """Return the BUX game's session, key and view; these forms are BUX's (other games answer 404 here)."""
-    session, key, view = load(game_id)
+    """Return the BUX game's session, view and forms' helpers; these forms are BUX's (other games answer 404 here)."""
+    session, _key, view = load(game_id)
     if not isinstance(view, BuxView):
         abort(404, description=_("this game has no entry forms yet"))
-    return session, key, view
+    return session, view, BuxForms(view)
 
 
 @bp.get("/options")
@@ -39,9 +40,9 @@ def options(game_id: str):
     The forms send that seq as the one their screen had shown, so picks made
     for a player whose turn another device ended are refused as stale.
     """
-    _session, _key, view = _load_bux(game_id)
+    _session, _view, forms = _load_bux(game_id)
     seq = get_store().last_seq(game_id)
-    return jsonify({**view.options(), "seq": seq})
+    return jsonify({**forms.options(), "seq": seq})
 
 
 def _price(line: dict) -> dict:
@@ -56,7 +57,7 @@ def _price(line: dict) -> dict:
 @require_token
 def move(game_id: str):
     """Submit a manual move or a correction: {"line": {...}, "attention": id?}."""
-    session, _key, view = _load_bux(game_id)
+    session, view, forms = _load_bux(game_id)
     body = json_body()
     line = body.get("line")
     if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
@@ -66,7 +67,7 @@ def move(game_id: str):
     if attention is not None and attention not in open_ids:
         abort(409, description=_("That attention item is already resolved."))
     try:
-        line = view.resolve_line(_price(line))
+        line = forms.resolve_line(_price(line))
     except RecordError as error:
         # Malformed for this API (no such card, a code where a handle belongs): nothing judged, nothing stored.
         abort(400, description=error.message)
@@ -77,7 +78,7 @@ def move(game_id: str):
             also = [(RESOLVED, {"id": attention, "how": how})]
         event = session.submit(line, source="tablet", also=also)
     except REFUSALS as error:
-        return jsonify(view.refusal(line, error)), 422
+        return jsonify(forms.refusal(line, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
 
 
@@ -89,18 +90,18 @@ def correction(game_id: str, item_id: str):
     The correction itself is posted to /move with "attention": item_id, which
     resolves the item as "corrected" (or "confirmed" if nothing was changed).
     """
-    session, _key, view = _load_bux(game_id)
+    session, _view, forms = _load_bux(game_id)
     items = {item["id"]: item for item in session.open_attention()}
     if item_id not in items:
         abort(404, description=_("No open attention item %(id)s.", id=item_id))
-    return jsonify(view.correction(items[item_id]))
+    return jsonify(forms.correction(items[item_id]))
 
 
 @bp.post("/attention/<item_id>")
 @require_token
 def attention(game_id: str, item_id: str):
     """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
-    session, _key, view = _load_bux(game_id)
+    session, _view, forms = _load_bux(game_id)
     how = json_body().get("how")
     items = {item["id"]: item for item in session.open_attention()}
     if item_id not in items:
@@ -113,11 +114,11 @@ def attention(game_id: str, item_id: str):
     proposed = items[item_id].get("proposed")
     if not isinstance(proposed, dict):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
-    if proposed.get("type") == "draw" and not view.still_drawable(proposed):
+    if proposed.get("type") == "draw" and not forms.still_drawable(proposed):
         # The camera's values were never typed: a refusal must not show them to the table. Correct it instead.
         abort(409, description=_("A card of this proposal is no longer in the draw deck: tap Correct and enter the cards."))
     try:
         event = session.submit(proposed, source="tablet", also=[(RESOLVED, {"id": item_id, "how": "confirmed"})])
     except REFUSALS as error:
-        return jsonify(view.refusal(proposed, error)), 422
+        return jsonify(forms.refusal(proposed, error)), 422
     return jsonify({"ok": True, "seq": event.seq})

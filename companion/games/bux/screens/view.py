@@ -1,16 +1,22 @@
-"""What BUX looks like on the tablet: shared (face-only) views, a player's private view, entry options.
+"""What BUX looks like on its screens: the shared scoreboard and a player's private view, both rendered from the engine's view.
 
-Shared screens must never carry a card's back value. Card codes contain it
-(heart-x-25), so everything built here for the scoreboard uses faces (suit +
-shape) and opaque handles, sorts cards by face and handle (never by code,
-whose order would give values away) and rewrites codes inside messages.
-Reads state only; moves are judged by the engine through GameSession.
+What each viewer may see is decided once, by the rules (companion/games/bux/view.py,
+GAME.view_for): the scoreboard renders view_for(state, SHARED), a phone its
+player's view_for(state, player). This module only presents them: it names the
+cards by the game's keyed handles (passed to view_for as `card_name`, so two
+cards of one face can be told apart without their values) and adds the tag
+printed beside each card, the history, the attention items and the chart.
+Session facts the state does not hold (refused entries, the camera's
+attention items) name cards through the same faces (face, sanitise).
+
+The entry forms' helpers (the pickers' choices, resolving what was entered,
+refusals, prefilled corrections) are in forms.py. Reads state only; moves are
+judged by the engine through GameSession.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -18,8 +24,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from companion.chips import make_change
-from companion.games.bux import history, rules
-from companion.games.bux.scoring import best_partition, sellable_sets, set_payout
+from companion.games.base import SHARED
+from companion.games.bux import history
+from companion.games.bux import view as engine_view
 from companion.games.bux.state import (
     DECK,
     PLAYING_CARDS,
@@ -28,31 +35,25 @@ from companion.games.bux.state import (
     TIMER_CARDS,
     VALUE,
     BuxState,
-    bux_timer,
     draw_deck,
-    is_double_bux,
-    turn,
 )
-from companion.errors import RecordError, RuleViolation
+from companion.errors import RuleViolation
 from companion.games.bux.messages import W as RULES_WORDING
 from companion.games.bux.table.messages import W as TABLE_WORDING
 from companion.games.history import Say
-from companion.games.wording import render
 from companion.store.events import REJECTED, UNDO
 from companion.store.session import GameSession
 from companion.web.access import card_handle, card_tag
 from companion.web.common import error_text, undo_final
 
-SUITS: tuple[str, ...] = tuple(DECK.data["suits"])
-SHAPES: tuple[str, ...] = tuple(DECK.data["shapes"])
+SUITS: tuple[str, ...] = engine_view.SUITS
+SHAPES: tuple[str, ...] = engine_view.SHAPES
 SUIT_SYMBOL = {"heart": "♥", "club": "♣", "spade": "♠", "diamond": "♦"}
 SHAPE_NAME = {"x": _l("X"), "oval": _l("oval"), "circle": _l("circle"), "square": _l("square")}
 SUIT_NAME = {"heart": _l("heart"), "club": _l("club"), "spade": _l("spade"), "diamond": _l("diamond")}
 CHIP_NAME = {"Red": _l("Red"), "Black": _l("Black"), "Gold": _l("Gold"), "Silver": _l("Silver"), "White": _l("White")}
-_CODE = re.compile(r"\b(?:" + "|".join(SUITS) + r")-(?:" + "|".join(SHAPES) + r")-\d+\b")
-VALUES: tuple[int, ...] = tuple(DECK.data["values"])
-CODE_OF: dict[tuple[str, str, int], str] = {(SUIT[c], SHAPE[c], VALUE[c]): c for c in PLAYING_CARDS}
-"""(suit, shape, value) -> card code: each face exists once at each value."""
+CODE = re.compile(r"\b(?:" + "|".join(SUITS) + r")-(?:" + "|".join(SHAPES) + r")-\d+\b")
+"""A playing card's code in a text (it carries the value: heart-x-25)."""
 HISTORY = 8
 SAY = Say(_, ngettext)
 """The game's history wording (companion/games/bux/history.py) in this request's language."""
@@ -68,8 +69,13 @@ cards checked before it are in the draw deck. So those are shown to the table.
 """
 
 
+def tagged(face: dict) -> dict:
+    """Return an engine face with the tag printed beside its card on shared screens (from its handle "h")."""
+    return {**face, "tag": card_tag(face["h"])} if "h" in face else face
+
+
 class BuxView:
-    """Views of one stored BUX game for one request."""
+    """Views of one stored BUX game for one request: what GAME.view_for gives, presented."""
 
     def __init__(self, session: GameSession, key: bytes):
         self.session = session
@@ -79,32 +85,21 @@ class BuxView:
 
     # --- cards ------------------------------------------------------------
 
+    def handle(self, code: str) -> str:
+        """Return the game's keyed handle of a card code: the `card_name` the engine's view names cards by."""
+        return self.handle_of[code]
+
     def face(self, code: str) -> dict:
         """Return a card as the table sees it from the front: suit, shape, handle, tag (no value)."""
-        if code in TIMER_CARDS:
-            return {"timer": DECK.card(code)["label"]}
-        handle = self.handle_of[code]
-        return {"suit": SUIT[code], "shape": SHAPE[code], "h": handle, "tag": card_tag(handle)}
+        return tagged(engine_view.face(code, self.handle))
 
     def face_order(self, code: str) -> tuple:
         """Return a card's place in every list a shared screen gets: suit, shape, then handle (never code or value)."""
-        if code in TIMER_CARDS:
-            return (9, 0, code)
-        return (SUITS.index(SUIT[code]), SHAPES.index(SHAPE[code]), self.handle_of[code])
+        return engine_view.face_order(code, self.handle)
 
     def faces(self, codes) -> list[dict]:
         """Return faces sorted by suit, shape, then handle: the order carries no value."""
-        return [self.face(c) for c in sorted(codes, key=self.face_order)]
-
-    def handle_sets(self, sets) -> list[list[str]]:
-        """Return card sets as handles, each set and the list ordered by face and handle.
-
-        The engine lists sets as combinations of sorted codes, and codes sort
-        by value within a face (...-100 before ...-25 before ...-50): in that
-        order three ovals of one suit would read 100, 25, 50.
-        """
-        ordered = sorted((sorted(s, key=self.face_order) for s in sets), key=lambda s: [self.face_order(c) for c in s])
-        return [[self.handle_of[c] for c in s] for s in ordered]
+        return [tagged(f) for f in engine_view.faces(codes, self.handle)]
 
     def face_text(self, code: str) -> str:
         """Return e.g. '♥ oval' (a timer card: 'BUX 2')."""
@@ -113,109 +108,19 @@ class BuxView:
         return f"{SUIT_SYMBOL[SUIT[code]]} {SHAPE_NAME[SHAPE[code]]}"
 
     def sanitise(self, text: str) -> str:
-        """Return text with every card code replaced by its face and tag."""
-        return _CODE.sub(lambda m: f"{self.face_text(m.group(0))} [{card_tag(self.handle_of.get(m.group(0), 'c???'))}]"
-                         if m.group(0) in self.handle_of else "?", str(text))
+        """Return text with every card code replaced by its face and tag.
 
-    def resolve(self, value: Any) -> Any:
-        """Return value with card handles replaced by codes (lists and dicts walked)."""
-        if isinstance(value, str):
-            return self.code_of.get(value, value)
-        if isinstance(value, list):
-            return [self.resolve(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self.resolve(v) for k, v in value.items()}
-        return value
-
-    def resolve_line(self, line: dict) -> dict:
-        """Return an entered record line in the engine's terms.
-
-        A draw names its cards as the entrant sees them turned over, face and
-        value ({"suit", "shape", "value"}) or a timer code; they become card
-        codes here. Handles are never resolved in a draw: a handle stands for
-        a spread card, and resolving it would let a refusal name that card's
-        value. Sell and swap lines name spread cards by handle only.
-
-        Raises:
-            RecordError: a drawn card that is no card of the deck, or a sell
-            or swap naming a card by its code (nothing is stored).
+        For sentences, not state: a refusal or an attention item is worded
+        with the codes it concerns, and only its text reaches a screen.
         """
-        if line.get("type") == "draw":
-            if not isinstance(line.get("cards"), list):
-                return line
-            return {**line, "cards": [self.drawn_code(card) for card in line["cards"]]}
-        if _names_a_code(line):
-            # A typed code would make the refusals an oracle ("not in Ann's spread" or not).
-            raise RecordError(_("Name spread cards by the handles the entry form sends, not by card codes: "
-                                "a code carries the value on the back."))
-        return self.resolve(line)
-
-    def drawn_code(self, card: Any) -> Any:
-        """Return the card code of a card named by face and value (a code or timer code passes as typed).
-
-        Raises:
-            RecordError: the face or value is not one of the deck's.
-        """
-        if isinstance(card, str):
-            return card
-        if not isinstance(card, dict):
-            raise RecordError(_("Name each drawn card by its suit, shape and value."))
-        value = card.get("value")
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        key = (card.get("suit"), card.get("shape"), value)
-        if not (isinstance(key[0], str) and isinstance(key[1], str) and type(value) is int) or key not in CODE_OF:
-            raise RecordError(_("There is no card %(suit)s %(shape)s %(value)s in the deck: the suits are %(suits)s, "
-                                "the shapes %(shapes)s and the values %(values)s.",
-                                suit=str(card.get("suit"))[:20], shape=str(card.get("shape"))[:20], value=str(value)[:20],
-                                suits=", ".join(str(SUIT_NAME[s]) for s in SUITS),
-                                shapes=", ".join(str(SHAPE_NAME[s]) for s in SHAPES),
-                                values=", ".join(str(v) for v in VALUES)))
-        return CODE_OF[key]
-
-    def still_drawable(self, line: dict) -> bool:
-        """Return True if every card a proposed draw names is still in the draw deck."""
-        cards = line.get("cards")
-        deck = draw_deck(self.session.state)
-        return isinstance(cards, list) and all(isinstance(c, str) and c in deck for c in cards)
+        return CODE.sub(lambda m: f"{self.face_text(m.group(0))} [{card_tag(self.handle_of.get(m.group(0), 'c???'))}]"
+                        if m.group(0) in self.handle_of else "?", str(text))
 
     def typed_text(self, code: str) -> str:
         """Return a card the entrant typed as they named it: '♥ circle 100' (a timer card: 'BUX 2')."""
         if code in TIMER_CARDS:
             return self.face_text(code)
         return f"{self.face_text(code)} {VALUE[code]}"
-
-    def refusal(self, line: dict, error) -> dict:
-        """Return the JSON error body for a refused entry, naming no value the entrant did not type.
-
-        A draw's cards were typed with their values, so its refusals name
-        them so; other codes lose their values (and, in a draw, their tags:
-        a tag next to a typed value would pair them for later). A draw
-        naming a card that is not in the draw deck gets the sentence the
-        whole table sees in the history, and no more (not whose spread).
-        """
-        body = error.to_json()
-        if line.get("type") != "draw":
-            body["error"]["message"] = error_text(self, error)
-            return body
-        cards = line.get("cards") if isinstance(line.get("cards"), list) else []
-        typed = {c for c in cards if isinstance(c, str)}
-        if getattr(error, "rule", None) == NOT_IN_DECK:
-            deck = draw_deck(self.session.state)
-            missing = [c for c in cards if isinstance(c, str) and c in ALL_NAMED and c not in deck]
-            if missing:
-                body["error"]["message"] = self.refused_text(str(line.get("player", "?")), missing)
-                return body
-
-        def name(match: re.Match) -> str:
-            code = match.group(0)
-            if code not in self.handle_of:
-                return "?"
-            return self.typed_text(code) if code in typed else self.face_text(code)
-
-        worded = render(error, str(get_locale() or "en"), card=lambda text: _CODE.sub(name, str(text)))
-        body["error"]["message"] = _CODE.sub(name, worded)
-        return body
 
     def refused_text(self, player: str, codes: list[str]) -> str:
         """Return the shared sentence for a draw refused because cards it named are not in the draw deck."""
@@ -239,10 +144,14 @@ class BuxView:
     # --- views ---------------------------------------------------------------
 
     def public(self) -> dict:
-        """Return the scoreboard's data: everything shared screens may show, nothing more."""
+        """Return the scoreboard's data: GAME.view_for(state, SHARED) presented, with the history and attention.
+
+        The chart's chips are the states' own: chips are counted in the open
+        (every view shows them), and a view per move would cost a long game's
+        scoreboard a redaction per move for the same numbers.
+        """
         steps, seqs = self._steps_and_seqs()
-        state = steps[-1][2]
-        result = rules.outcome(state)
+        view = self.session.game.view_for(steps[-1][2], SHARED, card_name=self.handle)
         attention = [self._attention(item) for item in self.session.open_attention()]
         history = self._history(steps, seqs)
         undone = self.session.events_of(UNDO)
@@ -251,29 +160,29 @@ class BuxView:
             "players": [
                 {
                     "name": name,
-                    "chips": chips,
-                    "spread": self.faces(spread),
-                    "count": len(spread),
-                    "turn": name == turn(state),
-                    "winner": bool(result and name in result.winners),
+                    "chips": info["chips"],
+                    "spread": [tagged(f) for f in info["spread"]],
+                    "count": info["count"],
+                    "turn": name == view["turn"],
+                    "winner": name in view["winners"],
                 }
-                for name, chips, spread in zip(state.players, state.chips, state.spreads)
+                for name, info in view["players"].items()
             ],
-            "turn": turn(state),
-            "deck": state.deck,
-            "timer": 3 if state.redraw else bux_timer(state),
-            "timers_out": sorted(DECK.card(c)["label"] for c in state.timers_out),
-            "double_bux": is_double_bux(state),
-            "reshuffle": state.redraw,
-            "over": state.over,
-            "winners": list(result.winners) if result else [],
-            "discard": self.faces(state.discard),
-            "draw_deck_size": len(draw_deck(state)),
+            "turn": view["turn"],
+            "deck": view["deck"],
+            "timer": 3 if view["reshuffle"] else view["bux_timer"],
+            "timers_out": view["timers_out"],
+            "double_bux": view["double_bux"],
+            "reshuffle": view["reshuffle"],
+            "over": view["over"],
+            "winners": view["winners"],
+            "discard": [tagged(f) for f in view["discard"]],
+            "draw_deck_size": view["draw_deck_size"],
             "history": history,
             "undo_count": len(undone),
             "undo_final": undo_final(self.session),
             "attention": attention,
-            "chart": {"players": list(state.players), "series": [list(after.chips) for _l, _b, after in steps]},
+            "chart": {"players": list(view["players"]), "series": [list(after.chips) for _l, _b, after in steps]},
         }
 
     def _steps_and_seqs(self) -> tuple[list, list[int]]:
@@ -372,144 +281,27 @@ class BuxView:
             params["reason"] = error_text(self, error)
         return TABLE_WORDING.say(said["id"], params, lang)
 
-    def correction(self, item: dict) -> dict:
-        """Return an attention item's proposed move in the entry forms' terms, to prefill "Correct".
-
-        Token holders only. Keeps the forms' rule on hidden values: draw
-        cards go by face and value as the entrant would type them (the
-        physical cards turned over show both), but only those still in the
-        draw deck, so a refusal never names a value nobody typed; spread cards go by
-        handle and only if they lie where the move needs them. A card the
-        camera misplaced is left out for the player to pick, so no value of a
-        card someone owns reaches the tablet through a proposal.
-        """
-        state = self.session.state
-        players = [p for p in item.get("players", []) if isinstance(p, str) and p in state.players]
-        out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
-                               "proposal": None, "message": self.sanitise(item.get("message", ""))}
-        proposed = item.get("proposed")
-        evidence = item.get("evidence") if isinstance(item.get("evidence"), dict) else {}
-        if proposed is None:
-            proposed = evidence.get("refused")  # what the camera saw and the rules refused
-        if proposed is None and isinstance(evidence.get("on_pile"), list) and players:
-            # "Which cards were sold?": the cards seen on the pile were; the rest is for the player to pick.
-            proposed = {"type": "sell", "player": players[0], "sets": [evidence["on_pile"]]}
-        if not isinstance(proposed, dict) or proposed.get("type") not in ("draw", "sell", "swap", "broke"):
-            return out
-        kind = proposed["type"]
-        player = proposed.get("player") if proposed.get("player") in state.players else None
-        out.update({"type": kind, "player": player, "proposal": self.describe(proposed)})
-
-        def spread_of(name: Any) -> frozenset[str]:
-            return frozenset(state.spreads[state.seat(name)]) if name in state.players else frozenset()
-
-        if kind == "draw":
-            deck = set(draw_deck(state))
-            cards = proposed.get("cards") if isinstance(proposed.get("cards"), list) else []
-            kept = [c for c in cards if isinstance(c, str) and c in deck]
-            out["cards"] = [c if c in TIMER_CARDS else {"suit": SUIT[c], "shape": SHAPE[c], "value": VALUE[c]} for c in kept]
-            out["dropped"] = len(cards) - len(kept)
-            if proposed.get("keep"):
-                out["settle"] = "keep"
-            elif "winner" not in proposed:
-                out["settle"] = "end"
-            elif proposed["winner"] is None:
-                out["settle"] = "pass"
-            else:
-                out["settle"] = "bid"
-                out["winner"] = proposed["winner"] if proposed["winner"] in state.players else None
-                price = proposed.get("price")
-                out["price"] = price if isinstance(price, int) and not isinstance(price, bool) else None
-        elif kind == "sell":
-            own = spread_of(player)
-            sets = proposed.get("sets") if isinstance(proposed.get("sets"), list) else []
-            # By face and handle: a proposal lists its codes sorted, and code order gives values away.
-            kept = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.face_order)]
-                    for s in sets if isinstance(s, list)]
-            out["sets"] = [s for s in kept if s]
-            out["dropped"] = sum(len(s) for s in sets if isinstance(s, list)) - sum(len(s) for s in out["sets"])
-        elif kind == "swap":
-            give, take, other = proposed.get("give"), proposed.get("take"), proposed.get("from")
-            out["give"] = self.handle_of[give] if isinstance(give, str) and give in spread_of(player) else None
-            out["take"] = (self.handle_of[take] if isinstance(take, str) and take in spread_of(other) and other != player
-                           else None)
-            out["from"] = other if out["take"] is not None else None
-        return out
-
     def private(self, player: str) -> dict:
-        """Return one player's own view: their cards with the values on the backs."""
-        state = self.session.state
-        seat = state.seat(player)
-        spread = state.spreads[seat]
-        double = is_double_bux(state)
-        cards = [self._own(c) for c in sorted(spread, key=lambda c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c]), VALUE[c]))]
-        sets = [{"cards": [self._own(c) for c in s], "payout": set_payout(s, double=double)}
-                for s in sellable_sets(spread)]
-        best = best_partition(spread, double=double) if spread else None
+        """Return one player's own view (their cards with the values on the backs): GAME.view_for(state, player)'s "you"."""
+        you = self.session.game.view_for(self.session.state, player, card_name=self.handle)["you"]
         return {
-            "player": player,
-            "chips": state.chips[seat],
-            "cards": cards,
-            "sets": sorted(sets, key=lambda s: -s["payout"]),
-            "best_all": best.payout if best else None,
-            "turn": turn(state) == player,
-            "double_bux": double,
-        }
-
-    def _own(self, code: str) -> dict:
-        """Return one of the viewer's own cards: face, the tag printed beside it on shared screens, and its value.
-
-        No handle: the private page pairs values with tags for its holder's
-        eyes, and needs nothing that could be posted back as that card.
-        """
-        return {"suit": SUIT[code], "shape": SHAPE[code], "tag": card_tag(self.handle_of[code]), "value": VALUE[code]}
-
-    def options(self) -> dict:
-        """Return the entry forms' choices for the player to move (token holders only).
-
-        Nothing here depends on which cards are left in the draw deck: the
-        draw picker offers every suit, shape and value of the deck file and
-        the three timer cards, and the entrant names what the turned-over
-        cards show (the server resolves them). Spread cards go by handle.
-        """
-        state = self.session.state
-        actions = rules.legal_actions(state)
-        seat = state.to_move
-        swaps_take: dict[str, list[str]] = {}
-        for swap in actions.swaps:
-            swaps_take.setdefault(swap.from_, [])
-            if swap.take not in swaps_take[swap.from_]:
-                swaps_take[swap.from_].append(swap.take)
-        return {
-            "player": actions.player,
-            "redraw": state.redraw,
-            "can_draw": actions.can_draw,
-            "can_keep": actions.can_keep,
-            "can_broke": actions.can_broke,
-            "players": [{"name": n, "chips": c} for n, c in zip(state.players, state.chips)],
-            "suits": list(SUITS),
-            "shapes": list(SHAPES),
-            "values": list(VALUES),
-            "timers": [{"code": c, "label": DECK.card(c)["label"]} for c in TIMER_CARDS],
-            "timers_out": len(state.timers_out),
-            "timers_per_deck": len(TIMER_CARDS),
-            "spread": self.faces(state.spreads[seat]) if actions.player else [],
-            "sell_sets": self.handle_sets(actions.sellable_sets),
-            "swap_give": self.faces(state.spreads[seat]) if actions.swaps else [],
-            "swap_take": [{"from": other, "cards": self.faces(cards)} for other, cards in swaps_take.items()],
-            "bid_multiple": rules.BID_MULTIPLE,
+            "player": you["player"],
+            "chips": you["chips"],
+            "cards": [_own(c) for c in you["cards"]],
+            "sets": [{"cards": [_own(c) for c in s["cards"]], "payout": s["payout"]} for s in you["sets"]],
+            "best_all": you["best_all"],
+            "turn": you["turn"],
+            "double_bux": you["double_bux"],
         }
 
 
-def _names_a_code(value: Any) -> bool:
-    """Return True if a playing card's code appears anywhere in a JSON value."""
-    if isinstance(value, str):
-        return value in VALUE
-    if isinstance(value, list):
-        return any(_names_a_code(v) for v in value)
-    if isinstance(value, dict):
-        return any(_names_a_code(v) for v in value.values())
-    return False
+def _own(card: dict) -> dict:
+    """Return one of the viewer's own cards: face, the tag printed beside it on shared screens, and its value.
+
+    No handle: the private page pairs values with tags for its holder's
+    eyes, and needs nothing that could be posted back as that card.
+    """
+    return {"suit": card["suit"], "shape": card["shape"], "tag": card_tag(card["h"]), "value": card["value"]}
 
 
 def payment(line: dict, before: BuxState | None, after: BuxState | None) -> int:

@@ -1,9 +1,11 @@
 """What the cat auction adds to its audit: moves worded as the shared screens' history words them, cards in hand over time.
 
-Hands, the lot and penalty cards are secret until the game ends. The
-history's wording names only what everyone saw (a bid's face-up cards, a
+Hands, the lot and penalty cards are secret until the game ends. The report
+shows states as the engine's view_for(state, SHARED) shows them (sizes only);
+the history's wording names only what everyone saw (a bid's face-up cards, a
 played cat card), and a report of a game in progress calls any card code in
-an anomaly's text "a card" (a refused entry may name a card of a hand). The
+an anomaly's text "a card" (a refused entry may name a card of a hand: a
+sentence, which no view redacts). The
 game has no score: a player is out when their hand is empty, so the chart
 follows the cards each player holds, which everyone can count.
 """
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 from companion.audit.game_audit import GameAudit, hide_codes
 from companion.games.cats.history import narrate
-from companion.games.cats.record import view_for
 
 
 def describe(line: dict, before, after) -> str:
@@ -24,7 +25,6 @@ AUDIT = GameAudit(
     name="cats",
     unit="cards in hand",
     describe=describe,
-    public_view=lambda state: view_for(state, None),
     hidden_while_playing=hide_codes(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b"),
     hidden_note="The game is still in progress, so this report shows what the table's screens show: "
                 "no hand, lot, penalty or drawn card is named.",

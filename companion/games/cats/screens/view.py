@@ -1,9 +1,10 @@
 """What the cat auction looks like on screens: the shared table view, one player's phone view, entries.
 
 Hands and the lot are secret. The shared view is built from the engine's
-public summary (hand sizes, lot size, the bids lying face up in the middle)
-and a history that never names a penalty, a drawn card, a dealt hand or a
-revealed lot. A phone view adds that player's own hand, nobody else's.
+GAME.view_for(state, SHARED) (hand sizes, lot size, the bids lying face up in
+the middle) and a history that never names a penalty, a drawn card, a dealt
+hand or a revealed lot. A phone view adds that player's own hand from
+GAME.view_for(state, player), nobody else's.
 Entries name cards by label ("1000", "zero"); copies.pick() turns labels
 into codes from the right place. Reads state only; the engine judges moves
 through GameSession. Every text goes through flask-babel; card and rule
@@ -22,7 +23,7 @@ from flask_babel import ngettext
 from companion.errors import REFUSALS, CompanionError
 from companion.games.cats import hints, history, rules
 from companion.games.cats.copies import LABELS, count_labels, is_number_label, label_of, pick
-from companion.games.cats.record import state_to_json, view_for
+from companion.games.base import SHARED
 from companion.games.cats.state import ALL_CARDS, DECK, KIND, VALUE, CatsState
 from companion.games.history import Say
 from companion.store.events import UNDO
@@ -118,9 +119,9 @@ class CatsView:
     # --- views ---------------------------------------------------------------
 
     def _common(self, state: CatsState) -> dict:
-        summary = state_to_json(state)
+        summary = self.session.game.view_for(state, SHARED)
         over = summary["over"]
-        summary["middle"] = [{"label": label_of(c), "name": card_text(c)} for c in state.middle]
+        summary["middle"] = [{"label": label_of(c), "name": card_text(c)} for c in summary["middle"]]
         summary["stake_name"] = _(hints.STAKE_STATES[summary["stake_state"]]["en"])
         summary["players"] = [
             {"name": name, "cards": info["cards"], "out": info["out"], "passed": info["passed"],
@@ -201,10 +202,10 @@ class CatsView:
     def private(self, player: str) -> dict:
         """Return one player's phone view: the shared data plus their own hand and what they may do now."""
         state = self.session.state
-        mine = view_for(state, player)
+        mine = self.session.game.view_for(state, player)
         summary = self.public()
         seat = state.seat(player)
-        hand = state.hands[seat]
+        hand = mine["hand"]
         summary["you"] = player
         summary["phase_text"] = self.phase_text(state, summary, you=player)
         summary["hand"] = [{"label": label, "name": label_name(label), "count": n, "number": is_number_label(label)}

@@ -2,9 +2,11 @@
 
 Every card lies face up, and sealed bids reach the record only once all are
 revealed; what stays hidden while the game runs is the cards removed unseen
-for two players (the setup line names them). The history's wording never
-names them, and a report of a game in progress calls any card code in an
-anomaly's text "a card" (a refused draw may name a removed one). Its own
+for two players (the setup line names them). The report shows states as the
+engine's view_for(state, SHARED) shows them (their number, not the cards);
+the history's wording never names them, and a report of a game in progress
+calls any card code in an anomaly's text "a card" (a refused draw may name a
+removed one: a sentence, which no view redacts). Its own
 check: every revealed sealed bid against the commitment sealed before it.
 """
 
@@ -14,10 +16,8 @@ from typing import Mapping
 
 from companion.audit.anomalies import ERROR, NOTICE, WARNING, Anomaly
 from companion.audit.game_audit import GameAudit, hide_codes
-from companion.games.grow.sealed import SEALED_BID
 from companion.games.grow.history import describe
-from companion.games.grow.rules import view_for
-from companion.games.grow.sealed import bid_problems
+from companion.games.grow.sealed import SEALED_BID, bid_problems
 
 
 def sealed_bid_checks(moves: list[dict], kept: Mapping[str, list[dict]]) -> list[Anomaly]:
@@ -71,7 +71,6 @@ AUDIT = GameAudit(
     name="grow",
     unit="points",
     describe=describe,
-    public_view=lambda state: view_for(state, None),
     hidden_while_playing=hide_codes(r"\b(?:green|red|blue|gold)-\d\d\b"),
     hidden_note="The game is still in progress, so this report shows what the table's screens show: "
                 "the cards removed unseen for two players are not named.",

@@ -5,7 +5,8 @@ hidden is (1) every sealed bid until all are in (the state holds no bid
 before the reveal; only *who* has bid comes from SealedBidBox) and (2) the
 cards removed unseen in a two-player game (only their number is shown, and
 the draw picker lists them with the deck so their absence tells nothing).
-Reads state only; moves are judged by the engine through GameSession.
+The scoreboard and the phones render GAME.view_for(state, viewer), which
+holds that redaction. Reads state only; moves are judged by the engine through GameSession.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
+from companion.games.base import SHARED
 from companion.games.grow import checks, history, rules
 from companion.games.grow.moves import Act
 from companion.games.grow.record import move_to_json
@@ -34,7 +36,6 @@ from companion.games.grow.state import (
     STACKED_COLOURS,
     TIEBREAK,
     GrowState,
-    draw_pile,
     held_cards,
     phase,
     pick_order,
@@ -173,9 +174,10 @@ class GrowView:
         }
 
     def public(self) -> dict:
-        """Return the scoreboard's data: everything shared screens may show, nothing more."""
+        """Return the scoreboard's data: GAME.view_for(state, SHARED) presented, with the history, bids and last roll."""
         steps = self.steps()
         state = steps[-1][2]
+        view = self.session.game.view_for(state, SHARED)
         result = rules.outcome(state)
         submitted = set(self.bids.submitted())
         every = [self.describe(line, before, after) for line, before, after in steps[1:]]
@@ -197,23 +199,23 @@ class GrowView:
             first_tie = next((line["bids"] for line, _b, _a in reversed(steps) if line["type"] == "reveal_bids"), None)
         return {
             "game": "grow",
-            "phase": phase(state),
+            "phase": view["phase"],
             "status": self.status(state),
-            "round": state.rounds,
-            "deck_size": len(draw_pile(state)),
-            "removed_count": len(state.removed),
-            "row": [card_info(c) for c in state.row],
+            "round": view["round"],
+            "deck_size": view["deck_size"],
+            "removed_count": view["removed_count"],
+            "row": [card_info(c) for c in view["row"]],
             "players": [self._player(state, seat, submitted, result) for seat in range(len(state.players))],
             "bids": {"open": phase(state) == BID, "submitted": [p for p in state.players if p in submitted],
                      "waiting": list(self.bids.waiting()), "rebid": state.rebid, "first_tie": first_tie},
-            "order": [list(g) for g in state.order],
-            "tied": list(tied_players(state)),
+            "order": view["order"],
+            "tied": view["tied"],
             "pending": self.pending_info(state),
             "last_roll": last_roll,
-            "discard": [card_info(c) for c in state.discard],
-            "bank": state.bank,
-            "over": result is not None,
-            "winners": list(result.winners) if result else [],
+            "discard": [card_info(c) for c in view["discard"]],
+            "bank": view["bank"],
+            "over": view["over"],
+            "winners": view["winners"],
             "history": list(reversed(history)),
             "history_total": len(every),  # so the newest entry is numbered by its place, not "1."
             "undo_count": len(self.session.events_of(UNDO)),
@@ -221,17 +223,15 @@ class GrowView:
         }
 
     def private(self, player: str) -> dict:
-        """Return one player's phone view: their tokens and whether their bid is sealed (never an amount)."""
-        state = self.session.state
-        seat = state.seat(player)
-        tokens = state.tokens[seat]
+        """Return one player's phone view from GAME.view_for(state, player): their tokens and whether their bid is sealed (never an amount)."""
+        view = self.session.game.view_for(self.session.state, player)
         return {
             "player": player,
-            "tokens": {"blue": tokens.blue, "black": tokens.black, "worth": tokens.worth},
-            "bidding": phase(state) == BID,
+            "tokens": dict(view["players"][player]["tokens"]),
+            "bidding": view["phase"] == BID,
             "sealed": player in self.bids.submitted(),
-            "rebid": state.rebid,
-            "round": state.rounds,
+            "rebid": view["rebid"],
+            "round": view["round"],
         }
 
     def options(self) -> dict:

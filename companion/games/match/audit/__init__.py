@@ -1,8 +1,10 @@
 """What the blue/red match game adds to its audit: moves in the game's own words, total scores over the rounds.
 
-Hands are hidden while a round is played: the wording names only what lies
-face up, and a report of a game in progress calls any card code in an
-anomaly's text "a card".
+Hands are hidden while a round is played: the report shows states as the
+engine's view_for(state, SHARED) shows them (a hand's size, never its cards),
+the wording names only what lies face up, and a report of a game in progress
+calls any card code in an anomaly's text "a card" (a refused entry may name a
+card of a hand: a sentence, which no view redacts).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """What the blue/red match game looks like on the tablet: the three-round scoreboard and each scored round.
 
-Hands are hidden while a round is played; once a round is scored, its stacks
-and the cards left in hand were laid out face up on the table, so the shared
-page shows them. Cards appear as their printed face (blue 300, red <300>).
+What each viewer may see is the engine's (companion/games/match/view.py,
+GAME.view_for): hands are hidden while a round is played, a phone gets its
+own; once a round is scored, its stacks and the cards left in hand were laid
+out face up on the table, so the shared page shows them. Cards appear as their printed face (blue 300, red <300>).
 Typed corrections ("<300>", "blue wild") are turned into card faces here.
 Reads state only; moves are judged by the engine through GameSession.
 """
@@ -17,11 +18,12 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.errors import RecordError
+from companion.games.base import SHARED
 from companion.games.match import history, rules
 from companion.games.match.moves import Layout
 from companion.games.match.record import move_from_json
-from companion.games.match.scoring import FACES, scoreboard, score_layout, winners
-from companion.games.match.state import ALL_CARDS, COLOUR, KIND, ROUNDS, SCORE, DEAL, OVER, totals, turn
+from companion.games.match.scoring import FACES, score_layout
+from companion.games.match.state import ALL_CARDS, COLOUR, KIND, ROUNDS, SCORE, DEAL, OVER
 from companion.games.history import Say
 from companion.store.session import GameSession
 from companion.web.common import undo_final
@@ -132,27 +134,30 @@ class MatchView:
         return out
 
     def public(self) -> dict:
-        """Return the scoreboard's data: scores per round, totals, and the scored rounds' layouts."""
-        state = self.session.state
-        result = rules.outcome(state)
-        board = scoreboard(state.players, state.scores)
-        leaders = winners(state.players, totals(state)) if state.scores else ()
+        """Return the scoreboard's data from GAME.view_for(state, SHARED): scores per round, totals, and the scored rounds' layouts.
+
+        The scored rounds come from the record's score lines: their cards
+        were laid face up to be counted, so they are no longer hidden.
+        """
+        view = self.session.game.view_for(self.session.state, SHARED)
+        board = view["scoreboard"]
+        winners = view["winners"]
         return {
             "game": "match",
             "rounds_total": ROUNDS,
-            "round": state.round,
-            "phase": state.phase,
-            "can_score": state.phase in (DEAL, SCORE),
-            "over": state.phase == OVER,
-            "turn": turn(state),
-            "dealer": state.players[state.dealer],
-            "advanced": state.advanced,
-            "winners": list(result.winners) if result else [],
-            "leaders": list(leaders),
+            "round": view["round"],
+            "phase": view["phase"],
+            "can_score": view["phase"] in (DEAL, SCORE),
+            "over": view["phase"] == OVER,
+            "turn": view["turn"],
+            "dealer": view["dealer"],
+            "advanced": view["advanced"],
+            "winners": winners,
+            "leaders": view.get("leaders", winners),  # over: the leaders are the winners
             "players": [
                 {"name": name, "rounds": [board[name].get(f"round_{n}") for n in range(1, ROUNDS + 1)],
-                 "total": board[name]["total"], "winner": bool(result and name in result.winners)}
-                for name in state.players
+                 "total": board[name]["total"], "winner": name in winners}
+                for name in view["players"]
             ],
             "scored": self.scored_rounds(),
             "attention": len(self.session.open_attention()),
@@ -160,12 +165,10 @@ class MatchView:
         }
 
     def private(self, player: str) -> dict:
-        """Return one player's own view: their scores, and their hand while a round is tracked."""
-        state = self.session.state
-        seat = state.seat(player)
-        hand = sorted(state.hands[seat], key=lambda c: (COLOUR[c], c)) if state.tracked and state.hands else []
-        return {"player": player, "scores": [r[seat] for r in state.scores], "total": totals(state)[seat],
-                "hand": [face(c) for c in hand]}
+        """Return one player's own view from GAME.view_for(state, player): their scores, and their hand while a round is tracked."""
+        view = self.session.game.view_for(self.session.state, player)
+        mine = view["players"][player]
+        return {"player": player, "scores": mine["scores"], "total": mine["total"], "hand": [face(c) for c in view["hand"]]}
 
     def options(self) -> dict:
         """Return the entry choices: the round to score next, the players and whether the game is advanced."""
