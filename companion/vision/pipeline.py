@@ -204,7 +204,7 @@ class Pipeline:
                 out.append(d.shifted(ox, oy))
                 known.append(shapes.box_of(d, 0.1))
         tried: set[int] = set()
-        if located:
+        if located and self.deck is not None:  # (only searched with a deck)
             sampled, failed = sampling.sample(self.deck, crop, located, [d.shifted(-ox, -oy) for d in found + out],
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]

@@ -189,7 +189,7 @@ def _queue(located, read: list[Detection], failed: np.ndarray, tried: set[int]) 
     grid quads, index in `located`). A finder found twice (overlapping candidate boxes) or near one of
     `failed` (crop points) is left out, its index added to `tried`."""
     read_centres = np.array([d.centre() for d in read], np.float64).reshape(-1, 2)
-    queue = []
+    queue: list[tuple] = []
     for index, (f, grids) in enumerate(located):
         quads = [shapes.grid_quad(g) for g in grids]
         centre = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), grids[0])[0, 0]
