@@ -361,16 +361,7 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
     layout = load_layout()
     seats = {p: f"seat:{i + 1}" for i, p in enumerate(setup.players)}
     table = DemoTable(layout=layout, seats=seats, spreads={p: list(setup.spreads[p]) for p in setup.players})
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "record.jsonl").write_text(write_record(moves), encoding="utf-8")
-        save_print(printed, out / "deck.json")
-    db = db_path or (out / "companion.db" if out is not None else Path(":memory:"))
-    if out is not None and db.exists():
-        db.unlink()
-    store = EventStore(db)
-    session = GameSession.start(store, move_to_json(setup), source="tablet", game_id=f"demo-{seed}",
-                                title=f"Demo game, seed {seed}")
+    store, session = _start_game(seed, moves, printed, out, db_path)
     bot = TabletBot(moves)
     hysteresis = Hysteresis(appear_frames=3, appear_window_s=1.0, move_frames=3, vanish_s=1.0, vanish_frames=4, settle_s=0.3)
     pipeline = Pipeline(printed, layout=layout, use_zbar=False)
@@ -381,40 +372,15 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
     if out is not None and options.video:
         writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), options.fps, (options.width, options.height))
     film = Film(live, options, seed, layout, card_arts(printed), writer, on_frame)
-    patience = int(6 * options.fps)
     counts: dict[str, int] = {}
     latencies: list[float] = []
     state = rules.initial_state(setup)
     for index, move in enumerate(moves[1:], start=1):
         bot.index = index
-        before, after = state_to_json(state), state_to_json(rules.apply(state, move))
-        open_before = {item["id"] for item in session.open_attention()}
-        accepted_before = len(live.stats.accepted_at)
-        rest_t = 0.0
-        for step in steps_of(move, state, options.hold):
-            step.act(table)
-            still = film.arrange(table, step.hands)
-            rest_t = film.now
-            for k in range(step.hold):
-                film.still(still, k)
-                if k == step.hold // 2 and step.tablet is not None:
-                    rest_t = film.now  # latency counts from the typing, not from the cards
-                    try:
-                        step.tablet(live)
-                    except CompanionError as error:
-                        log(f"the tablet entry for move {index} was refused: {error.message}")
-        # Give the camera the moments a person would: keep filming the still table until
-        # the game shows the move, or something is raised, or patience runs out.
-        for k in range(patience):
-            if state_to_json(session.state) == after or _raised_since(session, open_before):
-                break
-            film.still(still, k)
-        raised_now = _raised_since(session, open_before)
-        verdict = _check_move(session, move, before, after, index, live, log, raised=raised_now)
+        verdict, latency = _film_move(film, table, session, move, state, index, log)
         counts[verdict] = counts.get(verdict, 0) + 1
-        accepted = live.stats.accepted_at[accepted_before:]
-        if verdict == "right" and accepted and not isinstance(move, Broke):
-            latencies.append(max(accepted[-1] - rest_t, 0.0))
+        if latency is not None:
+            latencies.append(latency)
         state = rules.apply(state, move)
     if writer is not None:
         writer.release()
@@ -433,6 +399,62 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
         (out / "summary.json").write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
     store.close()
     return result
+
+
+def _start_game(seed: int, moves: list, printed, out: Path | None,
+                db_path: Path | None) -> tuple[EventStore, GameSession]:
+    """Return the event store and the game session the demo plays into (the setup typed on the tablet).
+
+    With `out`, the source record and the print are written there first, and the store is
+    out/companion.db (a new one) unless `db_path` names another."""
+    setup = moves[0]
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "record.jsonl").write_text(write_record(moves), encoding="utf-8")
+        save_print(printed, out / "deck.json")
+    db = db_path or (out / "companion.db" if out is not None else Path(":memory:"))
+    if out is not None and db.exists():
+        db.unlink()
+    store = EventStore(db)
+    session = GameSession.start(store, move_to_json(setup), source="tablet", game_id=f"demo-{seed}",
+                                title=f"Demo game, seed {seed}")
+    return store, session
+
+
+def _film_move(film: Film, table: DemoTable, session: GameSession, move, state, index: int,
+               log: Callable[[str], None]) -> tuple[str, float | None]:
+    """Film one move made on the table (and typed on the tablet where the game asks), then the still table
+    until the game shows it; return the verdict on it and, when read right, its latency (seconds from the
+    cards coming to rest, or the typing, to the move accepted)."""
+    live, options = film.live, film.options
+    before, after = state_to_json(state), state_to_json(rules.apply(state, move))
+    open_before = {item["id"] for item in session.open_attention()}
+    accepted_before = len(live.stats.accepted_at)
+    rest_t = 0.0
+    for step in steps_of(move, state, options.hold):
+        step.act(table)
+        still = film.arrange(table, step.hands)
+        rest_t = film.now
+        for k in range(step.hold):
+            film.still(still, k)
+            if k == step.hold // 2 and step.tablet is not None:
+                rest_t = film.now  # latency counts from the typing, not from the cards
+                try:
+                    step.tablet(live)
+                except CompanionError as error:
+                    log(f"the tablet entry for move {index} was refused: {error.message}")
+    # Give the camera the moments a person would: keep filming the still table until
+    # the game shows the move, or something is raised, or patience runs out.
+    for k in range(int(6 * options.fps)):
+        if state_to_json(session.state) == after or _raised_since(session, open_before):
+            break
+        film.still(still, k)
+    raised_now = _raised_since(session, open_before)
+    verdict = _check_move(session, move, before, after, index, live, log, raised=raised_now)
+    accepted = live.stats.accepted_at[accepted_before:]
+    if verdict == "right" and accepted and not isinstance(move, Broke):
+        return verdict, max(accepted[-1] - rest_t, 0.0)
+    return verdict, None
 
 
 def _raised_since(session: GameSession, open_before: set[str]) -> bool:

@@ -140,6 +140,42 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
     audit = Audit(game_id=source.game_id, game=source.game, label=source.label, chained=source.chained,
                   chain=ChainCheck(), keyframe=source.keyframe, seals=seals or SealCheck(),
                   damage=source.damage, full=full)
+    kept, observations, observation_seqs = _read_events(audit, source, progress)
+    audit.start_time = audit.moves[0]["time"] if audit.moves else ""
+    _source_anomalies(audit, source)
+    _mark_undone(audit, kept[UNDO])
+    _replay(audit)
+    with contextlib.suppress(ValueError):  # an unknown game: _replay has said so
+        audit.anomalies += find.unknown_keys(audit.moves, find_game(audit.game).line_keys)
+    by_seq = {m["seq"]: m for m in audit.moves}
+    # A move is expected to cite camera evidence only in a game the camera reads, and only if a camera watched this one.
+    camera_read = audit_for(audit.game).camera_read
+    watched = camera_read and (audit.observations > 0 or any(m["source"] == "camera" for m in audit.moves))
+    if source.chained:
+        audit.anomalies += find.missing_evidence(audit.moves, observation_seqs, expected=watched)
+    elif len(audit.moves) > 1:
+        audit.anomalies.append(find.Anomaly("evidence.none", find.NOTICE, None,
+                                            "a plain record carries no camera evidence or hash chain: only the rules were checked"
+                                            if camera_read else "a plain record carries no hash chain: only the rules were checked"))
+    audit.anomalies += find.unexplained_changes(observations, audit.moves)
+    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
+                                        reasons=not audit.masked)
+    audit.anomalies += find.dice_checks(kept[DICE], kept[SEED], kept[SEED_REVEAL])
+    checks = audit_for(audit.game).checks
+    if checks is not None:
+        audit.anomalies += checks(audit.moves, kept)
+    rank = {s: i for i, s in enumerate(find.SEVERITIES)}
+    audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
+    return audit
+
+
+def _read_events(audit: Audit, source: AuditSource, progress: Callable[[Iterable], Iterable] | None
+                 ) -> tuple[dict[str, list[dict]], list[dict], SeqRuns]:
+    """Read the source's events once, in order, into the audit (counts, moves, the chain and seal checks);
+    return the events the checks after need: corrections, attention, dice and seeds by kind, the camera's
+    changes, and the observations' seqs.
+
+    Past MAX_KEPT kept events only the chain and the counts go on (constant memory to the end of the log)."""
     kept: dict[str, list[dict]] = {k: [] for k in (UNDO, REJECTED, ATTENTION, RESOLVED, DICE, SEED, SEED_REVEAL,
                                                    *_own_kinds(source.game))}
     observations: list[dict] = []
@@ -187,7 +223,11 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
                                 "evidence": evidence, "undone": False})
         elif kind in kept:
             kept[kind].append({"seq": event.seq, "time": event.time, "source": event.source, "data": _data(event) or {}})
-    audit.start_time = audit.moves[0]["time"] if audit.moves else ""
+    return kept, observations, observation_seqs
+
+
+def _source_anomalies(audit: Audit, source: AuditSource) -> None:
+    """Add what the source itself shows wrong: a log too long to keep, a damaged store, chain breaks, seals."""
     if audit.not_kept:
         audit.anomalies.append(find.Anomaly("audit.too_long", find.ERROR, None,
                                             f"the log holds {audit.not_kept:,} more moves, corrections and camera changes than the "
@@ -203,30 +243,6 @@ def run_audit(source: AuditSource, progress: Callable[[Iterable], Iterable] | No
         audit.anomalies.append(find.Anomaly("seal", find.ERROR, None, "a plain record has no hash chain, so no seal can be checked"))
     for seq, message in audit.seals.problems() if source.chained else ():
         audit.anomalies.append(find.Anomaly("seal", find.ERROR, seq, message))
-    _mark_undone(audit, kept[UNDO])
-    _replay(audit)
-    with contextlib.suppress(ValueError):  # an unknown game: _replay has said so
-        audit.anomalies += find.unknown_keys(audit.moves, find_game(audit.game).line_keys)
-    by_seq = {m["seq"]: m for m in audit.moves}
-    # A move is expected to cite camera evidence only in a game the camera reads, and only if a camera watched this one.
-    camera_read = audit_for(audit.game).camera_read
-    watched = camera_read and (audit.observations > 0 or any(m["source"] == "camera" for m in audit.moves))
-    if source.chained:
-        audit.anomalies += find.missing_evidence(audit.moves, observation_seqs, expected=watched)
-    elif len(audit.moves) > 1:
-        audit.anomalies.append(find.Anomaly("evidence.none", find.NOTICE, None,
-                                            "a plain record carries no camera evidence or hash chain: only the rules were checked"
-                                            if camera_read else "a plain record carries no hash chain: only the rules were checked"))
-    audit.anomalies += find.unexplained_changes(observations, audit.moves)
-    audit.anomalies += find.corrections(kept[UNDO], kept[REJECTED], kept[ATTENTION], kept[RESOLVED], by_seq,
-                                        reasons=not audit.masked)
-    audit.anomalies += find.dice_checks(kept[DICE], kept[SEED], kept[SEED_REVEAL])
-    checks = audit_for(audit.game).checks
-    if checks is not None:
-        audit.anomalies += checks(audit.moves, kept)
-    rank = {s: i for i, s in enumerate(find.SEVERITIES)}
-    audit.anomalies.sort(key=lambda a: (rank[a.severity], a.seq if a.seq is not None else -1))
-    return audit
 
 
 def _own_kinds(game: str) -> tuple[str, ...]:

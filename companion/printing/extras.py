@@ -214,51 +214,92 @@ def draw_permission_table(pen: CardPen, deck: Deck, part: Part, w: float, h: flo
     # The grid: a name column and one column per state.
     left, right = 8.0, w - 8.0
     name_w = (right - left) * 0.34
-    col_w = (right - left - name_w) / max(1, len(columns))
     head_top = y + 1.5
     head_h = 11.0
     body_top = head_top + head_h
-    row_h = min(16.0, (h - 6 - body_top) / max(1, len(rows)))
-    pen.rect(left, head_top, right - left, head_h, fill=tint(accent, 0.18))
+    grid = _Grid(left=left, right=right, name_w=name_w, col_w=(right - left - name_w) / max(1, len(columns)),
+                 head_top=head_top, head_h=head_h, body_top=body_top,
+                 row_h=min(16.0, (h - 6 - body_top) / max(1, len(rows))), lang=lang, accent=accent, ink=ink)
+    _draw_grid_head(pen, grid, spec, columns)
+    for r, row in enumerate(rows):
+        _draw_grid_row(pen, grid, r, row, columns, conditions)
+    _draw_grid_lines(pen, grid, len(columns), len(rows))
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where a permission table's grid lies on its board (mm), and its language and colours."""
+
+    left: float
+    right: float
+    name_w: float
+    col_w: float
+    head_top: float
+    head_h: float
+    body_top: float
+    row_h: float
+    lang: str
+    accent: Color
+    ink: Color
+
+
+def _draw_grid_head(pen: CardPen, grid: _Grid, spec: Mapping[str, Any], columns: Mapping[str, Any]) -> None:
+    """Draw the grid's head: the corner's label, the title over the state columns, each column's name."""
+    left, name_w, col_w, head_top, head_h, lang = grid.left, grid.name_w, grid.col_w, grid.head_top, grid.head_h, grid.lang
+    pen.rect(left, head_top, grid.right - left, head_h, fill=tint(grid.accent, 0.18))
     corner = _say(spec.get("corner"), lang)
-    pen.text(left + 2, head_top + head_h / 2 + 1.2, corner, pen.fit_size(corner, FONT_BOLD, 3.2, name_w - 4), ink, align="left")
+    pen.text(left + 2, head_top + head_h / 2 + 1.2, corner, pen.fit_size(corner, FONT_BOLD, 3.2, name_w - 4), grid.ink,
+             align="left")
     over = _say(spec.get("columns_title"), lang)
-    pen.text(left + name_w + col_w * len(columns) / 2, head_top + 4.2, over, pen.fit_size(over, FONT_BOLD, 2.8, col_w * len(columns) - 4), ink)
+    pen.text(left + name_w + col_w * len(columns) / 2, head_top + 4.2, over,
+             pen.fit_size(over, FONT_BOLD, 2.8, col_w * len(columns) - 4), grid.ink)
     for k, name in enumerate(columns.values()):
         label = _say(name, lang)
-        pen.text(left + name_w + (k + 0.5) * col_w, head_top + 9.0, label, pen.fit_size(label, FONT_BOLD, 3.2, col_w - 3), accent)
-    for r, (title_text, detail, cells) in enumerate(rows):
-        top = body_top + r * row_h
-        if r % 2:
-            pen.rect(left, top, right - left, row_h, fill=tint(accent, 0.07))
-        name = _say(title_text, lang)
-        extra = _say(detail, lang)
-        size = pen.fit_size(name, FONT_BOLD, 3.2, name_w - 4)
-        pen.text(left + 2, top + row_h / 2 + (size * 0.35 if not extra else -0.4), name, size, ink, align="left")
-        if extra:
-            pen.text(left + 2, top + row_h / 2 + 3.0, extra, pen.fit_size(extra, FONT, 2.4, name_w - 4), ink, font=FONT, align="left")
-        for k, key in enumerate(columns):
-            cell = cells.get(key) or {}
-            cx = left + name_w + (k + 0.5) * col_w
-            allowed = bool(cell.get("allowed"))
-            condition = _say(conditions.get(cell.get("condition"), ""), lang) if cell.get("condition") else ""
-            icon_y = top + (row_h / 2 if not condition else 4.2)
-            _draw_verdict(pen, cx, icon_y, allowed)
-            if condition:
-                font = pen.font(FONT, condition)
-                lines = wrap(condition, font, 2.2, col_w - 3)[:3]
-                for n, line in enumerate(lines):
-                    pen.text(cx, top + 9.0 + n * 2.6, line, pen.fit_size(line, FONT, 2.2, col_w - 3), ink, font=FONT)
-    # Grid lines.
-    pen.c.setStrokeColor(tint(accent, 0.6))
+        pen.text(left + name_w + (k + 0.5) * col_w, head_top + 9.0, label, pen.fit_size(label, FONT_BOLD, 3.2, col_w - 3),
+                 grid.accent)
+
+
+def _draw_grid_row(pen: CardPen, grid: _Grid, r: int, row: tuple, columns: Mapping[str, Any],
+                   conditions: Mapping[str, Any]) -> None:
+    """Draw the grid's row `r`: the card type's name and detail, and per state a tick or a cross and the condition."""
+    title_text, detail, cells = row
+    left, name_w, col_w, row_h, lang, ink = grid.left, grid.name_w, grid.col_w, grid.row_h, grid.lang, grid.ink
+    top = grid.body_top + r * row_h
+    if r % 2:
+        pen.rect(left, top, grid.right - left, row_h, fill=tint(grid.accent, 0.07))
+    name = _say(title_text, lang)
+    extra = _say(detail, lang)
+    size = pen.fit_size(name, FONT_BOLD, 3.2, name_w - 4)
+    pen.text(left + 2, top + row_h / 2 + (size * 0.35 if not extra else -0.4), name, size, ink, align="left")
+    if extra:
+        pen.text(left + 2, top + row_h / 2 + 3.0, extra, pen.fit_size(extra, FONT, 2.4, name_w - 4), ink, font=FONT, align="left")
+    for k, key in enumerate(columns):
+        cell = cells.get(key) or {}
+        cx = left + name_w + (k + 0.5) * col_w
+        allowed = bool(cell.get("allowed"))
+        condition = _say(conditions.get(cell.get("condition"), ""), lang) if cell.get("condition") else ""
+        icon_y = top + (row_h / 2 if not condition else 4.2)
+        _draw_verdict(pen, cx, icon_y, allowed)
+        if condition:
+            font = pen.font(FONT, condition)
+            lines = wrap(condition, font, 2.2, col_w - 3)[:3]
+            for n, line in enumerate(lines):
+                pen.text(cx, top + 9.0 + n * 2.6, line, pen.fit_size(line, FONT, 2.2, col_w - 3), ink, font=FONT)
+
+
+def _draw_grid_lines(pen: CardPen, grid: _Grid, n_columns: int, n_rows: int) -> None:
+    """Draw the grid's lines: between the state columns (not across the title over them), round it, between rows."""
+    left, right, name_w, col_w, head_top, body_top, row_h = (grid.left, grid.right, grid.name_w, grid.col_w,
+                                                             grid.head_top, grid.body_top, grid.row_h)
+    pen.c.setStrokeColor(tint(grid.accent, 0.6))
     pen.c.setLineWidth(0.25)
-    bottom = body_top + len(rows) * row_h
-    for k in range(len(columns) + 1):
+    bottom = body_top + n_rows * row_h
+    for k in range(n_columns + 1):
         x = left + name_w + k * col_w
-        pen.c.line(x, head_top + (5.5 if 0 < k < len(columns) else 0), x, bottom)
+        pen.c.line(x, head_top + (5.5 if 0 < k < n_columns else 0), x, bottom)
     pen.c.line(left, head_top, left, bottom)
     pen.c.line(right, head_top, right, bottom)
-    for r in range(len(rows) + 1):
+    for r in range(n_rows + 1):
         pen.c.line(left, body_top + r * row_h, right, body_top + r * row_h)
     pen.c.line(left, head_top, right, head_top)
 

@@ -336,7 +336,28 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         return SetupReport(size=size, advice=tuple(advice), ok=False, plates=plates, cards_read=len(result.cards),
                            result=result)
 
-    # Zones: scale, view, and the light and sharpness at the nearest plate.
+    zones = _zone_checks(result, geometry, markers, plates, layout, size)
+    visible = [z for z in zones if z.in_view > 0.3]
+    view, missing = _view_advice(geometry, layout, markers, zones, size, sized_lens)
+    advice += view
+    scale, notes = _scale_advice(geometry, visible, size, sized_lens)
+    advice += scale
+    advice += _sharpness_advice(visible)
+    advice += _light_advice(plates)
+    glare = _glare_areas(gray, geometry, visible)
+    advice += _glare_advice(glare)
+    ok = not advice
+    if ok:
+        advice.append(_said("check.good", ppm=float(min(z.px_per_module for z in zones)), cards=len(result.cards)))
+    advice += notes
+    return SetupReport(size=size, advice=tuple(advice), ok=ok, zones=tuple(zones), plates=plates,
+                       missing_plates=tuple(missing), glare=tuple(glare), cards_read=len(result.cards),
+                       geometry=geometry, result=result)
+
+
+def _zone_checks(result: FrameResult, geometry: TableGeometry, markers: Mapping[int, np.ndarray],
+                 plates: tuple[PlateLight, ...], layout: TableLayout, size: tuple[int, int]) -> list[ZoneCheck]:
+    """Return each zone's scale, view, cards read, and the light and sharpness at its nearest plate."""
     counts: dict[str, int] = {}
     for card in result.cards:
         if card.zone:
@@ -355,9 +376,16 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         zones.append(ZoneCheck(name=zone.name, px_per_module=ppm, in_view=_in_view(geometry, rect, size),
                                blur_modules=blur, white=None if nearest is None else nearest.white,
                                cards=counts.get(zone.name, 0)))
+    return zones
 
-    # 1. What the camera does not see: zones or plates outside the picture (one sentence, how to frame the
-    # table), and plates in the picture that are not found (covered, moved, glare).
+
+def _view_advice(geometry: TableGeometry, layout: TableLayout, markers: Mapping[int, np.ndarray],
+                 zones: list[ZoneCheck], size: tuple[int, int], lens: Lens | None) -> tuple[list[dict], list[str]]:
+    """Return the advice on what the camera does not see, and the missing plates' labels.
+
+    Zones or plates outside the picture make one sentence, with how to frame the table; plates in the
+    picture that are not found (covered, moved, glare) another."""
+    advice: list[dict] = []
     outside = [zone_phrase(z.name) for z in sorted(zones, key=lambda z: z.in_view) if z.in_view < 0.95]
     missing, outside_plates = [], []
     for marker in sorted(set(layout.markers) - set(markers)):
@@ -370,19 +398,24 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     if outside:
         partly = {"why": "partly"} if len(outside) == 1 and not outside_plates else {}
         advice.append(_said("check.outside", things=outside,
-                            framing=_framing_advice(geometry, layout, zones, size, sized_lens), **partly))
+                            framing=_framing_advice(geometry, layout, zones, size, lens), **partly))
     if missing:
         advice.append(_said("check.not_seen", plates=[_plate_phrase(layout, m) for m in missing]))
     # The figures name plates in English, as the zones' names are (the overlay's and the CLI's table).
-    missing = [f"{_plate_label(layout, m)} (covered)" for m in missing] + [
+    labels = [f"{_plate_label(layout, m)} (covered)" for m in missing] + [
         f"{_plate_label(layout, m)} (outside)" for m in outside_plates]
+    return advice, labels
 
-    # 2. Scale: px/module per zone, with how far to move.
-    visible = [z for z in zones if z.in_view > 0.3]
+
+def _scale_advice(geometry: TableGeometry, visible: list[ZoneCheck], size: tuple[int, int],
+                  lens: Lens | None) -> tuple[list[dict], list[dict]]:
+    """Return the advice on scale (px/module per zone, with how far to move) and the notes on zones near the
+    limit (told after everything else)."""
+    advice: list[dict] = []
     small = sorted((z for z in visible if z.px_per_module < MIN_PX_PER_MODULE), key=lambda z: z.px_per_module)
     if small:
         worst = small[0]
-        f = _focal_px(geometry, size, sized_lens)
+        f = _focal_px(geometry, size, lens)
         px_per_mm = worst.px_per_module / MODULE_MM
         distance = f / px_per_mm
         closer_cm = distance * (1 - worst.px_per_module / MIN_PX_PER_MODULE) / 10
@@ -398,39 +431,41 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         notes.append(_said("check.near_limit",
                            zones=[zone_phrase(z.name) for z in sorted(marginal, key=lambda z: z.px_per_module)],
                            ppm=float(min(z.px_per_module for z in marginal)), hint=_resolution_hint(size)))
+    return advice, notes
 
-    # 3. Sharpness, per zone (at its nearest plate).
-    # (A zone already too small is told to come closer; its blur in modules would only repeat that.)
+
+def _sharpness_advice(visible: list[ZoneCheck]) -> list[dict]:
+    """Return the advice on sharpness, per zone (at its nearest plate).
+
+    A zone already too small is told to come closer; its blur in modules would only repeat that."""
     blurred = [z for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
                and z.px_per_module >= MIN_PX_PER_MODULE]
-    if blurred:
-        advice.append(_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)],
-                            blur=float(max(z.blur_modules for z in blurred))))
+    if not blurred:
+        return []
+    return [_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)],
+                  blur=float(max(z.blur_modules for z in blurred)))]
 
-    # 4. Light.
-    advice += _light_advice(plates)
 
-    # 5. Glare.
+def _glare_areas(gray: np.ndarray, geometry: TableGeometry, visible: list[ZoneCheck]) -> list[GlareArea]:
+    """Return the glare on the table, each area with its zone."""
     mean_px_per_mm = float(np.median([z.px_per_module for z in visible] or [2.0])) / MODULE_MM
     glare = []
     for box, fraction, centre in _glare(gray, geometry, mean_px_per_mm):
         zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
         glare.append(GlareArea(zone=zone, box=tuple(int(v) for v in box), table_fraction=fraction))
-    if glare:
-        # In the order the English sentence always had: "off the zones", then "over ..." by name.
-        where = {"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}":
-                 {"phrase": "glare_off"} if g.zone == "off_table" else {"phrase": "glare_over", "zone": zone_phrase(g.zone)}
-                 for g in glare}
-        advice.append(_said("check.glare", where=[where[k] for k in sorted(where)],
-                            percent=float(sum(g.table_fraction for g in glare) * 100)))
+    return glare
 
-    ok = not advice
-    if ok:
-        advice.append(_said("check.good", ppm=float(min(z.px_per_module for z in zones)), cards=len(result.cards)))
-    advice += notes
-    return SetupReport(size=size, advice=tuple(advice), ok=ok, zones=tuple(zones), plates=plates,
-                       missing_plates=tuple(missing), glare=tuple(glare), cards_read=len(result.cards),
-                       geometry=geometry, result=result)
+
+def _glare_advice(glare: list[GlareArea]) -> list[dict]:
+    """Return the advice on glare: where it is, and how much of the table it covers."""
+    if not glare:
+        return []
+    # In the order the English sentence always had: "off the zones", then "over ..." by name.
+    where = {"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}":
+             {"phrase": "glare_off"} if g.zone == "off_table" else {"phrase": "glare_over", "zone": zone_phrase(g.zone)}
+             for g in glare}
+    return [_said("check.glare", where=[where[k] for k in sorted(where)],
+                  percent=float(sum(g.table_fraction for g in glare) * 100))]
 
 
 def _light_advice(plates: tuple[PlateLight, ...]) -> list[dict]:

@@ -34,6 +34,7 @@ nothing of cards or rules.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -490,21 +491,16 @@ def read_mark(gray: np.ndarray, quad: np.ndarray, min_score: float = MIN_SCORE,
         for a in angles:
             h = h0 @ _about_centre(0, 0, 1.0, np.radians(a))
             options.append((fixed_fit(g, h), h))
-    return read_grids(g, [h for _, h in options], min_score=min_score)
+    return read_grids(g, [h for _, h in options], GridTries(min_score=min_score))
 
 
-def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int = 2,
-               start_ratio: float = 0.6, margin: float = 1.0,
-               settled: float = 1.01, steps=(0.5, 0.25, 0.12), thresholds=(0.3, 0.4, 0.6, 0.7),
-               variants_from: float = 0.75, variants_below: float = 1.01,
-               rank_below: float | None = None, rank_span: float = 255.0,
-               corners_from: float | None = None, deconv_from: float | None = None,
-               sharpen_below: float | None = None) -> Detection | None:
-    """Return the mark read from candidate grids (homographies module units -> image px), or None.
+@dataclass(frozen=True)
+class GridTries:
+    """How hard read_grids tries a finder's candidate grids: which it refines, decodes and retries, and how.
 
     The `tries` grids whose fixed modules match best are refined and decoded, if they
     start at `start_ratio` * `min_score` or better (a grid that far off is not a mark's) and
-    within `margin` of the best. A grid
+    within `margin` of the best; `steps` are the refinement's step sizes (modules). A grid
     that fits at `settled` or better but does not decode ends the search; one that fits at
     `variants_from` or better (and below `variants_below`) is also tried at the other `thresholds`.
     With `rank_below`, grids whose best starting score is below it and whose fixed modules' light - dark
@@ -513,81 +509,118 @@ def read_grids(gray: np.ndarray, grids, min_score: float = MIN_SCORE, tries: int
     With `corners_from`, a grid that fits at that or better (and below `settled`) but does not decode has its
     4 corners refined apart (fit_corners) and is tried once more at every split. With `deconv_from`, a grid
     fitting at that or better (below `settled`) that still does not decode is read once more from module greys
-    solved from all its pixels (deconvolve), the last and costliest try (~8 ms).
+    solved from all its pixels (deconvolve), the last and costliest try (~8 ms). With `sharpen_below`, a finder
+    whose best grid starts below it (a blurred one) is first tried once on the crop with the blur undone.
     """
+
+    min_score: float = MIN_SCORE
+    tries: int = 2
+    start_ratio: float = 0.6
+    margin: float = 1.0
+    settled: float = 1.01
+    steps: tuple[float, ...] = (0.5, 0.25, 0.12)
+    thresholds: tuple[float, ...] = (0.3, 0.4, 0.6, 0.7)
+    variants_from: float = 0.75
+    variants_below: float = 1.01
+    rank_below: float | None = None
+    rank_span: float = 255.0
+    corners_from: float | None = None
+    deconv_from: float | None = None
+    sharpen_below: float | None = None
+
+
+def read_grids(gray: np.ndarray, grids, plan: GridTries = GridTries()) -> Detection | None:
+    """Return the mark read from candidate grids (homographies module units -> image px), or None, trying them
+    as `plan` says."""
     g = gray if gray.dtype == np.float32 else gray.astype(np.float32)
     options = sorted(((fixed_fit(g, h), h) for h in grids), key=lambda o: -o[0])
-    if sharpen_below is not None and options and options[0][0] < sharpen_below:
+    if plan.sharpen_below is not None and options and options[0][0] < plan.sharpen_below:
         # A blurred finder: its best grid (after the rankings below) is first tried on the crop with the blur
         # undone (sharpen), where the grid fit lands on the mark; then, if that reads nothing, all `tries` on
         # the crop as it is. (All tries sharpened read the same cards on the hard bench, for 1.5x the CPU.)
-        found = read_grids(sharpen(g), grids, min_score=min_score, tries=1, start_ratio=start_ratio,
-                           margin=margin, settled=settled, steps=steps, thresholds=thresholds,
-                           variants_from=variants_from, variants_below=variants_below, rank_below=rank_below,
-                           rank_span=rank_span, corners_from=corners_from, deconv_from=deconv_from)
+        found = read_grids(sharpen(g), grids, replace(plan, tries=1, sharpen_below=None))
         if found is not None:
             return found
-    rest = steps
-    if (len(options) > tries and rank_below is not None and options[0][0] < rank_below
-            and _span(module_values(g, options[0][1])) < rank_span):
-        # A blurred finder (all its grids start below `rank_below`): the grids share the finder, so their
-        # starting scores differ only by the separator and timing modules, which blur and glare flatten,
-        # and the right orientation often starts third to sixth. A coarse fit of each plausible grid lets
-        # the timing rows line up and ranks them (2 of 3 harsh-light misses read this way).
-        first = options[0][0]
-        options = sorted((fit_grid(g, h, steps=steps[:1], max_moves=3) for s0, h in options
-                          if s0 >= min_score * start_ratio and s0 >= first - RANK_MARGIN
-                          and _plausible_data(module_values(g, h))), key=lambda o: -o[0])
-        rest = steps[1:]
-    if QUIET_RANK and len(options) > tries and rank_below is not None and options[0][0] < rank_below:
-        # A blurred finder: its 4 quadrants start within a few hundredths of each other and the right one was
-        # 2nd-7th on the 1080p hard bench (after the coarse fit of a dim one, 1st-8th). The mark's own quadrant
-        # leaves the light quiet zone outside the finder's two outer sides, a wrong one puts the mark's modules
-        # there, so the grids are tried lightest band first (quiet_score).
-        options = sorted((o for o in options if o[0] >= min_score * start_ratio), key=lambda o: -quiet_score(g, o[1]))
-        if not options:
-            return None
-    for score, h in options[:tries]:
-        if score < min_score * start_ratio or score < options[0][0] - margin:
+    options, rest = _ranked(g, options, plan)
+    deconv_from = plan.deconv_from
+    for score, h in options[:plan.tries]:
+        if score < plan.min_score * plan.start_ratio or score < options[0][0] - plan.margin:
             break
-        if rest is steps and not _plausible_data(module_values(g, h)):
+        if rest is plan.steps and not _plausible_data(module_values(g, h)):
             continue
         score, h = fit_grid(g, h, steps=rest)
-        if score < min_score:
+        if score < plan.min_score:
             continue
-        values = module_values(g, h)
-        # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
-        # towards their neighbours, so the best split varies), each deblurred: 11 -> 15 of 18
-        # located hard bench marks read, ~40% more time per located mark.
-        tried: set[bytes] = set()
-        payload = _decode_splits(values, (0.5,) + (thresholds if variants_from <= score < variants_below else ()), tried)
-        if payload is None and rest is not steps:
-            # A dim or glared mark (ranked above): once more with the light ramp across it removed.
-            payload = _decode_splits(flatten(values), (0.5,), tried)
-        grid_score, grid = score, h
-        if payload is None and corners_from is not None and corners_from <= score < settled:
-            # A sheared mark: the similarity left its far corners a fraction of a module off.
-            moved, h_moved = fit_corners(g, h)
-            if moved > score + 1e-3:
-                payload = _decode_splits(module_values(g, h_moved), (0.5,) + thresholds, tried)
-                grid_score, grid = moved, h_moved
-                h = h_moved if payload is not None else h
-        if payload is None and deconv_from is not None and deconv_from <= score < settled:
-            # Blurred beyond the module-level deblur: solve the modules from every pixel of the best grid
-            # (the first grid that gets this far only: a second costs as much and read 0 more, measured).
-            deconv_from = None
-            solved_score, solved = deconvolve(g, grid)
-            if solved_score >= grid_score:
-                solved_tried: set[bytes] = set()
-                payload = _decode_splits(solved, (0.5,) + thresholds, solved_tried)
-                if payload is None and rest is not steps:
-                    # A dim mark under a light ramp (ranked above): the solved greys keep the ramp too.
-                    payload = _decode_splits(flatten(solved), (0.5,), solved_tried)
-                h = grid if payload is not None else h
-        if payload is None and score >= settled:
+        payload, h, deconvolved = _decode_grid(g, score, h, rest is not plan.steps, plan, deconv_from)
+        if deconvolved:
+            deconv_from = None  # the first grid that gets this far only: a second costs as much and read 0 more
+        if payload is None and score >= plan.settled:
             break  # the grid fits the fixed modules well: another orientation will not
         if payload is not None:
             quad = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
             return Detection(payload=payload, corners=tuple((float(x), float(y)) for x, y in quad),
                              backend="sampler", raw=payload.encode("ascii", "replace"))
     return None
+
+
+def _ranked(g: np.ndarray, options: list, plan: GridTries) -> tuple[list, tuple[float, ...]]:
+    """Return a finder's grids (starting score, grid; best first) in the order to try them, and the refinement
+    steps left for them (all of `plan.steps`, or those after the coarse fit that ranked them)."""
+    rest = plan.steps
+    if (len(options) > plan.tries and plan.rank_below is not None and options[0][0] < plan.rank_below
+            and _span(module_values(g, options[0][1])) < plan.rank_span):
+        # A blurred finder (all its grids start below `rank_below`): the grids share the finder, so their
+        # starting scores differ only by the separator and timing modules, which blur and glare flatten,
+        # and the right orientation often starts third to sixth. A coarse fit of each plausible grid lets
+        # the timing rows line up and ranks them (2 of 3 harsh-light misses read this way).
+        first = options[0][0]
+        options = sorted((fit_grid(g, h, steps=plan.steps[:1], max_moves=3) for s0, h in options
+                          if s0 >= plan.min_score * plan.start_ratio and s0 >= first - RANK_MARGIN
+                          and _plausible_data(module_values(g, h))), key=lambda o: -o[0])
+        rest = plan.steps[1:]
+    if QUIET_RANK and len(options) > plan.tries and plan.rank_below is not None and options[0][0] < plan.rank_below:
+        # A blurred finder: its 4 quadrants start within a few hundredths of each other and the right one was
+        # 2nd-7th on the 1080p hard bench (after the coarse fit of a dim one, 1st-8th). The mark's own quadrant
+        # leaves the light quiet zone outside the finder's two outer sides, a wrong one puts the mark's modules
+        # there, so the grids are tried lightest band first (quiet_score).
+        options = sorted((o for o in options if o[0] >= plan.min_score * plan.start_ratio),
+                         key=lambda o: -quiet_score(g, o[1]))
+    return options, rest
+
+
+def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan: GridTries,
+                 deconv_from: float | None) -> tuple[str | None, np.ndarray, bool]:
+    """Return the payload one refined grid (fitting at `score`) decodes to, or None; the grid it was read at;
+    and whether its modules were solved by deconvolution (tried at `deconv_from` or better, when not None).
+    `ranked`: the grid was ranked by a coarse fit (a dim or glared mark)."""
+    values = module_values(g, h)
+    # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
+    # towards their neighbours, so the best split varies), each deblurred: 11 -> 15 of 18
+    # located hard bench marks read, ~40% more time per located mark.
+    tried: set[bytes] = set()
+    variants = plan.thresholds if plan.variants_from <= score < plan.variants_below else ()
+    payload = _decode_splits(values, (0.5,) + variants, tried)
+    if payload is None and ranked:
+        # A dim or glared mark (ranked above): once more with the light ramp across it removed.
+        payload = _decode_splits(flatten(values), (0.5,), tried)
+    grid_score, grid = score, h
+    if payload is None and plan.corners_from is not None and plan.corners_from <= score < plan.settled:
+        # A sheared mark: the similarity left its far corners a fraction of a module off.
+        moved, h_moved = fit_corners(g, h)
+        if moved > score + 1e-3:
+            payload = _decode_splits(module_values(g, h_moved), (0.5,) + plan.thresholds, tried)
+            grid_score, grid = moved, h_moved
+            h = h_moved if payload is not None else h
+    deconvolved = False
+    if payload is None and deconv_from is not None and deconv_from <= score < plan.settled:
+        # Blurred beyond the module-level deblur: solve the modules from every pixel of the best grid.
+        deconvolved = True
+        solved_score, solved = deconvolve(g, grid)
+        if solved_score >= grid_score:
+            solved_tried: set[bytes] = set()
+            payload = _decode_splits(solved, (0.5,) + plan.thresholds, solved_tried)
+            if payload is None and ranked:
+                # A dim mark under a light ramp (ranked above): the solved greys keep the ramp too.
+                payload = _decode_splits(flatten(solved), (0.5,), solved_tried)
+            h = grid if payload is not None else h
+    return payload, h, deconvolved

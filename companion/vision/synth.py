@@ -453,19 +453,44 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
 
     Placements are drawn in order, so later cards lie on earlier ones.
     `markers` overrides plate centres (mm) for plates moved off their layout
-    position; `hidden_markers` are not drawn.
+    position; `hidden_markers` are not drawn. The steps draw from one random generator
+    (seeded by the nuisance) in a fixed order: hands, light, sleeves, motion, noise.
     """
     layout = layout or load_layout()
     rng = np.random.default_rng(nuisance.seed)
     h_tab = table_homography(camera, layout)
     k, _, _ = camera_model(camera, layout)
-    w, hgt = camera.width, camera.height
 
     # Floor, table top and plates: cached per camera pose (a video keeps its camera).
     frame = _BACKGROUNDS.get(layout, camera, h_tab, nuisance.texture, nuisance.seed % 4, markers, hidden_markers)
+    drawn = _draw_cards(frame, arts, placements, h_tab, layout)
+    hand_quads = _draw_hands(frame, nuisance.hands, h_tab, layout, rng)
+    frame, light = _light(frame, nuisance, drawn, hand_quads, rng)
+    frame, blur = _lens_and_sensor(frame, camera, k, nuisance, rng)
+    dist = np.array([camera.k1, 0, 0, 0], np.float64)
+    truth = _truth(drawn, hand_quads, light, camera, k, dist, nuisance, layout, h_tab)
+    # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
+    return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist, blur=blur)
 
-    # Cards, bottom to top.
-    drawn: list[tuple[Placement, CardArt, np.ndarray, list[np.ndarray]]] = []
+
+_Drawn = tuple[Placement, CardArt, np.ndarray, list[np.ndarray]]
+"""A card drawn on a frame: its placement, art, image quad and its marks' image quads."""
+
+
+@dataclass(frozen=True)
+class _Light:
+    """The light a frame was lit with: its gain (falloff and shadows) and glare on a coarse grid, the sleeves'
+    additive sheen at frame size (None when not drawn)."""
+
+    gain: np.ndarray
+    glare: np.ndarray
+    sheen: np.ndarray | None
+
+
+def _draw_cards(frame: np.ndarray, arts: Mapping[str, CardArt], placements: Sequence[Placement],
+                h_tab: np.ndarray, layout: TableLayout) -> list[_Drawn]:
+    """Draw the cards on the frame, bottom to top; return each with its image quad and its marks' quads."""
+    drawn: list[_Drawn] = []
     for p in placements:
         art = arts[p.code]
         img = art.face if p.face_up else art.back
@@ -480,10 +505,15 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         _paste(frame, img, h_img, quad)
         marks_img = [_project(h_tab @ h_card, m) for m in art.marks]
         drawn.append((p, art, quad, marks_img))
+    return drawn
 
-    # Hands (with a soft shadow first, drawn at quarter scale over the hand's box only).
+
+def _draw_hands(frame: np.ndarray, hands: int, h_tab: np.ndarray, layout: TableLayout,
+                rng: np.random.Generator) -> list[np.ndarray]:
+    """Draw `hands` hands over the table (a soft shadow first, drawn at quarter scale over the hand's box only);
+    return their image polygons."""
     hand_quads: list[np.ndarray] = []
-    for _ in range(nuisance.hands):
+    for _ in range(hands):
         polys_mm = _hand_polys(rng, layout)
         polys = [_project(h_tab, p) for p in polys_mm]
         _shade(frame, [p + (25, 30) for p in polys], 0.45, blur=12.0)
@@ -491,8 +521,14 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         for p in polys:
             cv2.fillConvexPoly(frame, np.round(p * 16).astype(np.int32), tone.tolist(), cv2.LINE_AA, 4)
         hand_quads.extend(polys)
+    return hand_quads
 
-    # Light: falloff, warm tint, shadows, glare (computed on a coarse grid, then upsampled).
+
+def _light(frame: np.ndarray, nuisance: Nuisance, drawn: list[_Drawn], hand_quads: list[np.ndarray],
+           rng: np.random.Generator) -> tuple[np.ndarray, _Light]:
+    """Return the frame lit: falloff, warm tint, shadows, glare (computed on a coarse grid, then upsampled),
+    sleeve sheen; and that light."""
+    hgt, w = frame.shape[:2]
     gw, gh = 64, 36
     gy, gx = np.mgrid[0:gh, 0:gw].astype(np.float32)
     gx, gy = gx / (gw - 1), gy / (gh - 1)
@@ -519,7 +555,13 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     if nuisance.sleeves > 0:
         sheen = _sleeve_sheen(drawn, hand_quads, (w, hgt), nuisance.sleeves, rng)
         frame = cv2.add(frame, cv2.cvtColor(sheen, cv2.COLOR_GRAY2BGR))
+    return frame, _Light(gain=light, glare=glare_field, sheen=sheen)
 
+
+def _lens_and_sensor(frame: np.ndarray, camera: Camera, k: np.ndarray, nuisance: Nuisance,
+                     rng: np.random.Generator) -> tuple[np.ndarray, tuple[float, int, float]]:
+    """Return the frame as the camera records it: defocus, motion blur, the lens's barrel, exposure, sensor
+    noise, JPEG; and the blur applied (defocus sigma, motion kernel length, its angle)."""
     if nuisance.defocus > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), nuisance.defocus)
     blur = (float(nuisance.defocus), 0, 0.0)
@@ -532,7 +574,6 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), angle, 1.0)
         kern = cv2.warpAffine(kern, rot, (n, n))
         frame = cv2.filter2D(frame, -1, kern / kern.sum())
-    dist = np.array([camera.k1, 0, 0, 0], np.float64)
     if camera.k1:
         m1, m2 = _distort_maps(camera, k.tobytes())
         frame = cv2.remap(frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -543,13 +584,20 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
     if nuisance.jpeg:
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(nuisance.jpeg)])
         frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return frame, blur
 
-    # Ground truth.
+
+def _truth(drawn: list[_Drawn], hand_quads: list[np.ndarray], light: _Light, camera: Camera, k: np.ndarray,
+           dist: np.ndarray, nuisance: Nuisance, layout: TableLayout, h_tab: np.ndarray) -> list[TruthCard]:
+    """Return each drawn card's ground truth: where it is, and how well its uncovered marks show (px/module as
+    the frame shows them, paper-to-ink contrast at their centre; a mark under strong glare is not readable)."""
     from companion.vision.geometry import TableGeometry  # local: geometry owns zones
 
+    w, hgt = camera.width, camera.height
     geo = TableGeometry(layout=layout, image_to_mm=np.linalg.inv(h_tab))
-    glare_at = cv2.resize(glare_field, (w, hgt), interpolation=cv2.INTER_LINEAR) if nuisance.glare else None
-    light_at = cv2.resize(light, (w, hgt), interpolation=cv2.INTER_LINEAR)
+    glare_at = cv2.resize(light.glare, (w, hgt), interpolation=cv2.INTER_LINEAR) if nuisance.glare else None
+    light_at = cv2.resize(light.gain, (w, hgt), interpolation=cv2.INTER_LINEAR)
+    sheen = light.sheen
     truth = []
     for i, (p, art, quad, marks) in enumerate(drawn):
         above = [q for (_, _, q, _) in drawn[i + 1:]] + hand_quads
@@ -582,8 +630,7 @@ def render_scene(arts: Mapping[str, CardArt], placements: Sequence[Placement], c
         truth.append(TruthCard(code=p.code, payload=art.payload, face_up=p.face_up, centre_mm=p.centre_mm,
                                zone=geo.zone_of(p.centre_mm), px_per_module=best if p.face_up else 0.0,
                                readable=p.face_up and best > 0, corners=corners, marks=tuple(seen)))
-    # A card whose every mark was hidden keeps readable=False; last placement wins for duplicates.
-    return Scene(image=frame, truth=tuple(truth), table_to_image=h_tab, camera_matrix=k, dist_coeffs=dist, blur=blur)
+    return truth
 
 
 def _sleeve_sheen(drawn, hand_quads, size, strength: float, rng: np.random.Generator) -> np.ndarray:

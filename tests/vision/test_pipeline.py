@@ -171,7 +171,7 @@ def test_a_row_of_marks_merged_into_one_long_blob_stays_a_candidate(print_deck):
     bench frame were never searched so). A blob as thick as a mark is kept (and split into tiles); a card's
     edge, a long thin line, is still not a candidate."""
     from companion.printing.marks import DEFAULT_MARK, qr_matrix
-    from companion.vision.pipeline import _candidate_boxes, _split
+    from companion.vision.proposals import candidate_boxes, split
 
     frame = np.full((400, 700), 200, np.uint8)
     centres = []
@@ -184,7 +184,7 @@ def test_a_row_of_marks_merged_into_one_long_blob_stays_a_candidate(print_deck):
         centres.append((x + mark.shape[1] / 2, y + mark.shape[0] / 2))
     cv2.line(frame, (100, 320), (650, 322), 40, 2)  # a card's edge
     frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
-    boxes = _split(_candidate_boxes(frame))
+    boxes = split(candidate_boxes(frame))
     for cx, cy in centres:
         assert any(x0 <= cx - 10 and cx + 10 <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes), (cx, cy, boxes)
     assert not any(y0 > 300 for x0, y0, x1, y1 in boxes), boxes
@@ -222,7 +222,7 @@ def test_the_finder_search_skips_boxes_smaller_than_most_of_a_mark(bench_export,
     """A dense-edge blob narrower than 3/4 of a mark at the frame's scale there is a pip or a letter: it is not
     searched for finders and costs no budget (it was two thirds of the searches of easy 1080p bench frames;
     of 414 sampler reads on bench frames none came from a box under 1.08 marks). A box round a mark still is."""
-    from companion.vision import locator
+    from companion.vision import locator, sampling
 
     arts, deck = bench_export
     scene = hard_frame(arts, 13)
@@ -235,14 +235,15 @@ def test_the_finder_search_skips_boxes_smaller_than_most_of_a_mark(bench_export,
     with Pipeline(deck, track=False, use_zbar=False) as p:
         p.process(scene.image)
         searched.clear()
-        p._locate_left = 5
+        budget = sampling.Budget(regions=5)
         (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
         side = max(x1 - x0, y1 - y0)
         cx, cy = quad.mean(axis=0)
-        assert p._locate(gray, (cx - 0.3 * side, cy - 0.3 * side, cx + 0.3 * side, cy + 0.3 * side), 0, 0) == []
-        assert searched == [] and p._locate_left == 5
-        found = p._locate(gray, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), 0, 0)
-        assert len(searched) == 1 and p._locate_left == 4
+        small_box = (cx - 0.3 * side, cy - 0.3 * side, cx + 0.3 * side, cy + 0.3 * side)
+        assert sampling.locate(p.geometry, gray, small_box, 0, 0, budget) == []
+        assert searched == [] and budget.regions == 5
+        found = sampling.locate(p.geometry, gray, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), 0, 0, budget)
+        assert len(searched) == 1 and budget.regions == 4
     centre = np.array([c for c in [cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), g[0])[0, 0] for f, g in found]])
     h = cv2.getPerspectiveTransform(np.float32([[0, 0], [15, 0], [15, 15], [0, 15]]), np.float32(quad))
     truth = cv2.perspectiveTransform(np.array([[[3.5, 3.5]]]), h)[0, 0]
@@ -254,7 +255,7 @@ def test_the_float_gaussian_gives_opencvs_8_bit_bytes():
     (it is ~0.6 of the time): it must give the very same bytes, for the 3x retry's sigma and the top-down
     stage's (the source's px/mm, 0.5 up to ~5 at 4K), on sharp and blurred images, at any size. A tap read
     off wrongly (the centre one above 128, an uneven kernel) or a rounding half down shows here."""
-    from companion.vision.pipeline import _gaussian
+    from companion.vision.kernels import gaussian
 
     rng = np.random.default_rng(5)
     for sigma in [1.5, 0.5, 0.8, 2.0, 3.8, 4.2, 5.5] + list(rng.uniform(0.5, 6.0, 20)):
@@ -263,10 +264,10 @@ def test_the_float_gaussian_gives_opencvs_8_bit_bytes():
             image = rng.integers(0, 256, (h, w)).astype(np.uint8)
             if rng.random() < 0.5:
                 image = cv2.GaussianBlur(image, (5, 5), 0)
-            assert np.array_equal(_gaussian(image, float(sigma)), cv2.GaussianBlur(image, (0, 0), float(sigma))), (sigma, h, w)
+            assert np.array_equal(gaussian(image, float(sigma)), cv2.GaussianBlur(image, (0, 0), float(sigma))), (sigma, h, w)
     flat = np.full((30, 30), 128, np.uint8)
     flat[:, 15:] = 129  # edges where the exact sum sits on a half: rounded up, as OpenCV does
-    assert np.array_equal(_gaussian(flat, 1.5), cv2.GaussianBlur(flat, (0, 0), 1.5))
+    assert np.array_equal(gaussian(flat, 1.5), cv2.GaussianBlur(flat, (0, 0), 1.5))
 
 
 def test_the_phase_filtered_lanczos_upscale_is_opencvs_resize():
@@ -275,7 +276,7 @@ def test_the_phase_filtered_lanczos_upscale_is_opencvs_resize():
     from 1 px, with a level's difference on at most 1 pixel in 2,000 (the resize recomputes its taps per column
     from float positions). A phase put one pixel off, a tap read off wrongly or a border not replicated shows
     here as differences of many levels."""
-    from companion.vision.pipeline import _lanczos3, _to_uint8
+    from companion.vision.kernels import lanczos3, to_uint8
 
     rng = np.random.default_rng(9)
     differing = total = 0
@@ -284,8 +285,8 @@ def test_the_phase_filtered_lanczos_upscale_is_opencvs_resize():
         image = rng.integers(0, 256, (h, w)).astype(np.uint8)
         if n % 2:
             image = cv2.GaussianBlur(image, (0, 0), 1.2)
-        got = _lanczos3(image)
-        want = _to_uint8(cv2.resize(image.astype(np.float32), (3 * w, 3 * h), interpolation=cv2.INTER_LANCZOS4))
+        got = lanczos3(image)
+        want = to_uint8(cv2.resize(image.astype(np.float32), (3 * w, 3 * h), interpolation=cv2.INTER_LANCZOS4))
         assert got.shape == want.shape == (3 * h, 3 * w) and got.dtype == np.uint8
         diff = np.abs(got.astype(int) - want.astype(int))
         assert diff.max() <= 1, (h, w)
@@ -298,7 +299,7 @@ def test_the_3x_retry_sharpens_before_its_upscale_close_to_sharpening_after_it()
     on blurred images of any size it must stay within a grey level of the mask applied to the rounded upscale
     (0.41 on average, 99th percentile 1, borders aside). A blur of the wrong width (a sampled Gaussian of sigma
     0.5 or 0.55 is 3 or 2 levels off at the 99th percentile), a wrong amount or a phase off shows here."""
-    from companion.vision.pipeline import X3_SHARPEN, _lanczos3, _sharpen, _sharpened_lanczos3
+    from companion.vision.kernels import X3_SHARPEN, lanczos3, sharpen, sharpened_lanczos3
 
     rng = np.random.default_rng(4)
     errors = []
@@ -306,8 +307,8 @@ def test_the_3x_retry_sharpens_before_its_upscale_close_to_sharpening_after_it()
         for _ in range(12):
             h, w = (int(v) for v in rng.integers(20, 120, 2))
             image = cv2.GaussianBlur(rng.integers(0, 256, (h, w)).astype(np.uint8), (0, 0), blur)
-            got = _sharpened_lanczos3(image)
-            want = _sharpen(_lanczos3(image), 1.5, X3_SHARPEN)
+            got = sharpened_lanczos3(image)
+            want = sharpen(lanczos3(image), 1.5, X3_SHARPEN)
             assert got.shape == want.shape == (3 * h, 3 * w) and got.dtype == np.uint8
             errors.append(np.abs(got.astype(int) - want.astype(int))[6:-6, 6:-6].ravel())
     error = np.concatenate(errors)
@@ -317,12 +318,12 @@ def test_the_3x_retry_sharpens_before_its_upscale_close_to_sharpening_after_it()
 
 @pytest.mark.parametrize("with_lens", [False, True])
 def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng, monkeypatch, with_lens):
-    """The top-down stage asks for a bicubic patch; `_warp` makes it as a whole-factor cubic upscale of the
+    """The top-down stage asks for a bicubic patch; `topdown.warp` makes it as a whole-factor cubic upscale of the
     source and a bilinear warp of that (OpenCV's bicubic perspective warp has no vector code: it was ~8 ms of a
     1080p medium full scan). On a rendered table, sharpened as the stage does it, the patch stays within a grey
     level on average of the direct bicubic warp (through the lens too), and much closer than a bilinear warp of
     the source without the upscale: the step that brings the cubic sampling back."""
-    from companion.vision import pipeline
+    from companion.vision import kernels, topdown
     from companion.vision.geometry import TableGeometry, load_layout
     from companion.vision.lens import Lens, warp_maps
 
@@ -330,7 +331,7 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
     gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
     x, y = (int(v) for v in np.asarray(scene.truth[0].corners).mean(axis=0))
     x, y = min(max(x, 130), gray.shape[1] - 130), min(max(y, 130), gray.shape[0] - 130)
-    src = pipeline._sharpen(gray[y - 110:y + 110, x - 110:x + 110], sigma=0.6, amount=2.0)
+    src = kernels.sharpen(gray[y - 110:y + 110, x - 110:x + 110], sigma=0.6, amount=2.0)
     # patch (520 px square) -> src px: ~0.4 src px a patch px, turned and foreshortened like a tilted camera's
     patch_to_src = cv2.getPerspectiveTransform(np.float32([[0, 0], [520, 0], [520, 520], [0, 520]]),
                                                np.float32([[14, 20], [205, 8], [212, 200], [6, 188]]))
@@ -338,9 +339,9 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
     if with_lens:
         k = np.array([[1500.0, 0, 960], [0, 1500.0, 540], [0, 0, 1]])
         lens = Lens(camera_matrix=k, dist_coeffs=np.array([[-0.12, 0, 0, 0]]), size=(1920, 1080))
-    p = Pipeline(None, geometry=TableGeometry(layout=load_layout(), image_to_mm=np.eye(3), lens=lens))
+    geometry = TableGeometry(layout=load_layout(), image_to_mm=np.eye(3), lens=lens)
     crop_at = (x - 110, y - 110)
-    got = p._warp(src, patch_to_src, (520, 520), cv2.INTER_CUBIC, (0, 0), crop_at)
+    got = topdown.warp(geometry, src, patch_to_src, (520, 520), cv2.INTER_CUBIC, (0, 0), crop_at)
 
     def direct(interpolation):
         f = src.astype(np.float32)
@@ -351,7 +352,7 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
             to_frame = np.array([[1, 0, crop_at[0]], [0, 1, crop_at[1]], [0, 0, 1.0]])
             mx, my = warp_maps(lens, to_frame @ patch_to_src, (520, 520))
             out = cv2.remap(f, mx - crop_at[0], my - crop_at[1], interpolation, borderMode=cv2.BORDER_REPLICATE)
-        return pipeline._to_uint8(out)
+        return kernels.to_uint8(out)
 
     inner = (slice(20, -20), slice(20, -20))  # the patch corners map near the source's edges
     error = np.abs(got.astype(int) - direct(cv2.INTER_CUBIC).astype(int))[inner]
@@ -362,10 +363,10 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
 
 
 def test_the_known_box_test_is_the_contains_test_over_every_box():
-    """`_inside_any` (a candidate box already explained by a read or a plate, a 3x crop inside another) is the
+    """`shapes.inside_any` (a candidate box already explained by a read or a plate, a 3x crop inside another) is the
     pairwise contains test it replaced, looped in one function: the same answer on boxes that overlap, touch,
     nest or miss."""
-    from companion.vision.pipeline import _boxes_overlap, _inside_any
+    from companion.vision.shapes import boxes_overlap, inside_any
 
     def _contains(outer, inner) -> bool:  # the replaced test, as it was
         ix0, iy0 = max(outer[0], inner[0]), max(outer[1], inner[1])
@@ -384,18 +385,18 @@ def test_the_known_box_test_is_the_contains_test_over_every_box():
             known.append((float(x0), float(y0), float(x0 + rng.integers(0, 40)), float(y0 + rng.integers(0, 40))))
         x0, y0 = rng.integers(0, 60, 2)
         box = (float(x0), float(y0), float(x0 + rng.integers(0, 40)), float(y0 + rng.integers(0, 40)))
-        assert _inside_any(box, known) == any(_boxes_overlap(box, k) and _contains(k, box) for k in known)
+        assert inside_any(box, known) == any(boxes_overlap(box, k) and _contains(k, box) for k in known)
 
 
 def test_the_plates_found_on_the_frames_halving_are_those_found_on_its_own_shrink(arts, rng):
     """A full scan hands the plate search the 2x halving it already made of a 1920 px frame: the same plates at
     the same corners as the search's own shrink, and a frame of another size (or an odd one) ignores it."""
     from companion.vision.geometry import detect_markers
-    from companion.vision.pipeline import _halves
+    from companion.vision.kernels import halves
 
     gray = cv2.cvtColor(_scene(arts, rng, difficulty="medium").image, cv2.COLOR_BGR2GRAY)
     own = detect_markers(gray, max_side=960)
-    given = detect_markers(gray, max_side=960, half=_halves(gray)[0])
+    given = detect_markers(gray, max_side=960, half=halves(gray)[0])
     assert len(own) >= 4 and own.keys() == given.keys()
     assert all(np.array_equal(own[k], given[k]) for k in own)
     odd = gray[:1079, :1919]

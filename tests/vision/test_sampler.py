@@ -134,8 +134,8 @@ def test_dim_glared_finders_have_their_grids_ranked_by_a_coarse_fit(print_deck, 
         dim = np.clip(90 + (img.astype(np.float32) - 30) / 195 * 40 + ramp, 0, 255).astype(np.float32)
         grids = [h @ _turned_about_the_finder(k) for k in range(4)]
         for span in read:
-            det = sampler.read_grids(dim, grids, start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
-                                     rank_span=span)
+            det = sampler.read_grids(dim, grids, sampler.GridTries(start_ratio=1.0, settled=0.9, variants_below=0.9,
+                                                                  rank_below=0.9, rank_span=span))
             if det is not None:
                 assert det.payload == payload  # a wrong grid costs a read, never a wrong card
                 read[span] += 1
@@ -224,8 +224,8 @@ def _reads(print_deck, render, options: dict, count: int = 12) -> dict:
         payload = print_deck.payload(codes[i % len(codes)])
         img, grid = render(payload, i)
         for name, kwargs in options.items():
-            det = sampler.read_grids(img.astype(np.float32), [grid], start_ratio=1.0, settled=0.9,
-                                     variants_below=0.9, **kwargs)
+            det = sampler.read_grids(img.astype(np.float32), [grid],
+                                     sampler.GridTries(start_ratio=1.0, settled=0.9, variants_below=0.9, **kwargs))
             if det is not None:
                 assert det.payload == payload
                 read[name] += 1
@@ -294,10 +294,10 @@ def test_blurred_finders_grids_are_tried_by_their_quiet_zone_first(bench_export,
     they too lose 5 of the 10 cards they gain on the 24 hard frames' located finders without the ranking. Frame
     0's bux-1, this test's first case until the plates' corners were refined onto their true corners, now reads
     either way: the table's homography moved its grids.)"""
-    from companion.vision import pipeline
+    from companion.vision import sampling
     from companion.vision.pipeline import Pipeline
 
-    monkeypatch.setattr(pipeline, "SAMPLER_SHARPEN_BELOW", None)
+    monkeypatch.setattr(sampling, "SAMPLER_SHARPEN_BELOW", None)
     arts, deck = bench_export
     scene = hard_frame(arts, index)
     want = {t.code for t in scene.legible(2.0, 0.3)}
@@ -316,7 +316,7 @@ def test_blurred_finders_are_read_from_their_crop_with_the_blur_undone_first(ben
     finders were located, but on the frame's pixels the grid fit lands 0.6-1 module off the mark and no split
     reads, not even the deconvolution's. The true grid reads: at it the solved greys decode. On the crop with a
     1.2 px Gaussian undone (sampler.sharpen) the same tries land on the marks and read."""
-    from companion.vision import pipeline
+    from companion.vision import sampling
     from companion.vision.pipeline import Pipeline
 
     arts, deck = bench_export
@@ -324,7 +324,7 @@ def test_blurred_finders_are_read_from_their_crop_with_the_blur_undone_first(ben
     want = {t.code for t in scene.legible(2.0, 0.3)}
     read = {}
     for below in (0.9, None):
-        monkeypatch.setattr(pipeline, "SAMPLER_SHARPEN_BELOW", below)
+        monkeypatch.setattr(sampling, "SAMPLER_SHARPEN_BELOW", below)
         with Pipeline(deck, track=False, use_zbar=False) as p:
             got = p.process(scene.image).codes()
         assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
