@@ -3,17 +3,39 @@
 Every game's record.py converts one line to a move and back (move_from_json,
 move_to_json) and checks a line's cards against its own deck; reading a whole
 record, writing one and replaying it through the rules are the same for every
-game (companion.games.jsonl). record_functions() and card_readers() bind those
+game (companion.games.jsonl), and so is checking a line's type before reading it.
+move_reader(), record_functions() and card_readers() bind those
 shared loops to one game, so each record.py states only what is its own.
 Pure: no I/O.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, NamedTuple
 
 from companion.errors import CompanionError
-from companion.games.jsonl import card_field, card_list, raise_error, read_lines, replay_lines, write_lines
+from companion.games.jsonl import card_field, card_list, line_type, raise_error, read_lines, replay_lines, write_lines
+
+
+def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict], Any], move: Callable[[dict, str], Any]) -> Callable[..., Any]:
+    """Return a game's move_from_json(data, *, first=False): the line's type checked, then read by `setup` or `move`.
+
+    The line types are line_keys' keys, setup first; only the first line may be
+    a setup and it must be one (companion.games.jsonl.line_type). `move` reads
+    any other line, given its type.
+    """
+    kinds = tuple(line_keys)
+
+    def move_from_json(data: dict, *, first: bool = False) -> Any:
+        """Return the move a record line describes.
+
+        Raises:
+            RecordError: if the line's type, keys or values are malformed.
+        """
+        kind = line_type(data, kinds, first=first)
+        return setup(data) if kind == "setup" else move(data, kind)
+
+    return move_from_json
 
 
 class RecordFunctions(NamedTuple):

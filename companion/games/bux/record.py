@@ -23,10 +23,9 @@ from companion.games.bux.state import (
     is_double_bux,
     turn,
 )
-from companion.games.jsonl import line_type
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, record_functions
+from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
     "setup": ("type", "game", "players", "first", "spreads"),
@@ -35,21 +34,11 @@ LINE_KEYS = {
     "swap": ("type", "player", "give", "take", "from"),
     "broke": ("type", "player"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
-
-MOVE_TYPES = tuple(LINE_KEYS)
-"""The line types, setup first (a refusal of an unknown type lists them in this order)."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        return _setup(data)
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     player = _name(data, "player", kind)
     if kind == "draw":
         return _draw(data, player)
@@ -131,6 +120,7 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a BUX move: {move!r}")
 
 
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 

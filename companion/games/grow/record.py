@@ -28,10 +28,9 @@ from companion.games.grow.moves import (
     Tiebreak,
 )
 from companion.games.grow.state import ALL_CARDS, GrowState
-from companion.games.jsonl import line_type
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, record_functions
+from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
     "setup": ("type", "game", "players", "removed"),
@@ -44,27 +43,11 @@ LINE_KEYS = {
     "decline": ("type", "player"),
     "break": ("type", "player"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
-
-MOVE_TYPES = tuple(LINE_KEYS)
-"""The line types, setup first (a refusal of an unknown type lists them in this order)."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        if data.get("game") != "grow":
-            raise W.malformed("setup.game", game=data.get("game"))
-        players = _list(data, "players", kind)
-        if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise W.malformed("setup.names")
-        removed = _cards(data.get("removed", []), "setup: removed")
-        return Setup(players=tuple(players), removed=tuple(removed))
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "draw":
         return Draw(cards=tuple(_cards(data.get("cards"), "draw: cards")))
     if kind == "reveal_bids":
@@ -86,6 +69,16 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     if kind == "decline":
         return Decline(player=player)
     return Break(player=player)
+
+
+def _setup(data: dict) -> Setup:
+    if data.get("game") != "grow":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = _list(data, "players", "setup")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.names")
+    removed = _cards(data.get("removed", []), "setup: removed")
+    return Setup(players=tuple(players), removed=tuple(removed))
 
 
 def _object(data: dict, key: str, kind: str) -> dict:
@@ -140,6 +133,7 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a Grow Your Assets move: {move!r}")
 
 
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 

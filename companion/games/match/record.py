@@ -21,9 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import possessive
-from companion.games.jsonl import line_type
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, record_functions
+from companion.games.records import card_readers, move_reader, record_functions
 from companion.games.match import rules
 from companion.games.match.messages import W
 from companion.games.match.moves import (
@@ -66,21 +65,11 @@ LINE_KEYS = {
     "discard": ("type", "player", "card"),
     "score": ("type", "round", "players"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
-
-MOVE_TYPES = tuple(LINE_KEYS)
-"""The line types, setup first (a refusal of an unknown type lists them in this order)."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        return _setup(data)
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "deal":
         return _deal(data)
     if kind == "score":
@@ -177,6 +166,7 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a match-game move: {move!r}")
 
 
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
