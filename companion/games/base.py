@@ -8,6 +8,8 @@ state for shared screens. Pure: nothing here does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import importlib
+import importlib.util
 import unicodedata
 from typing import Any, Callable, Iterable, Iterator, Mapping, MutableSequence, Optional, Protocol, Sequence
 
@@ -99,6 +101,43 @@ class Game:
     event_kinds: tuple[str, ...] = ()
     """Kinds of event this game's screens store beside the shared ones (companion.store.events.KINDS), e.g. Grow's
     sealed bids: declared here so that no shared code names them (the audit keeps them for the game's own checks)."""
+
+    @classmethod
+    def of_package(cls, package: str, title: str, *, name: Optional[str] = None,
+                   view: Optional[Callable[..., dict]] = None, event_kinds: tuple[str, ...] = (),
+                   score_holdings: Optional[Callable[[Any], dict]] = None,
+                   final_kinds: Optional[Mapping[str, Callable[[dict], Optional[str]]]] = None) -> "Game":
+        """Return the game whose functions live in `package`'s modules under the names every game uses.
+
+        `<package>.record` holds read_record, move_from_json, move_to_json,
+        replay, state_to_json, LINE_KEYS and perhaps format_summary;
+        `<package>.rules` holds initial_state, apply and is_over; `<package>.setup`
+        (if there is one) holds new_setup. The name is the package's last part
+        unless given. What has no conventional home (the view_for, its own event kinds, scoring,
+        final kinds) is passed as is.
+        """
+        record = importlib.import_module(f"{package}.record")
+        rules = importlib.import_module(f"{package}.rules")
+        setup = importlib.import_module(f"{package}.setup") if importlib.util.find_spec(f"{package}.setup") else None
+        return cls(
+            name=name or package.rpartition(".")[2],
+            title=title,
+            read_record=record.read_record,
+            move_from_json=record.move_from_json,
+            move_to_json=record.move_to_json,
+            initial_state=rules.initial_state,
+            apply=rules.apply,
+            replay=record.replay,
+            state_to_json=record.state_to_json,
+            is_over=rules.is_over,
+            format_summary=getattr(record, "format_summary", None),
+            line_keys=record.LINE_KEYS,
+            new_setup=setup.new_setup if setup is not None else None,
+            view=view,
+            event_kinds=event_kinds,
+            score_holdings=score_holdings,
+            final_kinds=final_kinds or {},
+        )
 
     def final_kind(self, line: Any) -> Optional[str]:
         """Return why this record line's move cannot be undone ("reveal", "dice", "draw"), or None if it can."""

@@ -5,7 +5,7 @@ plain parameters (names, numbers, card codes, lists of them) and the table its
 game words refusals with. render() turns that into a sentence in English or
 Russian; the web's one error handler and the CLI's printer both call it, each
 naming cards in its own way (a shared screen by face only, never by a hidden
-value). Pure: no Flask, no I/O.
+value). Pure: no Flask; the only reading is of a module's own sentence table (load_tables), at import.
 
 Templates are str.format strings whose placeholders are parameter names, with
 a format spec saying how to word the value:
@@ -28,8 +28,10 @@ Player names are never declined: Russian templates say "у игрока {player}
 
 from __future__ import annotations
 
+import json
 import string
 from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any, Callable, Mapping
 
 from companion.errors import CompanionError, RecordError, RuleViolation
@@ -42,6 +44,17 @@ CardNamer = Callable[[str], str]
 """Names a card code for one reader: a screen's (by face, in its language) or the CLI's."""
 GameCardNamer = Callable[[str, str], str]
 """A game's own namer: (code, lang) -> words; used when the reader brings none."""
+
+
+def load_tables(module: str) -> dict[str, Any]:
+    """Return the sentence tables a module keeps beside it as data: `<module>.json` in its package, {table name: table}.
+
+    The sentences of a game or a screen are data, one entry a line in both
+    languages; the module around them holds only what combines them (turn
+    guards per move kind, a game's vocabulary). Read once, at import.
+    """
+    package, _, stem = module.rpartition(".")
+    return json.loads(files(package).joinpath(f"{stem}.json").read_text(encoding="utf-8"))
 
 
 def join_words(items: list[str], lang: str = "en", *, conjunction: dict[str, str] = AND) -> str:

@@ -252,22 +252,10 @@ def cut_marks(tpl: Template, *, skip: Sequence[Slot] = ()) -> tuple[CutMark, ...
         marks.append(CutMark(right + tpl.bleed_x + tpl.mark_gap, y, tpl.paper_w - edge, y))
     marks = [m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= 1.5 and _outward(m, tpl)]
     # Gutters: a tick across the white middle of each gutter, on every cut line crossing it.
-    for row in range(tpl.rows - 1):
-        if tpl.gutter_y <= 0:
-            continue
-        y0 = tpl.margin_y + (row + 1) * tpl.card_h + row * tpl.gutter_y + tpl.inner_bleed_y
-        y1 = y0 + tpl.gutter_y - 2 * tpl.inner_bleed_y
-        for x in xs:
-            if not _inside_any(x, (y0 + y1) / 2, skip):
-                marks.append(CutMark(x, round(y0, 4), x, round(y1, 4)))
-    for col in range(tpl.cols - 1):
-        if tpl.gutter_x <= 0:
-            continue
-        x0 = tpl.margin_x + (col + 1) * tpl.card_w + col * tpl.gutter_x + tpl.inner_bleed_x
-        x1 = x0 + tpl.gutter_x - 2 * tpl.inner_bleed_x
-        for y in ys:
-            if not _inside_any((x0 + x1) / 2, y, skip):
-                marks.append(CutMark(round(x0, 4), y, round(x1, 4), y))
+    for y0, y1 in _gutters(tpl.rows, tpl.margin_y, tpl.card_h, tpl.gutter_y, tpl.inner_bleed_y):
+        marks += [CutMark(x, round(y0, 4), x, round(y1, 4)) for x in xs if not _inside_any(x, (y0 + y1) / 2, skip)]
+    for x0, x1 in _gutters(tpl.cols, tpl.margin_x, tpl.card_w, tpl.gutter_x, tpl.inner_bleed_x):
+        marks += [CutMark(round(x0, 4), y, round(x1, 4), y) for y in ys if not _inside_any((x0 + x1) / 2, y, skip)]
     return tuple(marks)
 
 
@@ -276,6 +264,14 @@ def _outward(m: CutMark, tpl: Template) -> bool:
     if m.x1 == m.x2:
         return (m.y2 < m.y1) if m.y2 < tpl.paper_h / 2 else (m.y2 > m.y1)
     return (m.x2 < m.x1) if m.x2 < tpl.paper_w / 2 else (m.x2 > m.x1)
+
+
+def _gutters(count: int, margin: float, card: float, gutter: float, inner_bleed: float) -> list[tuple[float, float]]:
+    """Return the white middle (from, to) of each gutter between `count` cards along one axis; none if cards touch."""
+    if gutter <= 0:
+        return []
+    return [(start, start + gutter - 2 * inner_bleed)
+            for start in (margin + (i + 1) * card + i * gutter + inner_bleed for i in range(count - 1))]
 
 
 def _inside_any(x: float, y: float, blocks: Sequence[Slot]) -> bool:

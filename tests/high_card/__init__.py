@@ -11,21 +11,6 @@ serves, prints and scores it without any shared file naming it.
 """
 
 from companion.games.base import Game
-from tests.high_card import record, rules, scoring, setup
+from tests.high_card import rules, scoring
 
-GAME = Game(
-    name="high",
-    title="High Card",
-    read_record=record.read_record,
-    move_from_json=record.move_from_json,
-    move_to_json=record.move_to_json,
-    initial_state=rules.initial_state,
-    apply=rules.apply,
-    replay=record.replay,
-    state_to_json=record.state_to_json,
-    view=rules.view_for,
-    is_over=rules.is_over,
-    line_keys=record.LINE_KEYS,
-    new_setup=setup.new_setup,
-    score_holdings=scoring.score_tricks,
-)
+GAME = Game.of_package(__name__, "High Card", name="high", view=rules.view_for, score_holdings=scoring.score_tricks)

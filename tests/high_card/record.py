@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from companion.errors import RecordError
-from companion.games.jsonl import card_field, card_list, line_type, name_field, read_lines, replay_lines
+from companion.games.jsonl import card_field, card_list, line_type, name_field
+from companion.games.records import record_functions
 from tests.high_card import rules
 from tests.high_card.state import CARDS, HighState, Play, Setup
 
@@ -31,12 +30,7 @@ def move_to_json(move) -> dict:
     return {"type": "play", "player": move.player, "card": move.card}
 
 
-def read_record(lines: Iterable[str]):
-    return read_lines(lines, move_from_json)
-
-
-def replay(lines: Iterable[str]) -> HighState:
-    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
+read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
 def state_to_json(state: HighState) -> dict:

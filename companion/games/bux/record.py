@@ -9,10 +9,9 @@ moves it is given. A key a line type does not have is read past but reported
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from companion.chips import describe_change
-from companion.errors import CompanionError, RecordError
 from companion.games.base import plural, possessive
 from companion.games.bux import rules
 from companion.games.bux.messages import W
@@ -24,19 +23,9 @@ from companion.games.bux.state import (
     is_double_bux,
     turn,
 )
-from companion.games.jsonl import (
-    card_field,
-    card_list,
-    line_type,
-    raise_error,
-    read_lines,
-    replay_lines,
-    write_lines,
-)
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-
-MOVE_TYPES = ("setup", "draw", "sell", "swap", "broke")
+from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
     "setup": ("type", "game", "players", "first", "spreads"),
@@ -45,23 +34,11 @@ LINE_KEYS = {
     "swap": ("type", "player", "give", "take", "from"),
     "broke": ("type", "player"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
-    """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
-    return read_lines(lines, move_from_json, on_error)
-
-
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        return _setup(data)
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     player = _name(data, "player", kind)
     if kind == "draw":
         return _draw(data, player)
@@ -117,11 +94,7 @@ def _draw(data: dict, player: str) -> Draw:
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 
-def _card(data: dict, key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
-
-def _cards(value, what: str) -> list[str]:
-    return card_list(value, what, ALL_CARDS)
+_card, _cards = card_readers(ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:
@@ -147,18 +120,8 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a BUX move: {move!r}")
 
 
-def write_record(moves: Iterable[Move]) -> str:
-    """Return the JSON Lines text of a record (setup first), one move a line."""
-    return write_lines(moves, move_to_json)
-
-
-def replay(lines: Iterable[str]) -> BuxState:
-    """Return the state a record leads to.
-
-    Raises:
-        RecordError, RuleViolation: at the first bad line, with `line` set.
-    """
-    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
+read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
 def state_to_json(state: BuxState) -> dict:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.errors import RuleViolation
 from companion.games.base import verify_seating
+from companion.games.dispatch import by_move_type
 from companion.games.bux.messages import W
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.scoring import is_protected, sellable_sets, set_payout
@@ -360,24 +360,7 @@ def apply_broke(state: BuxState, move: Broke) -> BuxState:
 
 _APPLY = {Draw: apply_draw, Sell: apply_sell, Swap: apply_swap, Broke: apply_broke}
 
-
-def apply(state: BuxState, move: Move) -> BuxState:
-    """Return the state after `move`. Raises RuleViolation if it is illegal."""
-    handler = _APPLY.get(type(move))
-    if handler is None:
-        if isinstance(move, Setup):
-            raise W.violation("setup.not_first")
-        raise W.violation("move.unknown", move=type(move).__name__)
-    return handler(state, move)
-
-
-def can(state: BuxState, move: Move) -> bool:
-    """Return True if `move` is legal in `state`."""
-    try:
-        apply(state, move)
-    except RuleViolation:
-        return False
-    return True
+apply, can = by_move_type(_APPLY, W, Setup)
 
 
 # --- Queries ----------------------------------------------------------------

@@ -14,9 +14,6 @@ over); view_for() is one seat's view.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
-
-from companion.errors import CompanionError, RecordError
 from companion.games.base import possessive
 from companion.games.cats import rules
 from companion.games.cats.messages import W
@@ -43,18 +40,8 @@ from companion.games.cats.state import (
     stake_state,
     turn,
 )
-from companion.games.jsonl import (
-    card_field,
-    card_list,
-    line_type,
-    raise_error,
-    read_lines,
-    replay_lines,
-    write_lines,
-)
 from companion.games.jsonl import name_field as _name
-
-MOVE_TYPES = ("setup", "deal", "lot", "bid", "play", "pass", "draw", "reveal")
+from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
     "setup": ("type", "game", "players", "first", "hands"),
@@ -66,23 +53,11 @@ LINE_KEYS = {
     "draw": ("type", "player", "cards"),
     "reveal": ("type", "player", "cards"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
-    """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
-    return read_lines(lines, move_from_json, on_error)
-
-
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        return _setup(data)
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "lot":
         return Lot(card=None if data.get("card") is None else _card(data, "card", kind))
     player = _name(data, "player", kind)
@@ -114,17 +89,7 @@ def _setup(data: dict) -> Setup:
                  hands={name: tuple(_cards(cards, f"setup: {possessive(name)} hand")) for name, cards in hands.items()})
 
 
-
-
-
-
-
-
-def _card(data: dict, key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
-
-def _cards(value, what: str) -> list[str]:
-    return card_list(value, what, ALL_CARDS)
+_card, _cards = card_readers(ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:
@@ -152,18 +117,8 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a cat auction move: {move!r}")
 
 
-def write_record(moves: Iterable[Move]) -> str:
-    """Return the JSON Lines text of a record (setup first), one move a line."""
-    return write_lines(moves, move_to_json)
-
-
-def replay(lines: Iterable[str]) -> CatsState:
-    """Return the state a record leads to.
-
-    Raises:
-        RecordError, RuleViolation: at the first bad line, with `line` set.
-    """
-    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
+read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
 def _public(state: CatsState) -> dict:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.errors import RuleViolation
 from companion.games.base import verify_player_names
+from companion.games.dispatch import by_move_type
 from companion.games.cats import hints
 from companion.games.cats.messages import W
-from companion.games.cats.moves import Bid, Deal, Draw, Lot, Move, Pass, Play, Reveal, Setup
+from companion.games.cats.moves import Bid, Deal, Draw, Lot, Pass, Play, Reveal, Setup
 from companion.games.cats.state import (
     ALL_CARDS,
     BANK_CARDS_EACH,
@@ -530,24 +530,7 @@ def apply_reveal(state: CatsState, move: Reveal) -> CatsState:
 _APPLY = {Deal: apply_deal, Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pass: apply_pass, Draw: apply_draw,
           Reveal: apply_reveal}
 
-
-def apply(state: CatsState, move: Move) -> CatsState:
-    """Return the state after `move`. Raises RuleViolation if it is illegal."""
-    handler = _APPLY.get(type(move))
-    if handler is None:
-        if isinstance(move, Setup):
-            raise W.violation("setup.not_first")
-        raise W.violation("move.unknown", move=type(move).__name__)
-    return handler(state, move)
-
-
-def can(state: CatsState, move: Move) -> bool:
-    """Return True if `move` is legal in `state`."""
-    try:
-        apply(state, move)
-    except RuleViolation:
-        return False
-    return True
+apply, can = by_move_type(_APPLY, W, Setup)
 
 
 # --- Queries ----------------------------------------------------------------

@@ -10,9 +10,8 @@ not have is read past but reported (key_warnings, with its line number).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
-from companion.errors import CompanionError, RecordError
 from companion.games.base import plural, possessive
 from companion.games.grow.messages import W
 from companion.games.grow import rules
@@ -29,19 +28,9 @@ from companion.games.grow.moves import (
     Tiebreak,
 )
 from companion.games.grow.state import ALL_CARDS, GrowState
-from companion.games.jsonl import (
-    card_field,
-    card_list,
-    line_type,
-    raise_error,
-    read_lines,
-    replay_lines,
-    write_lines,
-)
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-
-MOVE_TYPES = ("setup", "draw", "reveal_bids", "tiebreak", "pick", "roll", "act", "decline", "break")
+from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
     "setup": ("type", "game", "players", "removed"),
@@ -54,29 +43,11 @@ LINE_KEYS = {
     "decline": ("type", "player"),
     "break": ("type", "player"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
-    """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
-    return read_lines(lines, move_from_json, on_error)
-
-
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        if data.get("game") != "grow":
-            raise W.malformed("setup.game", game=data.get("game"))
-        players = _list(data, "players", kind)
-        if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise W.malformed("setup.names")
-        removed = _cards(data.get("removed", []), "setup: removed")
-        return Setup(players=tuple(players), removed=tuple(removed))
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "draw":
         return Draw(cards=tuple(_cards(data.get("cards"), "draw: cards")))
     if kind == "reveal_bids":
@@ -100,8 +71,14 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     return Break(player=player)
 
 
-
-
+def _setup(data: dict) -> Setup:
+    if data.get("game") != "grow":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = _list(data, "players", "setup")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.names")
+    removed = _cards(data.get("removed", []), "setup: removed")
+    return Setup(players=tuple(players), removed=tuple(removed))
 
 
 def _object(data: dict, key: str, kind: str) -> dict:
@@ -111,14 +88,10 @@ def _object(data: dict, key: str, kind: str) -> dict:
     return value
 
 
-
-
 def _stack(data: dict, kind: str) -> str | None:
     if data.get("stack") is None:
         return None
     return _card(data, "stack", kind)
-
-
 
 
 def _dice(value: Any, what: str) -> tuple[int, int]:
@@ -128,11 +101,7 @@ def _dice(value: Any, what: str) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def _card(data: dict, key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
-
-def _cards(value, what: str) -> list[str]:
-    return card_list(value, what, ALL_CARDS)
+_card, _cards = card_readers(ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:
@@ -164,18 +133,8 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a Grow Your Assets move: {move!r}")
 
 
-def write_record(moves: Iterable[Move]) -> str:
-    """Return the JSON Lines text of a record (setup first), one move a line."""
-    return write_lines(moves, move_to_json)
-
-
-def replay(lines: Iterable[str]) -> GrowState:
-    """Return the state a record leads to.
-
-    Raises:
-        RecordError, RuleViolation: at the first bad line, with `line` set.
-    """
-    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
+read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
 def state_to_json(state: GrowState) -> dict:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from companion.errors import RuleViolation
 from companion.games.base import verify_seating
+from companion.games.dispatch import by_move_type
 from companion.games.grow.messages import W, waiting_words
 from companion.games.grow.checks import (
     LOSE_CARD,
@@ -590,25 +590,13 @@ _APPLY = {
 }
 
 
-def apply(state: GrowState, move: Move) -> GrowState:
-    """Return the state after `move`. Raises RuleViolation if it is illegal."""
-    handler = _APPLY.get(type(move))
-    if handler is None:
-        if isinstance(move, Setup):
-            raise W.violation("setup.not_first")
-        raise W.violation("move.unknown", move=type(move).__name__)
-    new = handler(state, move)
-    assert total_tokens(new) == START_TOKENS * len(new.players), "tokens not conserved"
-    return new
+def _tokens_conserved(state: GrowState) -> GrowState:
+    """Return the state unchanged, having checked no move made or lost tokens (a bug, not a refusal)."""
+    assert total_tokens(state) == START_TOKENS * len(state.players), "tokens not conserved"
+    return state
 
 
-def can(state: GrowState, move: Move) -> bool:
-    """Return True if `move` is legal in `state`."""
-    try:
-        apply(state, move)
-    except RuleViolation:
-        return False
-    return True
+apply, can = by_move_type(_APPLY, W, Setup, after=_tokens_conserved)
 
 
 # --- Queries ----------------------------------------------------------------

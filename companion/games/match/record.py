@@ -18,20 +18,11 @@ reported (key_warnings, with its line number).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
-from companion.errors import CompanionError, RecordError
 from companion.games.base import possessive
-from companion.games.jsonl import (
-    card_field,
-    card_list,
-    line_type,
-    raise_error,
-    read_lines,
-    replay_lines,
-    write_lines,
-)
 from companion.games.jsonl import name_field as _name
+from companion.games.records import card_readers, move_reader, record_functions
 from companion.games.match import rules
 from companion.games.match.messages import W
 from companion.games.match.moves import (
@@ -63,8 +54,6 @@ from companion.games.match.state import (
     turn,
 )
 
-MOVE_TYPES = ("setup", "deal", "draw", "match", "trade", "steal", "discard_wild", "discard", "score")
-
 LINE_KEYS = {
     "setup": ("type", "game", "players", "dealer", "advanced"),
     "deal": ("type", "round", "hands"),
@@ -76,23 +65,11 @@ LINE_KEYS = {
     "discard": ("type", "player", "card"),
     "score": ("type", "round", "players"),
 }
-"""The keys each line type has; any other (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Move]]:
-    """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
-    return read_lines(lines, move_from_json, on_error)
-
-
-def move_from_json(data: dict, *, first: bool = False) -> Move:
-    """Return the move a record line describes.
-
-    Raises:
-        RecordError: if the line's type, keys or values are malformed.
-    """
-    kind = line_type(data, MOVE_TYPES, first=first)
-    if kind == "setup":
-        return _setup(data)
+def _move(data: dict, kind: str) -> Move:
+    """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "deal":
         return _deal(data)
     if kind == "score":
@@ -154,22 +131,12 @@ def _round(data: dict, kind: str, *, required: bool) -> int | None:
     return value
 
 
-
-
-
-
-
-
 def layout_to_json(layout: Layout) -> dict:
     """Return one player's laid-out round as JSON (the ROUND.json and score-line shape)."""
     return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
 
 
-def _card(data: dict, key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
-
-def _cards(value, what: str) -> list[str]:
-    return card_list(value, what, ALL_CARDS)
+_card, _cards = card_readers(ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict:
@@ -199,18 +166,8 @@ def move_to_json(move: Move) -> dict:
     raise TypeError(f"not a match-game move: {move!r}")
 
 
-def write_record(moves: Iterable[Move]) -> str:
-    """Return the JSON Lines text of a record (setup first), one move a line."""
-    return write_lines(moves, move_to_json)
-
-
-def replay(lines: Iterable[str]) -> MatchState:
-    """Return the state a record leads to.
-
-    Raises:
-        RecordError, RuleViolation: at the first bad line, with `line` set.
-    """
-    return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
+move_from_json = move_reader(LINE_KEYS, _setup, _move)
+read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
 def state_to_json(state: MatchState) -> dict:

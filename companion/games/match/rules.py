@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.errors import RuleViolation
 from companion.games.base import verify_seating
+from companion.games.dispatch import by_move_type
 from companion.games.match.messages import W
 from companion.games.match.moves import (
     SOURCES,
@@ -22,7 +22,6 @@ from companion.games.match.moves import (
     Draw,
     Layout,
     Match,
-    Move,
     Score,
     Setup,
     Steal,
@@ -511,21 +510,6 @@ _APPLY = {Deal: apply_deal, Draw: apply_draw, Match: apply_match, Trade: apply_t
           DiscardWild: apply_discard_wild, Discard: apply_discard, Score: apply_score}
 
 
-def apply(state: MatchState, move: Move) -> MatchState:
-    """Return the state after `move`; the round ends as soon as any hand is empty. Raises RuleViolation if illegal.
-
-    The end-of-round check lives here, not in each move: a match, a discard, a
-    Wild put away with no replacement, or a Steal whose victim has nothing left
-    to draw can each empty a hand, and a round must never stay in play with one.
-    """
-    handler = _APPLY.get(type(move))
-    if handler is None:
-        if isinstance(move, Setup):
-            raise W.violation("setup.not_first")
-        raise W.violation("move.unknown", move=type(move).__name__)
-    return _round_ended(handler(state, move))
-
-
 def _round_ended(state: MatchState) -> MatchState:
     """Return the state moved to scoring if a hand is empty mid-round, else unchanged."""
     if state.phase in (DRAW, PLAY) and any(not hand for hand in state.hands):
@@ -533,13 +517,10 @@ def _round_ended(state: MatchState) -> MatchState:
     return state
 
 
-def can(state: MatchState, move: Move) -> bool:
-    """Return True if `move` is legal in `state`."""
-    try:
-        apply(state, move)
-    except RuleViolation:
-        return False
-    return True
+# The end-of-round check lives in apply, not in each move: a match, a discard, a
+# Wild put away with no replacement, or a Steal whose victim has nothing left
+# to draw can each empty a hand, and a round must never stay in play with one.
+apply, can = by_move_type(_APPLY, W, Setup, after=_round_ended)
 
 
 # --- Queries ----------------------------------------------------------------

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, RecordError, RuleViolation
 from companion.games import find_game
-from companion.games.match.record import MOVE_TYPES, move_from_json, move_to_json, read_record, replay, state_to_json, write_record
+from companion.games.match.record import LINE_KEYS, move_from_json, move_to_json, read_record, replay, state_to_json, write_record
 from companion.games.match.selfplay import Style, random_game
 
 from .conftest import RECORDS, lines
@@ -109,7 +109,7 @@ KEYS = ["player", "card", "cards", "from", "with", "take", "give", "draw", "hand
 
 
 @settings(max_examples=200, deadline=None)
-@given(kind=st.sampled_from(MOVE_TYPES + ("other",)), fields=st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=5))
+@given(kind=st.sampled_from(tuple(LINE_KEYS) + ("other",)), fields=st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=5))
 def test_fuzzed_lines_fail_only_with_companion_errors(kind, fields):
     """Like python-chess's fuzz: any line either replays or raises a CompanionError, never anything else."""
     try:

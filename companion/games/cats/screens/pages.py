@@ -20,7 +20,8 @@ from companion.errors import REFUSALS
 from companion.games.cats import hints
 from companion.web.access import TOKEN_HEADER, game_token, player_token, presented_token, require_token, same
 from companion.games.cats.screens.view import KINDS, CatsView, EntryError, lang
-from companion.web.common import error_body, json_body, load, undone_text
+from companion.web.common import error_body, json_body, load
+from companion.web.entry import undo_reply
 from companion.web.db import get_store
 from companion.web.i18n import plural_forms
 
@@ -80,11 +81,7 @@ def move(game_id: str):
 def undo(game_id: str):
     """Undo the last move in effect (a compensating event)."""
     session, _key, view = _view(game_id)
-    try:
-        event = session.undo(source="tablet")
-    except REFUSALS as error:
-        return jsonify(error_body(view, error)), 409
-    return jsonify({"ok": True, "seq": event.seq, "message": undone_text(session, view, event)})
+    return undo_reply(session, view)
 
 
 def _player(game_id: str, player: str, *, header: bool) -> tuple:

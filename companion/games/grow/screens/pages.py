@@ -22,7 +22,8 @@ from companion.games.grow.record import move_to_json
 from companion.store.events import DICE, MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
-from companion.web.common import error_body, json_body, load, undone_text
+from companion.web.common import error_body, json_body, load
+from companion.web.entry import undo_reply
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
 from companion.games.grow.screens.bids import PHONE, TABLET
@@ -279,12 +280,8 @@ def roll(game_id: str):
 @require_token
 def undo(game_id: str):
     """Undo the last move in effect (a compensating event); bids sealed for an undone reveal no longer count."""
-    session, _key, _view = _load(game_id)
-    try:
-        event = session.undo(source="tablet")
-    except REFUSALS as error:
-        return _error(_view, error, 409)
-    return jsonify({"ok": True, "seq": event.seq, "message": undone_text(session, _view, event)})
+    session, _key, view = _load(game_id)
+    return undo_reply(session, view)
 
 
 # --- camera -----------------------------------------------------------------

@@ -127,6 +127,15 @@ function wireTable() {
 
 // --- the phone -----------------------------------------------------------------
 
+// A phone's pick-the-cards entry (draw, reveal): counters for the cards it may hold, and a send button for a line of `type`.
+function pickAndSend(type, box, items) {
+  const picker = el("div", {class: "counters"}); box.appendChild(picker);
+  counters(picker, items, () => {});
+  const go = el("button", {type: "button", class: "big go", id: type + "-go"}, S.send);
+  go.addEventListener("click", () => send(CFG.move, {type, cards: pickedList()}));
+  box.appendChild(go);
+}
+
 function section(title, hint) {
   const box = el("div", {class: "action"});
   box.appendChild(el("h2", {}, title));
@@ -175,21 +184,13 @@ function showPhone(me) {
     return;
   }
   if (may.draw) {
-    const box = section(S.draw_title, plural(S.counts.pick, may.draw));
-    const picker = el("div", {class: "counters"}); box.appendChild(picker);
-    counters(picker, numbers.filter((l) => me.bank_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: may.draw})), () => {});
-    const go = el("button", {type: "button", class: "big go", id: "draw-go"}, S.send);
-    go.addEventListener("click", () => send(CFG.move, {type: "draw", cards: pickedList()}));
-    box.appendChild(go);
+    pickAndSend("draw", section(S.draw_title, plural(S.counts.pick, may.draw)),
+      numbers.filter((l) => me.bank_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: may.draw})));
     return;
   }
   if (may.reveal) {
-    const box = section(S.reveal_title, plural(S.counts.took, may.reveal));
-    const picker = el("div", {class: "counters"}); box.appendChild(picker);
-    counters(picker, me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: 2})), () => {});
-    const go = el("button", {type: "button", class: "big go", id: "reveal-go"}, S.send);
-    go.addEventListener("click", () => send(CFG.move, {type: "reveal", cards: pickedList()}));
-    box.appendChild(go);
+    pickAndSend("reveal", section(S.reveal_title, plural(S.counts.took, may.reveal)),
+      me.labels.filter((l) => !l.number && me.prize_pool.includes(l.label)).map((l) => ({label: l.label, name: l.name, max: 2})));
     return;
   }
   if (!("can_pass" in may)) {

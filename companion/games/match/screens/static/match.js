@@ -1,5 +1,6 @@
 // Blue/red match page: the three-round scoreboard (live), and scoring a round from a photo or by hand.
 // The server judges everything; this script only draws, collects what a person checked, and asks.
+// undoNote() comes from the shared page.js (loaded first); el() here is the page's own, which skips absent attributes.
 "use strict";
 const CFG = document.getElementById("config").dataset;
 const S = JSON.parse(document.getElementById("strings").textContent);
@@ -311,20 +312,3 @@ function setup() {
 
 setup();
 refresh().then(listen);
-
-// A reveal, a dice roll or a draw from a face-down deck cannot be undone (board.undo_final says why):
-// the undo control is then disabled and the sentence stands under it.
-function undoNote(board, id) {
-  const button = document.getElementById(id);
-  if (!button || !board) return;
-  let note = document.getElementById(id + "-final");
-  if (!note) {
-    note = document.createElement("p");
-    note.id = id + "-final";
-    note.className = "hint undo-final";
-    button.after(note);
-  }
-  note.textContent = board.undo_final || "";
-  note.hidden = !board.undo_final;
-  button.disabled = Boolean(board.undo_final);
-}

@@ -1,0 +1,90 @@
+"""A game's record functions, made once from its line converters and its rules.
+
+Every game's record.py converts one line to a move and back (move_from_json,
+move_to_json) and checks a line's cards against its own deck; reading a whole
+record, writing one and replaying it through the rules are the same for every
+game (companion.games.jsonl), and so is checking a line's type before reading it.
+move_reader(), record_functions() and card_readers() bind those
+shared loops to one game, so each record.py states only what is its own.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, NamedTuple
+
+from companion.errors import CompanionError
+from companion.games.jsonl import card_field, card_list, line_type, raise_error, read_lines, replay_lines, write_lines
+
+
+def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict], Any], move: Callable[[dict, str], Any]) -> Callable[..., Any]:
+    """Return a game's move_from_json(data, *, first=False): the line's type checked, then read by `setup` or `move`.
+
+    The line types are line_keys' keys, setup first; only the first line may be
+    a setup and it must be one (companion.games.jsonl.line_type). `move` reads
+    any other line, given its type.
+    """
+    kinds = tuple(line_keys)
+
+    def move_from_json(data: dict, *, first: bool = False) -> Any:
+        """Return the move a record line describes.
+
+        Raises:
+            RecordError: if the line's type, keys or values are malformed.
+        """
+        kind = line_type(data, kinds, first=first)
+        return setup(data) if kind == "setup" else move(data, kind)
+
+    return move_from_json
+
+
+class RecordFunctions(NamedTuple):
+    """One game's record readers and writer (the names each record.py exports)."""
+
+    read_record: Callable[..., Iterator[tuple[int, Any]]]
+    write_record: Callable[[Iterable[Any]], str]
+    replay: Callable[[Iterable[str]], Any]
+
+
+def record_functions(move_from_json: Callable[..., Any], move_to_json: Callable[[Any], dict],
+                     initial_state: Callable[[Any], Any], apply: Callable[[Any, Any], Any]) -> RecordFunctions:
+    """Return read_record, write_record and replay for the game these converters and rules belong to."""
+
+    def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Any]]:
+        """Yield (line number, move) for each line of a record (see companion.games.jsonl.read_lines)."""
+        return read_lines(lines, move_from_json, on_error)
+
+    def write_record(moves: Iterable[Any]) -> str:
+        """Return the JSON Lines text of a record (setup first), one move a line."""
+        return write_lines(moves, move_to_json)
+
+    def replay(lines: Iterable[str]) -> Any:
+        """Return the state a record leads to.
+
+        Raises:
+            RecordError, RuleViolation: at the first bad line, with `line` set.
+        """
+        return replay_lines(lines, move_from_json, initial_state, apply)
+
+    return RecordFunctions(read_record, write_record, replay)
+
+
+class CardReaders(NamedTuple):
+    """A game's readers of card codes in a record line, checked against its deck."""
+
+    card: Callable[..., str | None]
+    cards: Callable[[Any, str], list[str]]
+
+
+def card_readers(deck: Collection[str]) -> CardReaders:
+    """Return card(data, key, kind, optional=False) and cards(value, what), both checking codes against `deck`."""
+
+    def card(data: dict, key: str, kind: str, **options: Any) -> str | None:
+        """Return a line's card code under `key` (see companion.games.jsonl.card_field)."""
+        return card_field(data, key, kind, deck, **options)
+
+    def cards(value: Any, what: str) -> list[str]:
+        """Return `value` if it is a list of the deck's card codes (see companion.games.jsonl.card_list)."""
+        return card_list(value, what, deck)
+
+    return CardReaders(card, cards)
