@@ -102,7 +102,7 @@ def load_deck(game: str) -> Deck:
 
 
 @functools.cache
-def _load_deck(game: str, extra: tuple) -> Deck:
+def _load_deck(game: str, extra: tuple[Any, ...]) -> Deck:
     name = f"{game}.deck.json"
     path = DECKS_DIR / name
     for folder in extra:

@@ -41,7 +41,7 @@ class KeyWarning:
         return (f"{self.type}: unknown key {self.key!r} was ignored; a {self.type} line has "
                 f"{', '.join(self.known)} (and perhaps {' or '.join(ANNOTATIONS)})")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Return the warning as a JSON object (the `warnings` array of `companion replay --json`)."""
         return {"line": self.line, "type": self.type, "key": self.key, "message": self.message}
 
@@ -60,7 +60,7 @@ def unknown_keys(data: Any, line_keys: Mapping[str, Collection[str]]) -> list[st
     return [key for key in data if key not in known and key not in ANNOTATIONS]
 
 
-def key_warnings(lines: Iterable[str | bytes | dict], line_keys: Mapping[str, Collection[str]]) -> list[KeyWarning]:
+def key_warnings(lines: Iterable[str | bytes | dict[str, Any]], line_keys: Mapping[str, Collection[str]]) -> list[KeyWarning]:
     """Return a KeyWarning for every unknown key in a record, with its 1-based line number.
 
     Lines that are blank or not JSON are skipped: the reader reports those itself.
@@ -129,7 +129,7 @@ def is_blank(line: Any) -> bool:
     return isinstance(line, str) and not line.removeprefix(BOM).strip()
 
 
-def parse_line(line: str | bytes) -> dict:
+def parse_line(line: str | bytes) -> dict[str, Any]:
     """Return one record line as a dict.
 
     Raises:
@@ -186,7 +186,7 @@ def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any
     return state
 
 
-def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict]) -> str:
+def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict[str, Any]]) -> str:
     """Return the JSON Lines text of a record (setup first), one move a line."""
     return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
 
@@ -196,7 +196,7 @@ def _blank(value: Any) -> bool:
     return value is None or isinstance(value, (bool, dict, list)) or value == ""
 
 
-def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool = False) -> str | None:
     """Return a line's player name under `key` (None if absent and optional).
 
     Raises:
@@ -210,7 +210,7 @@ def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> st
     return value
 
 
-def list_field(data: dict, key: str, kind: str) -> list:
+def list_field(data: dict[str, Any], key: str, kind: str) -> list[Any]:
     """Return a line's list under `key`. Raises RecordError if it is not a list."""
     value = data.get(key)
     if not isinstance(value, list):
@@ -218,7 +218,7 @@ def list_field(data: dict, key: str, kind: str) -> list:
     return value
 
 
-def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
     """Return a line's card code under `key`, one of `cards` (None if absent and optional).
 
     Raises:

@@ -277,13 +277,13 @@ class PostgresEventStore(StoreReads):
                 log.warning("lost the connection to %s, retrying once: %s", self.label, exc)
         raise AssertionError("unreachable")
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple]:
         try:
             return self._run(lambda conn: conn.execute(sql, args).fetchall())
         except psycopg.Error as exc:
             raise StoreError(f"cannot read the event store {self.label!r}: {exc}") from None
 
-    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple]:
         return self._read(sql.replace("?", "%s"), args)
 
     def _schema_version(self) -> int | None:

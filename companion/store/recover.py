@@ -22,6 +22,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CompanionError, StoreError
 from companion.games import find_game
@@ -43,7 +44,7 @@ class Recovered:
     game: str
     events: tuple[Event, ...]
     """Events 1..n: readable, hash-chained, not next to a break, and replayable."""
-    record_lines: tuple[dict, ...]
+    record_lines: tuple[dict[str, Any], ...]
     """The moves in effect after those events (evidence removed): a record `companion replay` reads."""
     stopped: str | None
     """Why the verified prefix ends before the end of what was read, or None if the whole log is verified."""
@@ -141,7 +142,7 @@ def _read_pages(path: Path, found: _Found) -> None:
         pages.close()
 
 
-def _as_event(values: list) -> Event | None:
+def _as_event(values: list[Any]) -> Event | None:
     """Return the Event a raw events row holds (9 columns, or 10 with request_id), or None if the row is something else."""
     if len(values) not in (9, 10) or values[0] is not None:
         return None
@@ -227,7 +228,7 @@ def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[
                               f"verified through event {chain[-1].seq if chain else 0}")
 
 
-def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict], str | None]:
+def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict[str, Any]], str | None]:
     """Shorten the prefix until its moves fold, and return it with its record lines."""
     try:
         game = find_game(game_name)

@@ -71,10 +71,10 @@ class Replay:
     give every move's before and after without replaying (steps()).
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any, Any, Any]):
         self.game = game
         self.moves: list[Event] = []
-        self.lines: list[dict] = []
+        self.lines: list[dict[str, Any]] = []
         """Each move's payload, parsed once (read-only: shared by every reader)."""
         self.states: list[Any] = []
         self.last_seq = 0
@@ -122,7 +122,7 @@ class Replay:
                       last_seq=self.last_seq, damage=self.damage)
 
 
-def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
+def fold(game: Game[Any, Any, Any], events: Iterable[Event], *, strict: bool = True) -> Folded:
     """Return the state a game's events lead to.
 
     Moves are replayed in order; an undo removes the latest move still in
@@ -151,7 +151,7 @@ def _seq(event: Event) -> int:
 class _Log:
     """One game's events and fold, shared by every session of this process on the same store file."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any, Any, Any]):
         self.lock = threading.Lock()
         self.game = game
         self.events: list[Event] = []
@@ -192,7 +192,7 @@ MAX_LOGS = 32
 """Games whose fold a process keeps (least recently read dropped first)."""
 
 
-def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
+def _log_of(store: EventStore, game_id: str, game: Game[Any, Any, Any]) -> _Log:
     key = (store.key, game_id)
     with _LOGS_LOCK:
         log = _LOGS.get(key)
@@ -204,14 +204,14 @@ def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
         return log
 
 
-def describe_change(event: Event) -> dict:
+def describe_change(event: Event) -> dict[str, Any]:
     """Return what a stored event changed, in a screen's terms: {"kind", "type", "player"}."""
     data = event.data if event.kind in (MOVE, "dice") else {}
     return {"kind": event.kind, "type": data.get("type") if isinstance(data, dict) else None,
             "player": data.get("player") if isinstance(data, dict) and isinstance(data.get("player"), str) else None}
 
 
-def conflict_sentence(changes: Iterable[dict]) -> str:
+def conflict_sentence(changes: Iterable[dict[str, Any]]) -> str:
     """Return the English sentence for entries refused because of `changes` (screens translate their own)."""
     parts = []
     for change in changes:
@@ -254,7 +254,7 @@ class GameSession:
         self._folded: Folded | None = None
 
     @classmethod
-    def start(cls, store: EventStore, setup: dict, *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
+    def start(cls, store: EventStore, setup: dict[str, Any], *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
         """Create a game from its setup line and return its session.
 
         Raises:
@@ -297,7 +297,7 @@ class GameSession:
                      for events in (self._log.by_kind.get(kind, []) for kind in kinds)]
         return lists[0] if len(lists) == 1 else list(heapq.merge(*lists, key=_seq))
 
-    def steps(self, *, with_evidence: bool = False) -> list[tuple[dict, Any, Any]]:
+    def steps(self, *, with_evidence: bool = False) -> list[tuple[dict[str, Any], Any, Any]]:
         """Return (record line, state before, state after) for each move in effect, setup first, without replaying.
 
         with_evidence keeps each line's `evidence` (what the camera or the dice saw), for screens that show it.
@@ -388,7 +388,7 @@ class GameSession:
         if changes:
             raise Conflict(conflict_sentence(changes), changes=changes)
 
-    def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
+    def submit(self, line: dict[str, Any], *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
         """Judge a proposed record line; store it if legal and return its event.
 
         `also` are events stored in the same transaction after the move (e.g.
@@ -453,7 +453,7 @@ class GameSession:
         return self.game.final_kind(last.data) if not last.damage else None
 
     def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
-                        proposed: dict | None = None, evidence: Any = None, source: str = "camera") -> str:
+                        proposed: dict[str, Any] | None = None, evidence: Any = None, source: str = "camera") -> str:
         """Store a "needs attention" item and return its id.
 
         Used when the camera sees something the rules reject or cannot explain, or
@@ -467,7 +467,7 @@ class GameSession:
         self.write(lambda _folded, _events: [(ATTENTION, payload)], source=source)
         return item_id
 
-    def open_attention(self) -> list[dict]:
+    def open_attention(self) -> list[dict[str, Any]]:
         """Return the attention items not yet resolved, oldest first (each with its event seq and time)."""
         return open_items(self.events_of(ATTENTION, RESOLVED))
 
@@ -484,7 +484,7 @@ class GameSession:
 
         return self.write(decide, source=source)[0]
 
-    def observe(self, changes: list[dict], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
+    def observe(self, changes: list[dict[str, Any]], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
         """Store one settled table change the camera saw and return its event.
 
         `changes` are {"code", "from", "to"} (zone names, None for "not on the
@@ -494,7 +494,7 @@ class GameSession:
         payload = {"t": t, "changes": [dict(c) for c in changes], **(extra or {})}
         return self.write(lambda _folded, _events: [(OBSERVATION, payload)], source=source)[0]
 
-    def record_lines(self) -> list[dict]:
+    def record_lines(self) -> list[dict[str, Any]]:
         """Return the record lines of the moves in effect (evidence and envelope removed).
 
         Raises:
@@ -510,9 +510,9 @@ class GameSession:
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.record_lines())
 
 
-def open_items(events: Iterable[Event]) -> list[dict]:
+def open_items(events: Iterable[Event]) -> list[dict[str, Any]]:
     """Return the attention items raised and not resolved in `events`, oldest first."""
-    items: dict[str, dict] = {}
+    items: dict[str, dict[str, Any]] = {}
     for event in events:
         if event.kind == ATTENTION:
             items[event.data["id"]] = {**event.data, "seq": event.seq, "time": event.time, "source": event.source}

@@ -473,20 +473,20 @@ class EventStore(StoreReads):
         """Return a number that changes when another connection (any process) commits to the file (PRAGMA data_version)."""
         return self._query("PRAGMA data_version")[0][0]
 
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple]:
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
 
-    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple]:
         return self._query(sql, args)
 
-    def _to_event(self, row: tuple) -> Event:
+    def _to_event(self, row: tuple[Any, ...]) -> Event:
         return _event(row)
 
 
-def _event(row: tuple) -> Event:
+def _event(row: tuple[Any, ...]) -> Event:
     """Return the Event of one row whose payload came as bytes, decoding it here, row by row.
 
     A payload that is not valid UTF-8 (a damaged disk, a hand edit) must not

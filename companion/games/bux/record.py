@@ -53,7 +53,7 @@ def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None]
     return read_lines(lines, move_from_json, on_error)
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
+def move_from_json(data: dict[str, Any], *, first: bool = False) -> Move:
     """Return the move a record line describes.
 
     Raises:
@@ -73,7 +73,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     return Broke(player=player)
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "bux":
         raise W.malformed("setup.game", game=data.get("game"))
     players = _list(data, "players", "setup")
@@ -90,7 +90,7 @@ def _setup(data: dict) -> Setup:
     )
 
 
-def _draw(data: dict, player: str) -> Draw:
+def _draw(data: dict[str, Any], player: str) -> Draw:
     cards = tuple(_cards(data.get("cards"), "draw: cards"))
     winner = None
     all_passed = False
@@ -117,14 +117,14 @@ def _draw(data: dict, player: str) -> Draw:
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 
-def _card(data: dict, key: str, kind: str, **options):
+def _card(data: dict[str, Any], key: str, kind: str, **options):
     return card_field(data, key, kind, ALL_CARDS, **options)
 
 def _cards(value, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         return {"type": "setup", "game": "bux", "players": list(move.players), "first": move.first,
@@ -161,7 +161,7 @@ def replay(lines: Iterable[str]) -> BuxState:
     return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: BuxState) -> dict:
+def state_to_json(state: BuxState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (no card backs beyond codes)."""
     result = rules.outcome(state)
     return {
@@ -180,7 +180,7 @@ def state_to_json(state: BuxState) -> dict:
     }
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return the human-readable table `companion replay` prints for a BUX summary."""
     out = []
     status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"

@@ -9,6 +9,7 @@ dotted strings the tablet and the audit can rely on.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.errors import RuleViolation
 from companion.games.base import verify_seating
@@ -144,7 +145,7 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
     return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
 
 
-def _where(state: BuxState, card: str) -> dict:
+def _where(state: BuxState, card: str) -> dict[str, Any]:
     """Return where a card that is not in the draw deck is, as the parameters of draw.not_in_draw_deck."""
     for name, spread in zip(state.players, state.spreads):
         if card in spread:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable
+from typing import Any, Iterable
 
 from companion.games.bux.state import DECK, SHAPE, SUIT, VALUE
 
@@ -101,10 +101,10 @@ def _plan(bag: list[str]) -> dict[tuple[str, str], int] | None:
     for c in bag:
         count[(SUIT[c], SHAPE[c])] = count.get((SUIT[c], SHAPE[c]), 0) + 1
     # best[residues of the shape groups] = (perfect matches so far, choices per front)
-    best: dict[tuple[int, ...], tuple[int, dict]] = {(0,) * len(shapes): (0, {})}
+    best: dict[tuple[int, ...], tuple[int, dict[str, Any]]] = {(0,) * len(shapes): (0, {})}
     for suit in suits:
         fronts = [(suit, shape) for shape in shapes]
-        step: dict[tuple[int, ...], tuple[int, dict]] = {}
+        step: dict[tuple[int, ...], tuple[int, dict[str, Any]]] = {}
         for residues, (perfect, chosen) in best.items():
             for split in _splits([count.get(f, 0) for f in fronts]):
                 if sum(split) % 3:

@@ -14,7 +14,7 @@ over); view_for() is one seat's view.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from companion.errors import CompanionError, RecordError
 from companion.games.base import possessive
@@ -74,7 +74,7 @@ def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None]
     return read_lines(lines, move_from_json, on_error)
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
+def move_from_json(data: dict[str, Any], *, first: bool = False) -> Move:
     """Return the move a record line describes.
 
     Raises:
@@ -100,7 +100,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     return Draw(player=player, cards=tuple(_cards(data.get("cards"), "draw: cards")))
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "cats":
         raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
@@ -120,14 +120,14 @@ def _setup(data: dict) -> Setup:
 
 
 
-def _card(data: dict, key: str, kind: str, **options):
+def _card(data: dict[str, Any], key: str, kind: str, **options):
     return card_field(data, key, kind, ALL_CARDS, **options)
 
 def _cards(value, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         line = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
@@ -166,7 +166,7 @@ def replay(lines: Iterable[str]) -> CatsState:
     return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
 
 
-def _public(state: CatsState) -> dict:
+def _public(state: CatsState) -> dict[str, Any]:
     result = rules.outcome(state)
     holder = state.holder
     return {
@@ -199,7 +199,7 @@ def _public(state: CatsState) -> dict:
     }
 
 
-def state_to_json(state: CatsState) -> dict:
+def state_to_json(state: CatsState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json`.
 
     Hands are secret while the game runs (sizes only); once it is over every
@@ -215,7 +215,7 @@ def state_to_json(state: CatsState) -> dict:
     return summary
 
 
-def view_for(state: CatsState, player: str | None) -> dict:
+def view_for(state: CatsState, player: str | None) -> dict[str, Any]:
     """Return what one seat may see: the public summary plus their own hand (and the lot if they peeked).
 
     `player` None is a shared screen: the public summary alone. A stranger's
@@ -239,7 +239,7 @@ def view_for(state: CatsState, player: str | None) -> dict:
     return summary
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return a plain-text table of state_to_json() for `companion replay` (no chips: cards held).
 
     Shows only what the summary holds, so it never reveals a running game's hands.

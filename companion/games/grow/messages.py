@@ -6,6 +6,8 @@ CLI word it in the reader's language. Pure data: no Flask, no I/O.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.grow.state import COLOUR, NUMBER, PLUS, TIMES
 from companion.games.messages import WORDING as COMMON
 from companion.games.wording import Wording
@@ -50,7 +52,7 @@ WAITING: dict[str, dict[str, str]] = {
 
 
 
-def waiting_words(params: dict, lang: str = "en") -> str:
+def waiting_words(params: dict[str, Any], lang: str = "en") -> str:
     """Return what the game waits for in words, from _waiting_for's parameters ("why" is the phase)."""
     return Wording({f"waiting/{params['why']}": WAITING[params["why"]]}).say("waiting", params, lang)
 

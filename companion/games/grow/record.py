@@ -62,7 +62,7 @@ def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None]
     return read_lines(lines, move_from_json, on_error)
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
+def move_from_json(data: dict[str, Any], *, first: bool = False) -> Move:
     """Return the move a record line describes.
 
     Raises:
@@ -104,7 +104,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
 
 
 
-def _object(data: dict, key: str, kind: str) -> dict:
+def _object(data: dict[str, Any], key: str, kind: str) -> dict:
     value = data.get(key)
     if not isinstance(value, dict):
         raise W.malformed("record.not_an_object", key=key, value=value)
@@ -113,7 +113,7 @@ def _object(data: dict, key: str, kind: str) -> dict:
 
 
 
-def _stack(data: dict, kind: str) -> str | None:
+def _stack(data: dict[str, Any], kind: str) -> str | None:
     if data.get("stack") is None:
         return None
     return _card(data, "stack", kind)
@@ -128,14 +128,14 @@ def _dice(value: Any, what: str) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def _card(data: dict, key: str, kind: str, **options):
+def _card(data: dict[str, Any], key: str, kind: str, **options):
     return card_field(data, key, kind, ALL_CARDS, **options)
 
 def _cards(value, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         line: dict[str, Any] = {"type": "setup", "game": "grow", "players": list(move.players)}
@@ -178,12 +178,12 @@ def replay(lines: Iterable[str]) -> GrowState:
     return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: GrowState) -> dict:
+def state_to_json(state: GrowState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (the shared-screen view: no secrets)."""
     return rules.view_for(state, None)
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return a human-readable table of a replayed grow game (state_to_json's output), for `companion replay`."""
     status = f"game over, won by {', '.join(summary['winners'])}" if summary["over"] else f"waiting for {summary['waiting_for']}"
     out = [f"Grow Your Assets: round {summary['round']}, {plural(summary['deck_size'], 'card')} in the deck; {status}"]

@@ -9,7 +9,7 @@ stable dotted strings the tablet and the audit can rely on.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from companion.errors import RuleViolation
 from companion.games.base import verify_seating
@@ -113,7 +113,7 @@ def _verify_phase(state: GrowState, kind: str, *wanted: str) -> None:
         raise W.violation(f"{kind}.wrong_phase", **_waiting_for(state))
 
 
-def _waiting_for(state: GrowState) -> dict:
+def _waiting_for(state: GrowState) -> dict[str, Any]:
     """Return what the game waits for, as parameters ("why" picks the sentence in grow.messages.WAITING)."""
     now = phase(state)
     who = to_move(state)
@@ -139,11 +139,11 @@ def _verify_player(state: GrowState, player: str, kind: str) -> int:
     return state.seat(player)
 
 
-def _set(items: tuple, seat: int, value) -> tuple:
+def _set(items: tuple[Any, ...], seat: int, value) -> tuple:
     return items[:seat] + (value,) + items[seat + 1:]
 
 
-def _where(state: GrowState, card: str) -> dict:
+def _where(state: GrowState, card: str) -> dict[str, Any]:
     """Return where a card is, as parameters ("why" picks the sentence in grow.messages.WHERE)."""
     if card in state.removed:
         return {"why": "removed"}
@@ -703,7 +703,7 @@ def outcome(state: GrowState) -> Outcome | None:
                    reason="fewer cards remain in the deck than there are players")
 
 
-def view_for(state: GrowState, player: str | None = None) -> dict:
+def view_for(state: GrowState, player: str | None = None) -> dict[str, Any]:
     """Return what a seat (or, with None, a shared screen) may see, as JSON-ready data.
 
     Strips the secrets: the cards removed unseen for two players (only their

@@ -84,7 +84,7 @@ def read_record(lines: Iterable[str], on_error: Callable[[CompanionError], None]
     return read_lines(lines, move_from_json, on_error)
 
 
-def move_from_json(data: dict, *, first: bool = False) -> Move:
+def move_from_json(data: dict[str, Any], *, first: bool = False) -> Move:
     """Return the move a record line describes.
 
     Raises:
@@ -125,7 +125,7 @@ def move_from_json(data: dict, *, first: bool = False) -> Move:
     return Steal(player=player, card=card, from_=victim, take=take, draw=_card(data, "draw", kind, optional=True))
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "match":
         raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
@@ -137,7 +137,7 @@ def _setup(data: dict) -> Setup:
     return Setup(players=tuple(players), dealer=_name(data, "dealer", "setup"), advanced=advanced)
 
 
-def _deal(data: dict) -> Deal:
+def _deal(data: dict[str, Any]) -> Deal:
     hands = data.get("hands")
     if not isinstance(hands, dict):
         raise W.malformed("record.hands")
@@ -145,7 +145,7 @@ def _deal(data: dict) -> Deal:
                 round=_round(data, "deal", required=False))
 
 
-def _round(data: dict, kind: str, *, required: bool) -> int | None:
+def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None:
     value = data.get("round")
     if value is None and not required:
         return None
@@ -160,19 +160,19 @@ def _round(data: dict, kind: str, *, required: bool) -> int | None:
 
 
 
-def layout_to_json(layout: Layout) -> dict:
+def layout_to_json(layout: Layout) -> dict[str, Any]:
     """Return one player's laid-out round as JSON (the ROUND.json and score-line shape)."""
     return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
 
 
-def _card(data: dict, key: str, kind: str, **options):
+def _card(data: dict[str, Any], key: str, kind: str, **options):
     return card_field(data, key, kind, ALL_CARDS, **options)
 
 def _cards(value, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         return {"type": "setup", "game": "match", "players": list(move.players), "dealer": move.dealer, "advanced": move.advanced}
@@ -213,7 +213,7 @@ def replay(lines: Iterable[str]) -> MatchState:
     return replay_lines(lines, move_from_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: MatchState) -> dict:
+def state_to_json(state: MatchState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json`.
 
     Hands stay hidden: only their sizes are shown until a round is scored;
@@ -221,7 +221,7 @@ def state_to_json(state: MatchState) -> dict:
     """
     result = rules.outcome(state)
     board = scoreboard(state.players, state.scores)
-    players: dict[str, dict] = {}
+    players: dict[str, dict[str, Any]] = {}
     for seat, name in enumerate(state.players):
         info: dict[str, Any] = {"scores": [r[seat] for r in state.scores], "total": board[name]["total"]}
         if state.tracked:

@@ -10,6 +10,7 @@ then draws, matches, action cards and discards) or given by its result only
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.errors import RuleViolation
 from companion.games.base import verify_seating
@@ -58,7 +59,7 @@ from companion.games.match.state import (
 )
 
 
-def _put(items: tuple, index: int, value) -> tuple:
+def _put(items: tuple[Any, ...], index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
@@ -142,7 +143,7 @@ def apply_deal(state: MatchState, move: Deal) -> MatchState:
     )
 
 
-def _who_differs(named, players) -> dict:
+def _who_differs(named, players) -> dict[str, Any]:
     """Return who a deal or result leaves out or adds, as parameters ("why": missing, extra or both)."""
     missing = [p for p in players if p not in named]
     extra = [p for p in named if p not in players]

@@ -122,7 +122,7 @@ class PlayerScore:
     red_in_hand: int
     score: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Return the JSON shape `companion score match` prints per player."""
         return {"stack_1": self.stacks[0], "stack_2": self.stacks[1], "positive_stack": self.positive_stack,
                 "red_in_hand": self.red_in_hand, "total": self.score}
