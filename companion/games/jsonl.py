@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
+from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mapping, TypeVar, overload
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
@@ -96,8 +96,13 @@ def raise_error(error: CompanionError) -> None:
     raise error
 
 
-def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any],
-               on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Any]]:
+MoveT = TypeVar("MoveT")
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+
+
+def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., MoveT],
+               on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, MoveT]]:
     """Yield (1-based line number, move) for each line of a record.
 
     A UTF-8 byte-order mark and blank lines at the very end are fine (editors
@@ -166,17 +171,17 @@ def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
         raise COMMON.malformed("record.first_not_setup", kind=kind)
     if kind == "setup" and not first:
         raise COMMON.malformed("setup.not_first")
-    return kind
+    return str(kind)  # one of move_types
 
 
-def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any], initial_state: Callable[[Any], Any],
-                 apply: Callable[[Any, Any], Any]) -> Any:
+def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any], initial_state: Callable[[SetupT], StateT],
+                 apply: Callable[[StateT, Any], StateT]) -> StateT:
     """Return the state a record leads to: the setup line's state, then each move applied in turn.
 
     Raises:
         RecordError, RuleViolation: at the first bad line, with `line` set.
     """
-    state = None
+    state: StateT | None = None
     for line_no, move in read_lines(lines, move_from_json):
         try:
             state = initial_state(move) if state is None else apply(state, move)
@@ -196,6 +201,10 @@ def _blank(value: Any) -> bool:
     return value is None or isinstance(value, (bool, dict, list)) or value == ""
 
 
+@overload
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: Literal[False] = False) -> str: ...
+@overload
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool) -> str | None: ...
 def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool = False) -> str | None:
     """Return a line's player name under `key` (None if absent and optional).
 
@@ -218,6 +227,10 @@ def list_field(data: dict[str, Any], key: str, kind: str) -> list[Any]:
     return value
 
 
+@overload
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: Literal[False] = False) -> str: ...
+@overload
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: bool) -> str | None: ...
 def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
     """Return a line's card code under `key`, one of `cards` (None if absent and optional).
 

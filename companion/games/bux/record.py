@@ -117,10 +117,10 @@ def _draw(data: dict[str, Any], player: str) -> Draw:
     return Draw(player=player, cards=cards, winner=winner, price=price, all_passed=all_passed, keep=keep)
 
 
-def _card(data: dict[str, Any], key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
+def _card(data: dict[str, Any], key: str, kind: str) -> str:
+    return card_field(data, key, kind, ALL_CARDS)
 
-def _cards(value, what: str) -> list[str]:
+def _cards(value: Any, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 

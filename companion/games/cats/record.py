@@ -120,17 +120,17 @@ def _setup(data: dict[str, Any]) -> Setup:
 
 
 
-def _card(data: dict[str, Any], key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
+def _card(data: dict[str, Any], key: str, kind: str) -> str:
+    return card_field(data, key, kind, ALL_CARDS)
 
-def _cards(value, what: str) -> list[str]:
+def _cards(value: Any, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
-        line = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
+        line: dict[str, Any] = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
         if move.hands:
             line["hands"] = {p: list(move.hands[p]) for p in move.players}
         return line

@@ -104,7 +104,7 @@ def move_from_json(data: dict[str, Any], *, first: bool = False) -> Move:
 
 
 
-def _object(data: dict[str, Any], key: str, kind: str) -> dict:
+def _object(data: dict[str, Any], key: str, kind: str) -> dict[str, Any]:
     value = data.get(key)
     if not isinstance(value, dict):
         raise W.malformed("record.not_an_object", key=key, value=value)
@@ -128,10 +128,10 @@ def _dice(value: Any, what: str) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def _card(data: dict[str, Any], key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
+def _card(data: dict[str, Any], key: str, kind: str) -> str:
+    return card_field(data, key, kind, ALL_CARDS)
 
-def _cards(value, what: str) -> list[str]:
+def _cards(value: Any, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 

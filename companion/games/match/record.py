@@ -18,7 +18,7 @@ reported (key_warnings, with its line number).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Literal, overload
 
 from companion.errors import CompanionError, RecordError
 from companion.games.base import possessive
@@ -145,6 +145,10 @@ def _deal(data: dict[str, Any]) -> Deal:
                 round=_round(data, "deal", required=False))
 
 
+@overload
+def _round(data: dict[str, Any], kind: str, *, required: Literal[True]) -> int: ...
+@overload
+def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None: ...
 def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None:
     value = data.get("round")
     if value is None and not required:
@@ -165,10 +169,14 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
     return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
 
 
-def _card(data: dict[str, Any], key: str, kind: str, **options):
-    return card_field(data, key, kind, ALL_CARDS, **options)
+@overload
+def _card(data: dict[str, Any], key: str, kind: str, *, optional: Literal[False] = False) -> str: ...
+@overload
+def _card(data: dict[str, Any], key: str, kind: str, *, optional: bool) -> str | None: ...
+def _card(data: dict[str, Any], key: str, kind: str, *, optional: bool = False) -> str | None:
+    return card_field(data, key, kind, ALL_CARDS, optional=optional)
 
-def _cards(value, what: str) -> list[str]:
+def _cards(value: Any, what: str) -> list[str]:
     return card_list(value, what, ALL_CARDS)
 
 
