@@ -31,7 +31,7 @@ from companion.store.integrity import check_file
 from companion.store.limits import MAX_EVENT_BYTES, bounded_refusal
 from companion.store.pages import PageFile
 from companion.store.readonly import connect_read_only
-from companion.store.session import fold
+from companion.store.session import Folded, fold
 
 _COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
 
@@ -175,7 +175,7 @@ def _cut_oversized(event: Event) -> Event:
 
 def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]]) -> Recovered:
     chain, suspect, why = _verified_chain(options)
-    boundary = (suspect or chain or [None])[-1]
+    boundary = (suspect or chain)[-1] if suspect or chain else None
     beyond = [opts[0] for seq, opts in sorted(options.items()) if opts and seq > (boundary.seq if boundary else 0)]
     big = next((index for index, event in enumerate(chain) if _size(event) > MAX_EVENT_BYTES), None)
     if big is not None:  # stored before events had a size limit: the verified prefix ends before it
@@ -186,7 +186,7 @@ def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]])
         beyond = chain[big:] + suspect + beyond
         chain, suspect = chain[:big], []
     if not game_name:
-        first = (chain or suspect or [None])[0]
+        first = (chain or suspect)[0] if chain or suspect else None
         if first is not None and first.kind == MOVE:
             try:
                 game_name = str(json.loads(first.payload).get("game", "bux"))
@@ -235,7 +235,7 @@ def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event]
     except ValueError:
         return [], [], f"unknown game {game_name!r}"
     # A prefix of a replayable log replays too, so binary-search the longest one.
-    def folds(end: int):
+    def folds(end: int) -> Folded | None:
         try:
             folded = fold(game, events[:end])
         except (CompanionError, ValueError, KeyError, TypeError, AttributeError):

@@ -16,7 +16,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
 from companion.games import find_game, game_of_record
@@ -25,7 +25,10 @@ from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.base import Game
 from companion.store.events import ATTENTION, MOVE, OBSERVATION, REJECTED, RESOLVED, UNDO, Event, canonical_json
 from companion.store.limits import bounded_refusal
-from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
+from companion.store.sqlite import RepeatedRequest, StaleWrite
+
+if TYPE_CHECKING:  # backends is imported by the callers that open a store; the name is for the checker only
+    from companion.store.backends import Store
 
 STATE_KINDS = frozenset({MOVE, UNDO, "dice", "seed_reveal"})
 """Event kinds that change what a screen shows as the game: an entry made before one of these is stale."""
@@ -160,7 +163,7 @@ class _Log:
         self.replay = Replay(game)
         self.folded: Folded | None = None
 
-    def catch_up(self, store: EventStore, game_id: str) -> None:
+    def catch_up(self, store: Store, game_id: str) -> None:
         """Read what was stored since the last call (one query when nothing was), starting over if the file changed under it."""
         head = store.head(game_id)
         last = self.events[-1] if self.events else None
@@ -192,7 +195,7 @@ MAX_LOGS = 32
 """Games whose fold a process keeps (least recently read dropped first)."""
 
 
-def _log_of(store: EventStore, game_id: str, game: Game[Any, Any, Any]) -> _Log:
+def _log_of(store: Store, game_id: str, game: Game[Any, Any, Any]) -> _Log:
     key = (store.key, game_id)
     with _LOGS_LOCK:
         log = _LOGS.get(key)
@@ -242,7 +245,7 @@ class GameSession:
     that stores events uses its id, so a repeated request stores nothing twice.
     """
 
-    def __init__(self, store: EventStore, game_id: str, *, request: Request | None = None, shared: bool = False):
+    def __init__(self, store: Store, game_id: str, *, request: Request | None = None, shared: bool = False):
         self.store = store
         self.game_id = game_id
         self.game = find_game(store.game_name(game_id))
@@ -254,7 +257,7 @@ class GameSession:
         self._folded: Folded | None = None
 
     @classmethod
-    def start(cls, store: EventStore, setup: dict[str, Any], *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
+    def start(cls, store: Store, setup: dict[str, Any], *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
         """Create a game from its setup line and return its session.
 
         Raises:
@@ -281,6 +284,7 @@ class GameSession:
             self._log.catch_up(self.store, self.game_id)
             self._count = len(self._log.events)
             self._folded = self._log.folded
+        assert self._folded is not None, "catch_up folds the log"
         return self._folded
 
     @property
@@ -484,7 +488,7 @@ class GameSession:
 
         return self.write(decide, source=source)[0]
 
-    def observe(self, changes: list[dict[str, Any]], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
+    def observe(self, changes: list[dict[str, Any]], t: float, *, source: str = "camera", extra: dict[str, Any] | None = None) -> Event:
         """Store one settled table change the camera saw and return its event.
 
         `changes` are {"code", "from", "to"} (zone names, None for "not on the
@@ -521,7 +525,7 @@ def open_items(events: Iterable[Event]) -> list[dict[str, Any]]:
     return list(items.values())
 
 
-def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | None = None, title: str = "") -> GameSession:
+def import_record(store: Store, lines: Iterable[str], *, game_id: str | None = None, title: str = "") -> GameSession:
     """Store a whole record as a new game and return its session.
 
     The record is replayed first; nothing is stored unless every line is legal.
