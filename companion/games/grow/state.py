@@ -54,7 +54,8 @@ class Holdings:
     def stacks(self, colour: str) -> tuple[tuple[str, ...], ...]:
         """Return the player's stacks of a colour (green and gold: one stack, or none)."""
         if colour in STACKED_COLOURS:
-            return getattr(self, colour)
+            stacks: tuple[tuple[str, ...], ...] = getattr(self, colour)
+            return stacks
         cards = getattr(self, colour)
         return (cards,) if cards else ()
 

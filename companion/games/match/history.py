@@ -21,8 +21,8 @@ def face_text(code: str) -> str:
     """Return what is printed large on a card: '300' (blue), '<300>' (red), 'Red Wild'."""
     card = DECK.card(code)
     if card.kind == "number":
-        return card["face"]["text"]
-    return card["title"]
+        return str(card["face"]["text"])
+    return str(card["title"])
 
 
 def card_text(code: str) -> str:
