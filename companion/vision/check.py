@@ -280,7 +280,7 @@ def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[
     k = max(3, int(round(45.0 * px_per_mm / q)) | 1)
     floor = cv2.erode(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     level = float(np.median(floor[mask > 0]))
-    bright = ((floor >= max(190.0, level + 70.0)) & (mask > 0)).astype(np.uint8)
+    bright: np.ndarray = ((floor >= max(190.0, level + 70.0)) & (mask > 0)).astype(np.uint8)
     bright = cv2.dilate(bright, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, _, stats, centroids = cv2.connectedComponentsWithStats(bright, connectivity=8)
     min_side = GLARE_MIN_MM * px_per_mm / q
@@ -374,7 +374,7 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     if missing:
         advice.append(_said("check.not_seen", plates=[_plate_phrase(layout, m) for m in missing]))
     # The figures name plates in English, as the zones' names are (the overlay's and the CLI's table).
-    missing = [f"{_plate_label(layout, m)} (covered)" for m in missing] + [
+    missing_labels = [f"{_plate_label(layout, m)} (covered)" for m in missing] + [
         f"{_plate_label(layout, m)} (outside)" for m in outside_plates]
 
     # 2. Scale: px/module per zone, with how far to move.
@@ -404,8 +404,8 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     blurred = [z for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
                and z.px_per_module >= MIN_PX_PER_MODULE]
     if blurred:
-        advice.append(_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)],
-                            blur=float(max(z.blur_modules for z in blurred))))
+        advice.append(_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -(z.blur_modules or 0.0))],
+                            blur=float(max(z.blur_modules or 0.0 for z in blurred))))  # each has one: filtered above
 
     # 4. Light.
     advice += _light_advice(plates)
@@ -414,8 +414,8 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     mean_px_per_mm = float(np.median([z.px_per_module for z in visible] or [2.0])) / MODULE_MM
     glare = []
     for box, fraction, centre in _glare(gray, geometry, mean_px_per_mm):
-        zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
-        glare.append(GlareArea(zone=zone, box=tuple(int(v) for v in box), table_fraction=fraction))
+        glare_zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
+        glare.append(GlareArea(zone=glare_zone, box=(int(box[0]), int(box[1]), int(box[2]), int(box[3])), table_fraction=fraction))
     if glare:
         # In the order the English sentence always had: "off the zones", then "over ..." by name.
         where = {"off the zones" if g.zone == "off_table" else f"over {zone_label(g.zone)}":
@@ -429,7 +429,7 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         advice.append(_said("check.good", ppm=float(min(z.px_per_module for z in zones)), cards=len(result.cards)))
     advice += notes
     return SetupReport(size=size, advice=tuple(advice), ok=ok, zones=tuple(zones), plates=plates,
-                       missing_plates=tuple(missing), glare=tuple(glare), cards_read=len(result.cards),
+                       missing_plates=tuple(missing_labels), glare=tuple(glare), cards_read=len(result.cards),
                        geometry=geometry, result=result)
 
 
@@ -460,6 +460,7 @@ def _draw_labels(image: np.ndarray, labels: list[tuple[str, np.ndarray]]) -> np.
         return image
     from PIL import Image, ImageDraw, ImageFont
 
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 13)  # Pillow looks in the system's font folders
     except OSError:

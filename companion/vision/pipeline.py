@@ -37,7 +37,7 @@ import functools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 import cv2
 import numpy as np
@@ -233,7 +233,8 @@ def _lanczos3_kernels() -> tuple[np.ndarray, np.ndarray]:
     impulse[0, 8] = 1.0
     up = cv2.resize(impulse, (51, 1), interpolation=cv2.INTER_LANCZOS4)[0]
     # Output 3k + j weighs source 8 with the tap at offset 8 - k, i.e. kernel index i = 12 - k.
-    return tuple(np.array([up[3 * (12 - i) + j] for i in range(9)], np.float32) for j in (0, 2))
+    phase0, phase2 = (np.array([up[3 * (12 - i) + j] for i in range(9)], np.float32) for j in (0, 2))
+    return phase0, phase2
 
 
 def _lanczos3(gray: np.ndarray) -> np.ndarray:
@@ -536,6 +537,7 @@ class Pipeline:
         self._locate_left -= 1
         patch_to_crop = self._patch_to_crop(r, mx0, my0, ox, oy)
         patch = self._warp(crop[by0:by1, bx0:bx1], patch_to_crop, (w, h), cv2.INTER_LINEAR, (bx0, by0), (ox, oy))
+        assert self.geometry is not None, "patches are made only once the geometry is known"
         lens = self.geometry.lens
         if lens is None:
             return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
@@ -559,11 +561,12 @@ class Pipeline:
         are kept: a grid the sampler got wrong is dropped by zxing's Reed-Solomon check or by the
         keyed payload, never reported.
         """
+        assert self.deck is not None, "the sampler runs only with a deck to identify its reads"
         read = list(read)
         read_boxes = [_box_of(d, 0.05) for d in read]
         read_centres = np.array([d.centre() for d in read], np.float64).reshape(-1, 2)
         failed = np.array(self._failed, np.float64).reshape(-1, 2) - (ox, oy)
-        queue = []
+        queue: list[tuple[Any, ...]] = []  # (near, -score, centre, mark px, grids, quads, index)
         tried = set() if tried is None else tried
         for index, (f, grids) in enumerate(located):
             quads = [_grid_quad(g) for g in grids]
@@ -741,6 +744,7 @@ class Pipeline:
         """Return a crop box's 4 corners on the table (mm, (4,2)) and their bounds; None and NaN bounds when
         a corner maps to no finite point (beyond the table's horizon)."""
         x0, y0, x1, y1 = box
+        assert self.geometry is not None, "a region is placed on the table only once the geometry is known"
         mm = self.geometry.to_table(np.array([[x0 + ox, y0 + oy], [x1 + ox, y0 + oy], [x1 + ox, y1 + oy],
                                               [x0 + ox, y1 + oy]], np.float64))
         bounds = _bounds(mm.tolist())
@@ -751,6 +755,7 @@ class Pipeline:
     def _patch_to_crop(self, px_per_mm: float, mx0: float, my0: float, ox: int, oy: int) -> np.ndarray:
         """Return the homography of a top-down patch (`px_per_mm`, its corner at table mm (mx0, my0)) to crop px:
         patch px -> table mm -> (undistorted) frame px -> crop px (the crop at (ox, oy) in the frame)."""
+        assert self.geometry is not None, "patches are made only once the geometry is known"
         return (np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1.0]]) @ self.geometry.mm_to_image
                 @ np.array([[1 / px_per_mm, 0, mx0], [0, 1 / px_per_mm, my0], [0, 0, 1.0]]))
 
@@ -766,6 +771,7 @@ class Pipeline:
         at a finer pitch than the patch's differ from a direct bicubic sample by ~0.5 grey level on average
         (99th percentile ~5, up to ~25 at the sharpened source's hardest edges, on the bench's patches); the
         hard bench read the same cards as a still and after a video's 4th full scan (docs/vision.md)."""
+        assert self.geometry is not None, "patches are made only once the geometry is known"
         lens = self.geometry.lens
         to_src = np.array([[1, 0, -src_at[0]], [0, 1, -src_at[1]], [0, 0, 1.0]])
         if interpolation == cv2.INTER_CUBIC:
@@ -790,6 +796,7 @@ class Pipeline:
 
     def _mapped_to_crop(self, det: Detection, patch_to_crop: np.ndarray, ox: int, oy: int) -> Detection:
         """Return a detection read on a top-down patch with its corners in crop pixels (through the lens)."""
+        assert self.geometry is not None, "patches are made only once the geometry is known"
         lens = self.geometry.lens
         if lens is None:
             return _mapped(det, patch_to_crop)
@@ -839,7 +846,7 @@ class Pipeline:
             self._locate_left, self._sample_left = LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL
         halves = _halves(gray) if self.track else None  # the 1/8 copy is the change copy; a full scan reuses the rest
         small = halves[2] if halves is not None else None
-        if self.track and self._prev_small is not None and self._prev_small.shape == small.shape:
+        if halves is not None and small is not None and self._prev_small is not None and self._prev_small.shape == small.shape:
             diff = cv2.absdiff(small, self._prev_small)
             changed = (diff > self.change_threshold).astype(np.uint8)
             frac = float(changed.mean())
@@ -953,7 +960,7 @@ class Pipeline:
         for d in dets:
             ident = self.deck.identify(d.payload) if self.deck is not None else None
             status = getattr(ident, "status", "foreign")
-            if status == "card":
+            if status == "card" and ident is not None:
                 by_code.setdefault(ident.code, []).append(d)
             elif status == "other_print":
                 if d.payload not in other:
@@ -969,7 +976,7 @@ class Pipeline:
         cards = []
         for i, (code, ds) in enumerate(groups):
             table_mm = zone = None
-            if on_table is not None:
+            if on_table is not None and self.geometry is not None:  # on_table is read through the geometry
                 table_mm = (float(on_table[i][0]), float(on_table[i][1]))
                 zone = self.geometry.zone_of(table_mm)
             cards.append(CardSeen(code=code, payload=ds[0].payload, corners=ds[0].corners, centre_px=centres[i],
