@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 MAX_DICE = 20
 MAX_SIDES = 1000
@@ -97,9 +97,11 @@ def verify_rolls(seed: bytes, rolls: Iterable[Mapping], *, committed: str | None
         if item.get("physical"):
             continue
         recorded = tuple(item.get("values") or ())
-        number = item.get("number")
+        number: Any = item.get("number")  # as recorded: roll() refuses what is not a whole number
+        count: Any = item.get("count")
+        sides: Any = item.get("sides")
         try:
-            expected = roll(seed, number, item.get("count"), item.get("sides"))
+            expected = roll(seed, number, count, sides)
         except (ValueError, TypeError) as exc:
             problems.append(Mismatch(number=number, recorded=recorded, expected=None, reason=str(exc)))
             continue

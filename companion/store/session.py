@@ -456,14 +456,14 @@ class GameSession:
         last = folded.moves[-1]
         return self.game.final_kind(last.data) if not last.damage else None
 
-    def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
+    def raise_attention(self, message: str, *, cards: Iterable[str | None] = (), players: Iterable[str | None] = (),
                         proposed: dict[str, Any] | None = None, evidence: Any = None, source: str = "camera") -> str:
         """Store a "needs attention" item and return its id.
 
         Used when the camera sees something the rules reject or cannot explain, or
         when an inferred move waits for a one-tap confirm (`proposed` is then the
         record line to submit). Never applied silently, never dropped: it stays
-        open until resolve() is called.
+        open until resolve() is called. A card or player is None where the seen line names none.
         """
         item_id = uuid.uuid4().hex[:8]
         payload = {"id": item_id, "message": message, "cards": list(cards), "players": list(players),
