@@ -64,9 +64,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.web import browser_camera, certificate
     app.register_blueprint(certificate.bp)
     app.register_blueprint(browser_camera.bp)
-    from companion.web import games
+    from companion.web import screens
 
-    for blueprint in games.blueprints():
+    for blueprint in screens.blueprints():
         app.register_blueprint(blueprint)
     from companion.web import club
 
