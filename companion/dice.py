@@ -21,7 +21,7 @@ MAX_DICE = 20
 MAX_SIDES = 1000
 
 
-def check_roll(count: int, sides: int) -> None:
+def check_roll(count: object, sides: object) -> None:
     """Raise ValueError unless count (1..MAX_DICE) and sides (2..MAX_SIDES) are sensible."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
         raise ValueError(f"dice: roll 1 to {MAX_DICE} dice, not {count!r}")

@@ -241,7 +241,7 @@ def draw_permission_table(pen: CardPen, deck: Deck, part: Part, w: float, h: flo
             cell = cells.get(key) or {}
             cx = left + name_w + (k + 0.5) * col_w
             allowed = bool(cell.get("allowed"))
-            condition = _say(conditions.get(cell.get("condition"), ""), lang) if cell.get("condition") else ""
+            condition = _say(conditions.get(cell["condition"], ""), lang) if cell.get("condition") else ""
             icon_y = top + (row_h / 2 if not condition else 4.2)
             _draw_verdict(pen, cx, icon_y, allowed)
             if condition:

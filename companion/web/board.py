@@ -82,9 +82,11 @@ def _build_state(game_id: str) -> tuple[int, bytes]:
     dice = DiceService(session)
     if session.game.is_over(session.state):
         dice.reveal()
-    body = {"game_id": game_id, "seq": get_store().last_seq(game_id), "dice": dice.summary()}
+    seq = get_store().last_seq(game_id)
+    body = {"game_id": game_id, "seq": seq, "dice": dice.summary()}
     body["board"] = view.public() if view is not None else None
-    return body["seq"], current_app.json.response(body).get_data()
+    # Flask types json.response() as its sansio Response; the object made is a flask.Response, which has get_data().
+    return seq, current_app.json.response(body).get_data()  # type: ignore[attr-defined]
 
 
 @bp.get("/g/<game_id>/stream")
@@ -165,6 +167,8 @@ def me(game_id: str, player: str):
         return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
     screens = screens_of(session.game.name)
+    if screens.phone_page is None:
+        abort(404, description=_("this game has no private phone page"))
     return render_template(screens.phone_page, game_id=game_id, game=session.game, player=player,
                            k=request.args.get("k"), strings=_strings(screens))
 

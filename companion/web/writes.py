@@ -124,7 +124,7 @@ def _repeated(error: RepeatedRequest):
     game_id = _game_id()
     deadline = time.monotonic() + REPEAT_WAIT
     while time.monotonic() < deadline:
-        kept = _kept_reply(game_id, error.request_id)
+        kept = _kept_reply(game_id, error.request_id) if game_id is not None else None  # a repeat is a game's write
         if kept is not None:
             return kept
         time.sleep(0.02)

@@ -22,6 +22,7 @@ def main() -> int:
     sources = sorted(HERE.glob("ru_source*.py")) + sorted((HERE.parents[1] / "games").glob("*/screens/ru_source*.py"))
     for source in sources:
         spec = importlib.util.spec_from_file_location(f"_ru_{source.parent.parent.name}_{source.parent.name}_{source.stem}", source)
+        assert spec is not None and spec.loader is not None, f"{source} is a Python file"
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         RU.update(module.RU)
@@ -33,7 +34,7 @@ def main() -> int:
     for message in catalog:
         if not message.id:
             continue
-        text = RU.get(message.id)
+        text = RU.get(message.id) if isinstance(message.id, str) else None  # a plural's id is a tuple: none here
         if text is None:
             missing.append(message.id)
             continue
