@@ -198,7 +198,7 @@ class BuxView:
         if line.get("type") != "draw":
             body["error"]["message"] = error_text(self, error)
             return body
-        cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+        cards = listed if isinstance(listed := line.get("cards"), list) else []
         typed = {c for c in cards if isinstance(c, str)}
         if getattr(error, "rule", None) == NOT_IN_DECK:
             deck = draw_deck(self.session.state)
@@ -388,7 +388,7 @@ class BuxView:
         out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
                                "proposal": None, "message": self.sanitise(item.get("message", ""))}
         proposed = item.get("proposed")
-        evidence = item.get("evidence") if isinstance(item.get("evidence"), dict) else {}
+        evidence = given if isinstance(given := item.get("evidence"), dict) else {}
         if proposed is None:
             proposed = evidence.get("refused")  # what the camera saw and the rules refused
         if proposed is None and isinstance(evidence.get("on_pile"), list) and players:
@@ -405,7 +405,7 @@ class BuxView:
 
         if kind == "draw":
             deck = set(draw_deck(state))
-            cards = proposed.get("cards") if isinstance(proposed.get("cards"), list) else []
+            cards = listed if isinstance(listed := proposed.get("cards"), list) else []
             kept = [c for c in cards if isinstance(c, str) and c in deck]
             out["cards"] = [c if c in TIMER_CARDS else {"suit": SUIT[c], "shape": SHAPE[c], "value": VALUE[c]} for c in kept]
             out["dropped"] = len(cards) - len(kept)
@@ -422,11 +422,11 @@ class BuxView:
                 out["price"] = price if isinstance(price, int) and not isinstance(price, bool) else None
         elif kind == "sell":
             own = spread_of(player)
-            sets = proposed.get("sets") if isinstance(proposed.get("sets"), list) else []
+            sets = listed if isinstance(listed := proposed.get("sets"), list) else []
             # By face and handle: a proposal lists its codes sorted, and code order gives values away.
-            kept = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.face_order)]
-                    for s in sets if isinstance(s, list)]
-            out["sets"] = [s for s in kept if s]
+            kept_sets = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.face_order)]
+                         for s in sets if isinstance(s, list)]
+            out["sets"] = [s for s in kept_sets if s]
             out["dropped"] = sum(len(s) for s in sets if isinstance(s, list)) - sum(len(s) for s in out["sets"])
         elif kind == "swap":
             give, take, other = proposed.get("give"), proposed.get("take"), proposed.get("from")

@@ -181,7 +181,8 @@ def audit_bids(events: Iterable[Event]) -> list[str]:
             if not isinstance(item, dict):
                 problems.append(f"event {event.seq}: no sealed bid named for {player!r}")
                 continue
-            source = by_seq.get(item.get("seq"))
+            seq = item.get("seq")
+            source = by_seq.get(seq) if isinstance(seq, int) else None
             if source is None or source.kind != SEALED or source.data.get("player") != player:
                 problems.append(f"event {event.seq}: {player!r}'s sealed bid (event {item.get('seq')!r}) is not an earlier sealed_bid of theirs")
                 continue
