@@ -5,7 +5,7 @@ check in the README's test command (./test.sh) and so in CI: a change that
 breaks a signature (a move type, a Game's function, a store call) fails the
 suite like any other bug. mypy keeps its cache in the system's temporary folder,
 one per checkout, so the checkout stays clean and a second run reads only what
-changed (about 2 s warm, 10-20 s cold).
+changed (under 1 s warm; 7 s cold over the 210 files, 32 s on a busy machine).
 """
 
 from __future__ import annotations
