@@ -13,6 +13,7 @@ from __future__ import annotations
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 HOMES = {"decks": "cards_printable", "calibration": "calibration"}
 """Package-data folder name -> its home folder at the top of the checkout."""
@@ -43,7 +44,7 @@ def extra_game_folders() -> list[Path]:
     """Return the folders of the game packages named in COMPANION_GAMES (their deck files sit there), without importing them."""
     import importlib.util
 
-    folders = []
+    folders: list[Path] = []
     for module in extra_game_modules():
         try:
             spec = importlib.util.find_spec(module)
@@ -72,7 +73,7 @@ def lens_board_spec() -> dict:
     path = data_folder("calibration") / LENS_BOARD_FILE
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
-        spec = {"dictionary": str(body["dictionary"]), "columns": int(body["columns"]), "rows": int(body["rows"]),
+        spec: dict[str, Any] = {"dictionary": str(body["dictionary"]), "columns": int(body["columns"]), "rows": int(body["rows"]),
                 "square_mm": float(body["square_mm"]), "marker_mm": float(body["marker_mm"])}
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"cannot read the lens board definition {str(path)!r}: {exc}") from None

@@ -33,7 +33,7 @@ from companion.cards.decks import load_deck
 from companion.cards.payloads import new_print, save_print
 from companion.errors import CompanionError
 from companion.games.bux import rules
-from companion.games.bux.moves import Broke, Draw, Move, Sell, Swap
+from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.record import move_to_json, replay, state_to_json, write_record
 from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import TIMER_CARDS
@@ -210,15 +210,20 @@ def steps_of(move: Move, state, hold: int) -> list[Step]:
     if isinstance(move, Draw):
         for code in move.cards:
             pile = "timers" if code in TIMER_CARDS else "bid"
-            steps.append(Step(f"{move.player} turns over a card", lambda t, c=code, p=pile: getattr(t, p).append(c),
-                              hold, hands=1))
+
+            def turn_over(t: DemoTable, c: str = code, p: str = pile) -> None:
+                getattr(t, p).append(c)
+            steps.append(Step(f"{move.player} turns over a card", turn_over, hold, hands=1))
         new = rules.apply(state, move)
         playing = [c for c in move.cards if c not in TIMER_CARDS]
         if new.over:
             steps.append(Step("the third timer card of the third deck: game over", lambda t: None, hold * 2))
         elif new.deck != state.deck:
-            steps.append(Step("reshuffle: every unowned card is gathered",
-                              lambda t: (t.bid.clear(), t.timers.clear(), t.discard.clear()), hold * 3, hands=2))
+            def gather(t: DemoTable) -> None:
+                t.bid.clear()
+                t.timers.clear()
+                t.discard.clear()
+            steps.append(Step("reshuffle: every unowned card is gathered", gather, hold * 3, hands=2))
         elif move.all_passed:
             steps.append(Step("everyone passes: the cards go to the discard pile",
                               lambda t: _carry(t.bid, t.discard, playing), hold * 2, hands=1))
@@ -227,8 +232,10 @@ def steps_of(move: Move, state, hold: int) -> list[Step]:
                               lambda t: _carry(t.bid, t.spreads[move.player], playing), hold, hands=1,
                               tablet=lambda live: live.enter_bid(keep=True)))
         else:
+            winner = move.winner
+            assert winner is not None, "a draw neither passed nor kept is won"
             steps.append(Step(f"{move.winner} takes the cards; the price is typed",
-                              lambda t: _carry(t.bid, t.spreads[move.winner], playing), hold, hands=1,
+                              lambda t: _carry(t.bid, t.spreads[winner], playing), hold, hands=1,
                               tablet=lambda live: live.enter_bid(price=move.price)))
     elif isinstance(move, Sell):
         sold = [c for s in move.sets for c in s]
@@ -357,6 +364,7 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
     if options.max_moves is not None:
         moves = moves[: options.max_moves + 1]
     setup = moves[0]
+    assert isinstance(setup, Setup), "a game's record starts with its setup"
     printed = demo_print(seed)
     layout = load_layout()
     seats = {p: f"seat:{i + 1}" for i, p in enumerate(setup.players)}
@@ -370,7 +378,7 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
         on_start(live)
     writer = None
     if out is not None and options.video:
-        writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), options.fps, (options.width, options.height))
+        writer = cv2.VideoWriter(str(out / "video.mp4"), cv2.VideoWriter.fourcc(*"mp4v"), options.fps, (options.width, options.height))
     film = Film(live, options, seed, layout, card_arts(printed), writer, on_frame)
     counts: dict[str, int] = {}
     latencies: list[float] = []
@@ -499,4 +507,5 @@ def _median(values: list[float]) -> float | None:
 
 def _jpeg(image: np.ndarray, quality: int = 85) -> np.ndarray:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    return decoded if decoded is not None else image

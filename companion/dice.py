@@ -15,13 +15,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 MAX_DICE = 20
 MAX_SIDES = 1000
 
 
-def check_roll(count: int, sides: int) -> None:
+def check_roll(count: object, sides: object) -> None:
     """Raise ValueError unless count (1..MAX_DICE) and sides (2..MAX_SIDES) are sensible."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
         raise ValueError(f"dice: roll 1 to {MAX_DICE} dice, not {count!r}")
@@ -97,9 +97,11 @@ def verify_rolls(seed: bytes, rolls: Iterable[Mapping], *, committed: str | None
         if item.get("physical"):
             continue
         recorded = tuple(item.get("values") or ())
-        number = item.get("number")
+        number: Any = item.get("number")  # as recorded: roll() refuses what is not a whole number
+        count: Any = item.get("count")
+        sides: Any = item.get("sides")
         try:
-            expected = roll(seed, number, item.get("count"), item.get("sides"))
+            expected = roll(seed, number, count, sides)
         except (ValueError, TypeError) as exc:
             problems.append(Mismatch(number=number, recorded=recorded, expected=None, reason=str(exc)))
             continue

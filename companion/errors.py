@@ -16,7 +16,7 @@ class CompanionError(Exception):
     """A stable dotted id ("draw.not_your_turn") when a rule or check names the refusal, else None."""
 
     def __init__(self, message: str, *, line: int | None = None, rule: str | None = None,
-                 params: dict | None = None, templates: dict | None = None):
+                 params: dict | None = None, templates: object = None):
         super().__init__(message)
         self.message = message
         self.line = line
@@ -24,7 +24,7 @@ class CompanionError(Exception):
             self.rule = rule
         self.params: dict = dict(params or {})
         """Plain values the sentence is made of (names, numbers, card codes, lists of them), by placeholder."""
-        self.templates: dict | None = templates
+        self.templates: object = templates  # a Wording: a higher layer, so not named here
         """The table of sentences by rule id and language this refusal is worded from (companion.games.wording)."""
 
     def at_line(self, line: int) -> "CompanionError":
@@ -58,7 +58,7 @@ class RuleViolation(CompanionError):
     """A well-formed move that the game's rules forbid; `rule` is a stable dotted id."""
 
     def __init__(self, rule: str, message: str, *, params: dict | None = None, line: int | None = None,
-                 templates: dict | None = None):
+                 templates: object = None):
         super().__init__(message, line=line, rule=rule, params=params, templates=templates)
 
 

@@ -155,7 +155,7 @@ class LiveTable:
     # --- internals --------------------------------------------------------------
 
     def _record_observation(self, changes, t: float) -> None:
-        payload = {"t": round(t, 3), "changes": [
+        payload: dict[str, Any] = {"t": round(t, 3), "changes": [
             {"code": c.code, "from": getattr(c, "from_zone", None) if isinstance(c, Moved) else (c.zone if isinstance(c, Vanished) else None),
              "to": None if isinstance(c, Vanished) else c.zone} for c in changes]}
         event = self.session.observe(payload["changes"], payload["t"], source="camera")
@@ -172,10 +172,10 @@ class LiveTable:
                 self.stats.attention += 1
                 self.log(f"needs attention: {output.message}")
             elif isinstance(output, Cleared):
-                item = self._attention_ids.pop(output.key, None)
-                if item is not None:
+                cleared = self._attention_ids.pop(output.key) if output.key in self._attention_ids else None
+                if cleared is not None:
                     try:
-                        self.session.resolve(item, "cleared", source="camera")
+                        self.session.resolve(cleared, "cleared", source="camera")
                     except CompanionError:
                         pass  # already resolved on the tablet
 
@@ -232,7 +232,7 @@ def _json_safe(params: dict) -> dict:
     return json.loads(json.dumps(params, default=lambda o: sorted(o) if isinstance(o, (set, frozenset)) else str(o)))
 
 
-def _cards(line: dict) -> list[str]:
+def _cards(line: dict) -> list[str | None]:
     if line.get("type") == "draw":
         return list(line.get("cards", []))
     if line.get("type") == "sell":

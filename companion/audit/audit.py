@@ -180,7 +180,7 @@ def _read_events(audit: Audit, source: AuditSource, progress: Callable[[Iterable
                                                    *_own_kinds(source.game))}
     observations: list[dict] = []
     observation_seqs = SeqRuns()
-    stream = source.events()
+    stream: Iterable[Any] = source.events()
     if progress is not None:
         stream = progress(stream)
     check = audit.chain.check
@@ -352,7 +352,7 @@ def _replay(audit: Audit) -> None:
             break
         if state is None:
             book = extras.book(row["line"], after) if extras.book else None
-        words = book.step(row["line"], state, after) if book is not None and state is not None else None
+        words: str | None = book.step(row["line"], state, after) if book is not None and state is not None else None
         if extras.describe is not None:
             row["text"] = extras.describe(row["line"], state, after)
         elif words is not None:

@@ -7,6 +7,7 @@ offline in any browser and prints. Pure: data in, markup out.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from companion.audit.game_audit import Phase
 
@@ -42,10 +43,10 @@ def shaded_spans(phases: list[Phase | None]) -> list[tuple[int, int, str]]:
         if on and start is None:
             start = i
         elif not on and start is not None:
-            spans.append((start, i, phases[start].label))
+            spans.append((start, i, (phases[start] or Phase()).label))  # shaded, so a Phase
             start = None
     if start is not None:
-        spans.append((start, len(phases), phases[start].label))
+        spans.append((start, len(phases), (phases[start] or Phase()).label))
     return spans
 
 
@@ -83,9 +84,11 @@ def chips_chart(series: dict[str, list[float]], *, phases: list[Phase | None] | 
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" class="grid"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" class="tick">{value:g}</text>')
         value += step
-    for i in stage_changes(phases or []):
+    staged = phases or []
+    for i in stage_changes(staged):
+        stage = staged[i]
         out.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{top}" y2="{top + plot_h}" class="deck"/>')
-        out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">{escape(str(phases[i].stage))}</text>')
+        out.append(f'<text x="{x(i) + 3:.1f}" y="{top + 11}" class="tick">{escape(str(stage.stage if stage else ""))}</text>')
     xstep = nice_step(n - 1, 8)
     i = 0
     said = None
@@ -96,7 +99,7 @@ def chips_chart(series: dict[str, list[float]], *, phases: list[Phase | None] | 
             said = label
         i += int(xstep)
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" class="axis">{escape(axis)}</text>')
-    ends = []
+    ends: list[list[Any]] = []  # [label height, name, last value, colour]
     for k, (name, values) in enumerate(series.items()):
         colour = PALETTE[k % len(PALETTE)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
@@ -119,4 +122,4 @@ def stage_changes(phases: list[Phase | None]) -> list[int]:
     >>> stage_changes([Phase(stage="deck 1"), Phase(stage="deck 1"), Phase(stage="deck 2"), None])
     [2]
     """
-    return [i for i in range(1, len(phases)) if phases[i] and phases[i - 1] and phases[i].stage != phases[i - 1].stage]
+    return [i for i in range(1, len(phases)) if (now := phases[i]) and (before := phases[i - 1]) and now.stage != before.stage]

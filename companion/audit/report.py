@@ -88,11 +88,12 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     rows = []
     for m in audit.moves[:MAX_REPORT_ROWS]:
         evidence = m.get("evidence") or {}
+        keyframe = evidence.get("keyframe")
         rows.append({
             "seq": m["seq"], "number": m.get("number"), "elapsed": _elapsed(start, m["time"]), "source": m["source"],
             "text": mask(m.get("text", "")), "undone": m["undone"], "failed": m.get("failed", False),
             "standing": m.get("standing", {}), "badge": (m.get("phase") or {}).get("label", ""),
-            "thumb": thumbs.get(evidence.get("keyframe")), "keyframe": evidence.get("keyframe"),
+            "thumb": thumbs.get(keyframe) if isinstance(keyframe, int) else None, "keyframe": keyframe,
             "observations": evidence.get("observations") or [], "flags": by_seq.get(m["seq"], []),
         })
     final = audit.final or {}
@@ -119,8 +120,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
 
 def _thumbnails(audit: Audit) -> dict[int, str]:
     """Return keyframe id -> thumbnail data URI for every move that names a stored keyframe (decoded in parallel)."""
-    ids = sorted({(m.get("evidence") or {}).get("keyframe") for m in audit.moves} - {None})
-    ids = [i for i in ids if isinstance(i, int)]
+    ids = sorted({i for m in audit.moves if isinstance(i := (m.get("evidence") or {}).get("keyframe"), int)})
 
     def one(frame_id: int) -> tuple[int, str | None]:
         return frame_id, thumbnail_uri(audit.keyframe(frame_id))

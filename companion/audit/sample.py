@@ -21,6 +21,7 @@ import numpy as np
 from companion.audit.keyframes import encode_keyframe
 from companion.games.bux import rules
 from companion.games.bux.record import move_to_json
+from companion.games.bux.moves import Setup
 from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import BuxState
 from companion.store.events import DICE, MOVE, OBSERVATION, SEED, SEED_REVEAL
@@ -60,7 +61,7 @@ class SampleGame:
     keyframes: int
 
 
-def build_game(store: EventStore, *, seed: int = 7, players: int = 4, game_id: str = "demo",
+def build_game(store: Store, *, seed: int = 7, players: int = 4, game_id: str = "demo",
                render: Callable[[BuxState], np.ndarray] | None = None, tablet_share: float = 0.15,
                frames_per_move: int = 0, max_moves: int | None = None, style: Style | None = None) -> SampleGame:
     """Store a complete random game as the table would, and return what was stored.
@@ -75,7 +76,9 @@ def build_game(store: EventStore, *, seed: int = 7, players: int = 4, game_id: s
         moves = moves[:max_moves]
     render = render or plain_frame
     clock = START
-    state = rules.initial_state(moves[0])
+    setup = moves[0]
+    assert isinstance(setup, Setup), "a game's record starts with its setup"
+    state = rules.initial_state(setup)
     store.create_game(game_id, "bux", "sample game", events=[(MOVE, move_to_json(moves[0]))], source="tablet",
                       time=_iso(clock))
     t = 0.0
@@ -180,7 +183,7 @@ def _fan(zone, cards: list[str]):
     return out
 
 
-def add_table_incidents(store: EventStore, game_id: str) -> None:
+def add_table_incidents(store: Store, game_id: str) -> None:
     """Add what a real evening brings to a stored game: a rejected entry, an undo, an override, dice.
 
     Used for the demo report; each lands after the moves already stored.

@@ -35,7 +35,7 @@ import secrets as _secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from companion.cards.decks import Deck
 from companion.errors import CompanionError
@@ -137,7 +137,7 @@ def is_well_formed(payload: str) -> bool:
     return payload[-CHECK_DIGITS:] == _check(payload[:-CHECK_DIGITS])
 
 
-def save_print(print_deck: PrintDeck, path: str | os.PathLike) -> None:
+def save_print(print_deck: PrintDeck, path: str | os.PathLike[str]) -> None:
     """Write the deck file of a print: JSON with its secret and every card's payload.
 
     Keep this file private: whoever has it can read the cards' backs from their QR marks.
@@ -163,7 +163,7 @@ def save_print(print_deck: PrintDeck, path: str | os.PathLike) -> None:
         raise CompanionError(f"cannot write deck file {str(target)!r}: {exc.strerror}") from None
 
 
-def load_print(path: str | os.PathLike) -> PrintDeck:
+def load_print(path: str | os.PathLike[str]) -> PrintDeck:
     """Return the print described by a deck file written by save_print.
 
     The payloads are recomputed from the stored secret and must match the

@@ -51,5 +51,5 @@ def in_nights(created: str, since: dt.date | None, until: dt.date | None) -> boo
 
 def nights(games: list[dict], limit: int = 12) -> list[dt.date]:
     """Return the nights that have games, newest first, at most `limit` of them."""
-    found = {night_of(g.get("created") or "") for g in games} - {None}
+    found = {night for g in games if (night := night_of(g.get("created") or "")) is not None}
     return sorted(found, reverse=True)[:limit]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -121,7 +122,7 @@ def run_recover(args) -> int:
     folder = Path(args.out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for item in games:
             name = _safe(item.game_id)
             record = folder / f"{name}.jsonl"

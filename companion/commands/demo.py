@@ -7,11 +7,16 @@ import sys
 import tempfile
 from pathlib import Path
 from shlex import quote
+from typing import TYPE_CHECKING
 
 from companion.commands.games import DEFAULT_DB, add_db_option
 from companion.commands.scan import add_wait_option, wait_option
 from companion.commands.serve import HOST_HELP
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:  # imported where used: the web server and the camera load only when a demo serves
+    from companion.vision.sources import FrameSource
+    from companion.web.asgi import ServerThread
 
 
 def add_parser(sub) -> None:
@@ -104,7 +109,7 @@ class _Server:
         self.tls = tls
         """The table's certificate (companion/web/tls.py), or None: plain http."""
         self.http_port = http_port
-        self._server = None
+        self._server: ServerThread | None = None
         self._watching = None
 
     def start(self, db: Path | str, game_id: str, camera=None, browser=None) -> None:
@@ -189,6 +194,7 @@ def run_play(args) -> int:
     tls = table_tls(args)
     server = _Server(args.host, args.port, tls, watch_port(args, tls))
     browser = None
+    source: FrameSource
     if args.camera == "browser":
         from companion.vision.browser_source import BrowserCameraSource
 

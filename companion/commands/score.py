@@ -30,7 +30,9 @@ def run(args) -> int:
     except OSError as exc:
         raise CompanionError(f"cannot read {args.file!r}: {exc.strerror}") from None
     data = load_json(raw, repr(args.file))
-    result = find_game(args.game).score_holdings(data)
+    score = find_game(args.game).score_holdings
+    assert score is not None, "the parser offers only the games that score"
+    result = score(data)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:

@@ -12,7 +12,7 @@ import functools
 import importlib
 import importlib.util
 import pkgutil
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.data import extra_game_modules
 from companion.errors import RecordError
@@ -53,12 +53,12 @@ def game_parts(modules: Sequence[str], part: str) -> list[str]:
     return found
 
 
-def games() -> list[Game]:
+def games() -> list[Game[Any, Any, Any]]:
     """Return every known game, sorted by name."""
     return [find_game(name) for name in game_modules()]
 
 
-def find_game(name: str) -> Game:
+def find_game(name: str) -> Game[Any, Any, Any]:
     """Return the game registered under `name`.
 
     Raises:
@@ -67,10 +67,11 @@ def find_game(name: str) -> Game:
     module = game_modules().get(name)
     if module is None:
         raise ValueError(f"unsupported game: {name!r} (known: {', '.join(game_modules())})")
-    return importlib.import_module(module).GAME
+    game: Game[Any, Any, Any] = importlib.import_module(module).GAME  # _registry checked it is a Game
+    return game
 
 
-def game_of_record(lines: Sequence[str | bytes]) -> Game:
+def game_of_record(lines: Sequence[str | bytes]) -> Game[Any, Any, Any]:
     """Return the game a record's first (setup) line names, for any reader (replay, import, audit).
 
     Raises:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import importlib
 import importlib.util
 import unicodedata
-from typing import Any, Callable, Iterable, Iterator, Mapping, MutableSequence, Optional, Protocol, Sequence
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, MutableSequence, Optional, Protocol, Sequence, TypeVar, cast
 
 from companion.errors import RuleViolation
 from companion.games.jsonl import KeyWarning, key_warnings, refuse_unknown_keys
@@ -22,7 +22,7 @@ from companion.games.messages import WORDING as COMMON
 class NewGame:
     """A fresh game's setup record line, and what only the dealer may read (cards to deal or set aside)."""
 
-    setup: dict
+    setup: dict[str, Any]
     dealer_note: tuple[str, ...] = ()
 
 
@@ -50,29 +50,49 @@ SHARED: Viewer = None
 """The viewer with no private seat: what the whole table, a passer-by and a report of a running game may see."""
 
 
+StateT = TypeVar("StateT")
+"""A game's state (BuxState, ...): what its moves fold into."""
+MoveT = TypeVar("MoveT")
+"""A game's move: the union of its record's line types."""
+SetupT = TypeVar("SetupT")
+"""A game's setup move: the one its first record line holds, which starts the state."""
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
+class MoveFromJson(Protocol[MoveT_co]):
+    """move_from_json(record line, first=is it the record's first line) -> the move it holds (RecordError if none)."""
+
+    def __call__(self, data: dict[str, Any], *, first: bool = ...) -> MoveT_co: ...
+
+
 @dataclass(frozen=True)
-class Game:
-    """A game's public face: its name and the pure functions that play it."""
+class Game(Generic[StateT, MoveT, SetupT]):
+    """A game's public face: its name and the pure functions that play it.
+
+    Generic over the game's state, move and setup types, so a caller that
+    knows its game (a game's own screens, its tests) gets them checked; the
+    registry hands out Game[Any, Any, Any], as it knows games only by name.
+    """
 
     name: str
     title: str
-    read_record: Callable[[Iterable[str]], Iterator[tuple[int, Any]]]
-    move_from_json: Callable[..., Any]
-    move_to_json: Callable[[Any], dict]
-    initial_state: Callable[[Any], Any]
-    apply: Callable[[Any, Any], Any]
-    replay: Callable[[Iterable[str]], Any]
-    state_to_json: Callable[[Any], dict]
-    is_over: Callable[[Any], bool]
-    format_summary: Optional[Callable[[dict], str]] = None
+    read_record: Callable[[Iterable[str]], Iterator[tuple[int, MoveT]]]
+    move_from_json: MoveFromJson[MoveT]
+    move_to_json: Callable[[MoveT], dict[str, Any]]
+    initial_state: Callable[[SetupT], StateT]
+    apply: Callable[[StateT, MoveT], StateT]
+    replay: Callable[[Iterable[str]], StateT]
+    state_to_json: Callable[[StateT], dict[str, Any]]
+    is_over: Callable[[StateT], bool]
+    format_summary: Optional[Callable[[dict[str, Any]], str]] = None
     """Human-readable text of state_to_json's summary; None uses a generic table."""
     line_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The keys each line type has ({"pick": ("type", "player", ...)}); others are reported (key_warnings)."""
     new_setup: Optional[NewSetup] = None
     """How `serve --new-game` starts this game; None: only from a setup file (--setup)."""
-    score_holdings: Optional[Callable[[Any], dict]] = None
+    score_holdings: Optional[Callable[[Any], dict[str, Any]]] = None
     """`companion score`: the parsed holdings file -> each player's score (CompanionError on bad input); None: not offered."""
-    final_kinds: Mapping[str, Callable[[dict], Optional[str]]] = field(default_factory=dict)
+    final_kinds: Mapping[str, Callable[[dict[str, Any]], Optional[str]]] = field(default_factory=dict)
     """Per line type, why a stored move of it cannot be undone ("reveal", "dice", "draw") or None (undoable).
 
     A move that revealed hidden information or used chance is never undone,
@@ -141,7 +161,8 @@ class Game:
 
     def final_kind(self, line: Any) -> Optional[str]:
         """Return why this record line's move cannot be undone ("reveal", "dice", "draw"), or None if it can."""
-        judge = self.final_kinds.get(line.get("type")) if isinstance(line, dict) else None
+        kind = line.get("type") if isinstance(line, dict) else None
+        judge = self.final_kinds.get(kind) if isinstance(kind, str) else None
         return judge(line) if judge is not None else None
 
     def key_warnings(self, lines: Iterable[Any]) -> list[KeyWarning]:
@@ -156,16 +177,17 @@ class Game:
         """
         refuse_unknown_keys(line, self.line_keys)
 
-    def steps(self, lines: Iterable[dict]) -> list[tuple[dict, Any, Any]]:
+    def steps(self, lines: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Optional[StateT], StateT]]:
         """Return (record line, state before, state after) for each line in order; the setup's before is None.
 
         For screens and reports that tell a game move by move, comparing each move's two states.
         """
-        out: list[tuple[dict, Any, Any]] = []
-        state = None
+        out: list[tuple[dict[str, Any], Optional[StateT], StateT]] = []
+        state: Optional[StateT] = None
         for line in lines:
             move = self.move_from_json(line, first=state is None)
-            new = self.initial_state(move) if state is None else self.apply(state, move)
+            # move_from_json(first=True) reads only a setup line (else RecordError), so the first move is the setup.
+            new = self.initial_state(cast(SetupT, move)) if state is None else self.apply(state, move)
             out.append((line, state, new))
             state = new
         return out
@@ -188,7 +210,7 @@ def visible_name(name: str) -> str:
     return "".join(f"<U+{ord(ch):04X}>" if unicodedata.category(ch) in UNSEEN else ch for ch in name)
 
 
-def name_problem(name: object) -> tuple[str, dict] | None:
+def name_problem(name: object) -> tuple[str, dict[str, Any]] | None:
     """Return why `name` cannot be a player's name, as (reason key, parameters), or None if it can.
 
     Names travel in links (/g/<id>/me/<name>), record lines and screens, so
@@ -228,7 +250,9 @@ def verify_player_names(players: Sequence[object]) -> None:
             raise COMMON.violation("setup.player_name", why=why, seat=seat, count=len(players), **params)
     seen: dict[str, str] = {}
     for player in players:
-        key = player.casefold()  # type: ignore[union-attr]  (all str after the loop above)
+        if not isinstance(player, str):
+            continue  # never: name_problem refused every name that is not text above
+        key = player.casefold()
         if key in seen:
             if seen[key] == player:
                 raise COMMON.violation("setup.duplicate_player", name=player)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
+from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mapping, TypeVar, overload
 
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
@@ -41,7 +41,7 @@ class KeyWarning:
         return (f"{self.type}: unknown key {self.key!r} was ignored; a {self.type} line has "
                 f"{', '.join(self.known)} (and perhaps {' or '.join(ANNOTATIONS)})")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Return the warning as a JSON object (the `warnings` array of `companion replay --json`)."""
         return {"line": self.line, "type": self.type, "key": self.key, "message": self.message}
 
@@ -60,7 +60,7 @@ def unknown_keys(data: Any, line_keys: Mapping[str, Collection[str]]) -> list[st
     return [key for key in data if key not in known and key not in ANNOTATIONS]
 
 
-def key_warnings(lines: Iterable[str | bytes | dict], line_keys: Mapping[str, Collection[str]]) -> list[KeyWarning]:
+def key_warnings(lines: Iterable[str | bytes | dict[str, Any]], line_keys: Mapping[str, Collection[str]]) -> list[KeyWarning]:
     """Return a KeyWarning for every unknown key in a record, with its 1-based line number.
 
     Lines that are blank or not JSON are skipped: the reader reports those itself.
@@ -96,8 +96,13 @@ def raise_error(error: CompanionError) -> None:
     raise error
 
 
-def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any],
-               on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, Any]]:
+MoveT = TypeVar("MoveT")
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+
+
+def read_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., MoveT],
+               on_error: Callable[[CompanionError], None] = raise_error) -> Iterator[tuple[int, MoveT]]:
     """Yield (1-based line number, move) for each line of a record.
 
     A UTF-8 byte-order mark and blank lines at the very end are fine (editors
@@ -129,7 +134,7 @@ def is_blank(line: Any) -> bool:
     return isinstance(line, str) and not line.removeprefix(BOM).strip()
 
 
-def parse_line(line: str | bytes) -> dict:
+def parse_line(line: str | bytes) -> dict[str, Any]:
     """Return one record line as a dict.
 
     Raises:
@@ -166,17 +171,17 @@ def line_type(data: Any, move_types: tuple[str, ...], *, first: bool) -> str:
         raise COMMON.malformed("record.first_not_setup", kind=kind)
     if kind == "setup" and not first:
         raise COMMON.malformed("setup.not_first")
-    return kind
+    return str(kind)  # one of move_types
 
 
-def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any], initial_state: Callable[[Any], Any],
-                 apply: Callable[[Any, Any], Any]) -> Any:
+def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any], initial_state: Callable[[SetupT], StateT],
+                 apply: Callable[[StateT, Any], StateT]) -> StateT:
     """Return the state a record leads to: the setup line's state, then each move applied in turn.
 
     Raises:
         RecordError, RuleViolation: at the first bad line, with `line` set.
     """
-    state = None
+    state: StateT | None = None
     for line_no, move in read_lines(lines, move_from_json):
         try:
             state = initial_state(move) if state is None else apply(state, move)
@@ -186,7 +191,7 @@ def replay_lines(lines: Iterable[str | bytes], move_from_json: Callable[..., Any
     return state
 
 
-def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict]) -> str:
+def write_lines(moves: Iterable[Any], move_to_json: Callable[[Any], dict[str, Any]]) -> str:
     """Return the JSON Lines text of a record (setup first), one move a line."""
     return "".join(json.dumps(move_to_json(m), ensure_ascii=False) + "\n" for m in moves)
 
@@ -196,7 +201,11 @@ def _blank(value: Any) -> bool:
     return value is None or isinstance(value, (bool, dict, list)) or value == ""
 
 
-def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> str | None:
+@overload
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: Literal[False] = False) -> str: ...
+@overload
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool) -> str | None: ...
+def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool = False) -> str | None:
     """Return a line's player name under `key` (None if absent and optional).
 
     Raises:
@@ -210,7 +219,7 @@ def name_field(data: dict, key: str, kind: str, *, optional: bool = False) -> st
     return value
 
 
-def list_field(data: dict, key: str, kind: str) -> list:
+def list_field(data: dict[str, Any], key: str, kind: str) -> list[Any]:
     """Return a line's list under `key`. Raises RecordError if it is not a list."""
     value = data.get(key)
     if not isinstance(value, list):
@@ -218,7 +227,11 @@ def list_field(data: dict, key: str, kind: str) -> list:
     return value
 
 
-def card_field(data: dict, key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
+@overload
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: Literal[False] = False) -> str: ...
+@overload
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: bool) -> str | None: ...
+def card_field(data: dict[str, Any], key: str, kind: str, cards: Collection[str], *, optional: bool = False) -> str | None:
     """Return a line's card code under `key`, one of `cards` (None if absent and optional).
 
     Raises:

@@ -165,7 +165,7 @@ class Wording:
 
     messages: Mapping[str, Mapping[str, str]]
     """{rule id: {"en": template, "ru": template}}."""
-    card: GameCardNamer = lambda code, lang="en": str(code)
+    card: GameCardNamer = lambda code, lang: str(code)
     """Names a card code in a language when the reader gives no namer (the CLI, the English fallback): the full face."""
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """{lang: {word: translation}} for ``{colour:word}`` placeholders (a fixed vocabulary such as colours)."""
@@ -230,7 +230,7 @@ def render(error: CompanionError, lang: str = "en", card: CardNamer | None = Non
     """
     table = getattr(error, "templates", None)
     rule = getattr(error, "rule", None)
-    if isinstance(table, Wording) and table.template(rule, lang, Wording._why(error.params)) is not None:
+    if isinstance(table, Wording) and isinstance(rule, str) and table.template(rule, lang, Wording._why(error.params)) is not None:
         try:
             return table.say(rule, error.params, lang, card)
         except (KeyError, IndexError, ValueError):

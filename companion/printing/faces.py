@@ -263,6 +263,6 @@ def draw_face(
         style = kind_design(deck, card.kind).get("face")
         payload = printed.payload(code)
         widest = max(trim.x - bleed.x, bleed.right - trim.right, trim.y - bleed.y, bleed.bottom - trim.bottom)
-        FACES.get(style, face_fallback)(pen, deck, card, attrs, payload, trim.w, trim.h, widest)
+        (FACES.get(style, face_fallback) if isinstance(style, str) else face_fallback)(pen, deck, card, attrs, payload, trim.w, trim.h, widest)
     finally:
         pen.close()

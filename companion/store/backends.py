@@ -10,11 +10,14 @@ difference made uniform: how a process learns that a game changed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from companion.errors import StoreError
 from companion.store import notify
 from companion.store.sqlite import EventStore
+
+if TYPE_CHECKING:  # imported lazily at run time: psycopg is needed only for PostgreSQL
+    from companion.store.postgres import PostgresEventStore
 
 Store = Union[EventStore, "PostgresEventStore"]  # noqa: F821 - imported lazily (psycopg is needed only for PostgreSQL)
 
@@ -37,7 +40,7 @@ def store_label(target: str | Path) -> str:
     return repr(str(target))
 
 
-def open_store(target: str | Path, *, read_only: bool = False, must_exist: bool = False, **options) -> Store:
+def open_store(target: str | Path, *, read_only: bool = False, must_exist: bool = False, **options: Any) -> Store:
     """Return the open event store at `target` (a file path or a postgresql:// URL).
 
     read_only never writes (the audit, `games`, export); must_exist refuses

@@ -15,13 +15,15 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 from companion.errors import CompanionError
 from companion.store.session import GameSession
 from companion.store.backends import open_store
 
 
-def play(db: str | Path, lines: list[dict], game_id: str, *, delay_s: float = 0.0, on_ready=None) -> int:
+def play(db: str | Path, lines: list[dict[str, Any]], game_id: str, *, delay_s: float = 0.0,
+         on_ready: Callable[[int], object] | None = None) -> int:
     """Store the record's moves not yet stored and return how many this call submitted.
 
     Raises:

@@ -25,7 +25,7 @@ MAX_PROBLEMS = 20
 """Lines of integrity_check kept: enough to say what broke, bounded for a shredded file."""
 
 
-def recover_hint(path) -> str:
+def recover_hint(path: object) -> str:
     """Return the advice every integrity problem ends with."""
     return f"`companion recover {path} --out DIR` saves the intact part of each game"
 

@@ -83,7 +83,7 @@ def check_event(kind: str, source: str, payload: Any, text: str) -> None:
         raise EventTooLarge(f"a text in this entry is longer than {MAX_TEXT_CHARS} characters; nothing was stored")
 
 
-def bounded_refusal(line: Any, message: str, rule: str | None, text: str) -> dict:
+def bounded_refusal(line: Any, message: str, rule: str | None, text: str) -> dict[str, Any]:
     """Return the `rejected` event's payload for a refused line: whole if small, else its digest and an excerpt.
 
     `text` is the line's canonical JSON. A small line is kept as it came (the

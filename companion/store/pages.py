@@ -28,7 +28,7 @@ class _Bad(Exception):
     """A cell that cannot be decoded: skipped."""
 
 
-def _varint(data, at: int) -> tuple[int, int]:
+def _varint(data: bytes, at: int) -> tuple[int, int]:
     value = 0
     for i in range(8):
         byte = data[at + i]
@@ -162,7 +162,7 @@ class PageFile:
         parts = [page[at:at + local]]
         have = local
         following = int.from_bytes(page[at + local:at + local + 4], "big")
-        seen = set()
+        seen: set[int] = set()
         while have < size:
             if not following or following in seen or len(seen) > _MAX_OVERFLOW:
                 raise _Bad("overflow chain broken")

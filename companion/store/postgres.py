@@ -42,7 +42,7 @@ import datetime as dt
 import hashlib
 import logging
 import threading
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 from urllib.parse import urlsplit
 
 import psycopg
@@ -55,6 +55,17 @@ from companion.store.events import Event, canonical_json, chain_anchor, event_ha
 from companion.store.limits import check_event
 from companion.store.reads import StoreReads
 from companion.store.sqlite import DEFAULT_KEYFRAME_BUDGET, RepeatedRequest, StaleWrite
+
+
+T = TypeVar("T")
+
+
+def _scalar(cursor: psycopg.Cursor[Any]) -> Any:
+    """Return the first column of a query's one row (an aggregate or INSERT ... RETURNING always has one)."""
+    row = cursor.fetchone()
+    assert row is not None, "an aggregate or RETURNING query returns a row"
+    return row[0]
+
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +256,7 @@ class PostgresEventStore(StoreReads):
 
     # --- connections, retries, schema
 
-    def _run(self, work: Callable[[psycopg.Connection], Any], *, write: bool = False) -> Any:
+    def _run(self, work: Callable[[psycopg.Connection], T], *, write: bool = False) -> T:
         """Return work(connection), on a pooled connection; retry once on a fresh one if the connection was lost.
 
         A write is retried only if its COMMIT was not yet sent: the transaction
@@ -277,20 +288,21 @@ class PostgresEventStore(StoreReads):
                 log.warning("lost the connection to %s, retrying once: %s", self.label, exc)
         raise AssertionError("unreachable")
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._run(lambda conn: conn.execute(sql, args).fetchall())
         except psycopg.Error as exc:
             raise StoreError(f"cannot read the event store {self.label!r}: {exc}") from None
 
-    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return self._read(sql.replace("?", "%s"), args)
 
     def _schema_version(self) -> int | None:
         def version(conn: psycopg.Connection) -> int | None:
-            if conn.execute("SELECT to_regclass('schema_migrations')").fetchone()[0] is None:
+            if _scalar(conn.execute("SELECT to_regclass('schema_migrations')")) is None:
                 return None
-            return conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] or 0
+            latest: int | None = _scalar(conn.execute("SELECT MAX(version) FROM schema_migrations"))
+            return latest or 0
         try:
             return self._run(version)
         except psycopg.Error as exc:
@@ -382,7 +394,7 @@ class PostgresEventStore(StoreReads):
             return skipped
         return self._write_new_game(work, game_id)
 
-    def _write_new_game(self, work: Callable[[psycopg.Connection], Any], game_id: str) -> Any:
+    def _write_new_game(self, work: Callable[[psycopg.Connection], T], game_id: str) -> T:
         """Run a write that inserts game `game_id` (create_game, adopt_game); an id already here is one sentence."""
         try:
             return self._run(work, write=True)
@@ -540,9 +552,9 @@ class PostgresEventStore(StoreReads):
         self._check_writable()
 
         def work(conn: psycopg.Connection) -> int:
-            frame_id = conn.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (%s, %s, %s, %s) RETURNING id",
-                                    (game_id, _now(), len(jpeg), bytes(jpeg))).fetchone()[0]
-            total = conn.execute("SELECT COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = %s", (game_id,)).fetchone()[0]
+            frame_id: int = _scalar(conn.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (%s, %s, %s, %s) RETURNING id",
+                                                 (game_id, _now(), len(jpeg), bytes(jpeg))))
+            total: int = _scalar(conn.execute("SELECT COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = %s", (game_id,)))
             if total > limit:
                 rows = conn.execute("SELECT id, size FROM keyframes WHERE game_id = %s ORDER BY id", (game_id,)).fetchall()
                 drop = []

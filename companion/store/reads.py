@@ -24,10 +24,10 @@ class StoreReads:
     EVENT_COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
     """The columns `_to_event` takes, in Event's order."""
 
-    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         raise NotImplementedError
 
-    def _to_event(self, row: tuple) -> Event:
+    def _to_event(self, row: tuple[Any, ...]) -> Event:
         return Event(*row)
 
     def games(self) -> list[dict[str, str]]:

@@ -22,6 +22,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CompanionError, StoreError
 from companion.games import find_game
@@ -30,7 +31,7 @@ from companion.store.integrity import check_file
 from companion.store.limits import MAX_EVENT_BYTES, bounded_refusal
 from companion.store.pages import PageFile
 from companion.store.readonly import connect_read_only
-from companion.store.session import fold
+from companion.store.session import Folded, fold
 
 _COLUMNS = "game_id, seq, time, source, kind, payload, prev_hash, hash"
 
@@ -43,7 +44,7 @@ class Recovered:
     game: str
     events: tuple[Event, ...]
     """Events 1..n: readable, hash-chained, not next to a break, and replayable."""
-    record_lines: tuple[dict, ...]
+    record_lines: tuple[dict[str, Any], ...]
     """The moves in effect after those events (evidence removed): a record `companion replay` reads."""
     stopped: str | None
     """Why the verified prefix ends before the end of what was read, or None if the whole log is verified."""
@@ -141,7 +142,7 @@ def _read_pages(path: Path, found: _Found) -> None:
         pages.close()
 
 
-def _as_event(values: list) -> Event | None:
+def _as_event(values: list[Any]) -> Event | None:
     """Return the Event a raw events row holds (9 columns, or 10 with request_id), or None if the row is something else."""
     if len(values) not in (9, 10) or values[0] is not None:
         return None
@@ -174,7 +175,7 @@ def _cut_oversized(event: Event) -> Event:
 
 def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]]) -> Recovered:
     chain, suspect, why = _verified_chain(options)
-    boundary = (suspect or chain or [None])[-1]
+    boundary = (suspect or chain)[-1] if suspect or chain else None
     beyond = [opts[0] for seq, opts in sorted(options.items()) if opts and seq > (boundary.seq if boundary else 0)]
     big = next((index for index, event in enumerate(chain) if _size(event) > MAX_EVENT_BYTES), None)
     if big is not None:  # stored before events had a size limit: the verified prefix ends before it
@@ -185,7 +186,7 @@ def _recover_game(game_id: str, game_name: str, options: dict[int, list[Event]])
         beyond = chain[big:] + suspect + beyond
         chain, suspect = chain[:big], []
     if not game_name:
-        first = (chain or suspect or [None])[0]
+        first = (chain or suspect)[0] if chain or suspect else None
         if first is not None and first.kind == MOVE:
             try:
                 game_name = str(json.loads(first.payload).get("game", ""))
@@ -227,7 +228,7 @@ def _verified_chain(options: dict[int, list[Event]]) -> tuple[list[Event], list[
                               f"verified through event {chain[-1].seq if chain else 0}")
 
 
-def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict], str | None]:
+def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event], list[dict[str, Any]], str | None]:
     """Shorten the prefix until its moves fold, and return it with its record lines."""
     if not game_name:
         return [], [], "which game this is cannot be told (no games row and no setup naming it): nothing replays"
@@ -236,7 +237,7 @@ def _replayable_prefix(game_name: str, events: list[Event]) -> tuple[list[Event]
     except ValueError:
         return [], [], f"unknown game {game_name!r}"
     # A prefix of a replayable log replays too, so binary-search the longest one.
-    def folds(end: int):
+    def folds(end: int) -> Folded | None:
         try:
             folded = fold(game, events[:end])
         except (CompanionError, ValueError, KeyError, TypeError, AttributeError):

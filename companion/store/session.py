@@ -16,7 +16,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from companion.errors import CompanionError, Conflict, DamagedGame, RecordError, RuleViolation, StoreError
 from companion.games import find_game, game_of_record
@@ -27,7 +27,10 @@ from companion.store import game_secrets
 from companion.store.events import (ATTENTION, DICE, MOVE, OBSERVATION, REJECTED, RESOLVED, STATE_KINDS, UNDO, Event,
                                     canonical_json)
 from companion.store.limits import bounded_refusal
-from companion.store.sqlite import EventStore, RepeatedRequest, StaleWrite
+from companion.store.sqlite import RepeatedRequest, StaleWrite
+
+if TYPE_CHECKING:  # backends is imported by the callers that open a store; the name is for the checker only
+    from companion.store.backends import Store
 
 MAX_TRIES = 100
 """Times a write is judged again after another writer got in first, before the client is asked to retry."""
@@ -70,10 +73,10 @@ class Replay:
     give every move's before and after without replaying (steps()).
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any, Any, Any]):
         self.game = game
         self.moves: list[Event] = []
-        self.lines: list[dict] = []
+        self.lines: list[dict[str, Any]] = []
         """Each move's payload, parsed once (read-only: shared by every reader)."""
         self.states: list[Any] = []
         self.last_seq = 0
@@ -121,7 +124,7 @@ class Replay:
                       last_seq=self.last_seq, damage=self.damage)
 
 
-def fold(game: Game, events: Iterable[Event], *, strict: bool = True) -> Folded:
+def fold(game: Game[Any, Any, Any], events: Iterable[Event], *, strict: bool = True) -> Folded:
     """Return the state a game's events lead to.
 
     Moves are replayed in order; an undo removes the latest move still in
@@ -150,7 +153,7 @@ def _seq(event: Event) -> int:
 class _Log:
     """One game's events and fold, shared by every session of this process on the same store file."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any, Any, Any]):
         self.lock = threading.Lock()
         self.game = game
         self.events: list[Event] = []
@@ -159,7 +162,7 @@ class _Log:
         self.replay = Replay(game)
         self.folded: Folded | None = None
 
-    def catch_up(self, store: EventStore, game_id: str) -> None:
+    def catch_up(self, store: Store, game_id: str) -> None:
         """Read what was stored since the last call (one query when nothing was), starting over if the file changed under it."""
         head = store.head(game_id)
         last = self.events[-1] if self.events else None
@@ -191,7 +194,7 @@ MAX_LOGS = 32
 """Games whose fold a process keeps (least recently read dropped first)."""
 
 
-def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
+def _log_of(store: Store, game_id: str, game: Game[Any, Any, Any]) -> _Log:
     key = (store.key, game_id)
     with _LOGS_LOCK:
         log = _LOGS.get(key)
@@ -203,7 +206,7 @@ def _log_of(store: EventStore, game_id: str, game: Game) -> _Log:
         return log
 
 
-def describe_change(event: Event) -> dict:
+def describe_change(event: Event) -> dict[str, Any]:
     """Return what a stored event changed, in a screen's terms: {"kind", "type", "player"}."""
     data = event.data if event.kind in (MOVE, DICE) else {}
     return {"kind": event.kind, "type": data.get("type") if isinstance(data, dict) else None,
@@ -222,7 +225,7 @@ class GameSession:
     that stores events uses its id, so a repeated request stores nothing twice.
     """
 
-    def __init__(self, store: EventStore, game_id: str, *, request: Request | None = None, shared: bool = False):
+    def __init__(self, store: Store, game_id: str, *, request: Request | None = None, shared: bool = False):
         self.store = store
         self.game_id = game_id
         self.game = find_game(store.game_name(game_id))
@@ -236,7 +239,7 @@ class GameSession:
         self._folded: Folded | None = None
 
     @classmethod
-    def start(cls, store: EventStore, setup: dict, *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
+    def start(cls, store: Store, setup: dict[str, Any], *, source: str = "tablet", game_id: str | None = None, title: str = "") -> "GameSession":
         """Create a game from its setup line and return its session.
 
         Raises:
@@ -264,6 +267,7 @@ class GameSession:
             self._log.catch_up(self.store, self.game_id)
             self._count = len(self._log.events)
             self._folded = self._log.folded
+        assert self._folded is not None, "catch_up folds the log"
         return self._folded
 
     @property
@@ -280,7 +284,7 @@ class GameSession:
                      for events in (self._log.by_kind.get(kind, []) for kind in kinds)]
         return lists[0] if len(lists) == 1 else list(heapq.merge(*lists, key=_seq))
 
-    def steps(self, *, with_evidence: bool = False) -> list[tuple[dict, Any, Any]]:
+    def steps(self, *, with_evidence: bool = False) -> list[tuple[dict[str, Any], Any, Any]]:
         """Return (record line, state before, state after) for each move in effect, setup first, without replaying.
 
         with_evidence keeps each line's `evidence` (what the camera or the dice saw), for screens that show it.
@@ -420,7 +424,7 @@ class GameSession:
         if seq is not None:
             raise RepeatedRequest(self.game_id, request_id, seq)
 
-    def submit(self, line: dict, *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
+    def submit(self, line: dict[str, Any], *, source: str = "tablet", evidence: Any = None, also: Iterable[tuple[str, Any]] = ()) -> Event:
         """Judge a proposed record line; store it if legal and return its event.
 
         `also` are events stored in the same transaction after the move (e.g.
@@ -484,14 +488,14 @@ class GameSession:
         last = folded.moves[-1]
         return self.game.final_kind(last.data) if not last.damage else None
 
-    def raise_attention(self, message: str, *, cards: Iterable[str] = (), players: Iterable[str] = (),
-                        proposed: dict | None = None, evidence: Any = None, source: str = "camera") -> str:
+    def raise_attention(self, message: str, *, cards: Iterable[str | None] = (), players: Iterable[str | None] = (),
+                        proposed: dict[str, Any] | None = None, evidence: Any = None, source: str = "camera") -> str:
         """Store a "needs attention" item and return its id.
 
         Used when the camera sees something the rules reject or cannot explain, or
         when an inferred move waits for a one-tap confirm (`proposed` is then the
         record line to submit). Never applied silently, never dropped: it stays
-        open until resolve() is called.
+        open until resolve() is called. A card or player is None where the seen line names none.
         """
         item_id = uuid.uuid4().hex[:8]
         payload = {"id": item_id, "message": message, "cards": list(cards), "players": list(players),
@@ -499,7 +503,7 @@ class GameSession:
         self.write(lambda _folded, _events: [(ATTENTION, payload)], source=source)
         return item_id
 
-    def open_attention(self) -> list[dict]:
+    def open_attention(self) -> list[dict[str, Any]]:
         """Return the attention items not yet resolved, oldest first (each with its event seq and time)."""
         return open_items(self.events_of(ATTENTION, RESOLVED))
 
@@ -516,7 +520,7 @@ class GameSession:
 
         return self.write(decide, source=source)[0]
 
-    def observe(self, changes: list[dict], t: float, *, source: str = "camera", extra: dict | None = None) -> Event:
+    def observe(self, changes: list[dict[str, Any]], t: float, *, source: str = "camera", extra: dict[str, Any] | None = None) -> Event:
         """Store one settled table change the camera saw and return its event.
 
         `changes` are {"code", "from", "to"} (zone names, None for "not on the
@@ -526,7 +530,7 @@ class GameSession:
         payload = {"t": t, "changes": [dict(c) for c in changes], **(extra or {})}
         return self.write(lambda _folded, _events: [(OBSERVATION, payload)], source=source)[0]
 
-    def record_lines(self) -> list[dict]:
+    def record_lines(self) -> list[dict[str, Any]]:
         """Return the record lines of the moves in effect (evidence and envelope removed).
 
         Raises:
@@ -542,9 +546,9 @@ class GameSession:
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in self.record_lines())
 
 
-def open_items(events: Iterable[Event]) -> list[dict]:
+def open_items(events: Iterable[Event]) -> list[dict[str, Any]]:
     """Return the attention items raised and not resolved in `events`, oldest first."""
-    items: dict[str, dict] = {}
+    items: dict[str, dict[str, Any]] = {}
     for event in events:
         if event.kind == ATTENTION:
             items[event.data["id"]] = {**event.data, "seq": event.seq, "time": event.time, "source": event.source}
@@ -553,7 +557,7 @@ def open_items(events: Iterable[Event]) -> list[dict]:
     return list(items.values())
 
 
-def import_record(store: EventStore, lines: Iterable[str], *, game_id: str | None = None, title: str = "") -> GameSession:
+def import_record(store: Store, lines: Iterable[str], *, game_id: str | None = None, title: str = "") -> GameSession:
     """Store a whole record as a new game and return its session.
 
     The record is replayed first; nothing is stored unless every line is legal.

@@ -17,7 +17,7 @@ import datetime as dt
 import shutil
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store import notify
@@ -432,6 +432,7 @@ class EventStore(StoreReads):
                 cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",
                                          (game_id, _now(), len(jpeg), bytes(jpeg)))
                 frame_id = cursor.lastrowid
+                assert frame_id is not None, "an INSERT sets the row id"
                 self._prune_keyframes(game_id, limit)
         except sqlite3.DatabaseError as exc:
             raise _write_error(exc) from None
@@ -473,22 +474,23 @@ class EventStore(StoreReads):
 
     def change_token(self) -> int:
         """Return a number that changes when another connection (any process) commits to the file (PRAGMA data_version)."""
-        return self._query("PRAGMA data_version")[0][0]
+        version: int = self._query("PRAGMA data_version")[0][0]
+        return version
 
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot read the event store {str(self.path)!r}: {exc}{_damage_hint(exc, self.path)}") from None
 
-    def _select(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return self._query(sql, args)
 
-    def _to_event(self, row: tuple) -> Event:
+    def _to_event(self, row: tuple[Any, ...]) -> Event:
         return _event(row)
 
 
-def _event(row: tuple) -> Event:
+def _event(row: tuple[Any, ...]) -> Event:
     """Return the Event of one row whose payload came as bytes, decoding it here, row by row.
 
     A payload that is not valid UTF-8 (a damaged disk, a hand edit) must not
@@ -502,8 +504,9 @@ def _event(row: tuple) -> Event:
     try:
         payload = bytes(raw).decode("utf-8")
     except UnicodeDecodeError:
-        return Event(*row[:5], bytes(raw).decode("utf-8", "replace"), *row[6:], damage="its payload is not valid UTF-8")
-    return Event(*row[:5], payload, *row[6:])
+        return Event(row[0], row[1], row[2], row[3], row[4], bytes(raw).decode("utf-8", "replace"), row[6], row[7],
+                     damage="its payload is not valid UTF-8")
+    return Event(row[0], row[1], row[2], row[3], row[4], payload, row[6], row[7])
 
 
 def verify_chain(events: list[Event]) -> int | None:

@@ -13,10 +13,14 @@ picture in the destination, that picture is left behind and reported.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.errors import StoreError
 from companion.store.events import format_seal
 from companion.store.sqlite import verify_chain
+
+if TYPE_CHECKING:  # backends imports this module's callers; the name is for the checker only
+    from companion.store.backends import Store
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class Moved:
     """Keyframe ids not carried because the destination uses them for another game's pictures."""
 
 
-def copy_game(source, target, game_id: str) -> Moved:
+def copy_game(source: Store, target: Store, game_id: str) -> Moved:
     """Copy one game from `source` to `target` (open stores of either backend) and return what was done.
 
     Raises:

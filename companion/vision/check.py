@@ -280,7 +280,7 @@ def _glare(gray: np.ndarray, geometry: TableGeometry, px_per_mm: float) -> list[
     k = max(3, int(round(45.0 * px_per_mm / q)) | 1)
     floor = cv2.erode(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     level = float(np.median(floor[mask > 0]))
-    bright = ((floor >= max(190.0, level + 70.0)) & (mask > 0)).astype(np.uint8)
+    bright: np.ndarray = ((floor >= max(190.0, level + 70.0)) & (mask > 0)).astype(np.uint8)
     bright = cv2.dilate(bright, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, _, stats, centroids = cv2.connectedComponentsWithStats(bright, connectivity=8)
     min_side = GLARE_MIN_MM * px_per_mm / q
@@ -495,6 +495,7 @@ def _draw_labels(image: np.ndarray, labels: list[tuple[str, np.ndarray]]) -> np.
         return image
     from PIL import Image, ImageDraw, ImageFont
 
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 13)  # Pillow looks in the system's font folders
     except OSError:

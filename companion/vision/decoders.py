@@ -19,6 +19,8 @@ import functools
 import math
 
 import multiprocessing
+import multiprocessing.connection
+import multiprocessing.process
 import threading
 from dataclasses import dataclass
 
@@ -30,7 +32,7 @@ try:
 
     _ZXING_ERROR: str | None = None
 except ImportError as exc:  # pragma: no cover - zxing-cpp is a hard dependency
-    zxingcpp = None
+    zxingcpp = None  # type: ignore[assignment]  # a hard dependency: None only on a broken install, then availability() says why
     _ZXING_ERROR = f"zxing-cpp unavailable: {exc}"
 
 try:
@@ -53,7 +55,7 @@ class Detection:
     """
 
     payload: str
-    corners: tuple[Point, Point, Point, Point]
+    corners: tuple[Point, ...]
     backend: str
     raw: bytes = b""
 
@@ -126,7 +128,7 @@ def decode_zxing(
         # A memoryview (shape and strides kept) rather than the array: the binding reads an array through
         # its __array_interface__ dict, ~5 us a call of the ~60 a scan makes.
         found = zxingcpp.read_barcodes(
-            memoryview(np.ascontiguousarray(_gray(image))),
+            np.ascontiguousarray(_gray(image)).data,
             formats=fmt,
             try_rotate=try_rotate,
             try_downscale=try_downscale,
@@ -212,14 +214,15 @@ class ZbarWorker:
         self.start_timeout = start_timeout
         self.restarts = 0
         self._lock = threading.Lock()
-        self._proc = None
-        self._conn = None
+        self._proc: multiprocessing.process.BaseProcess | None = None
+        self._conn: multiprocessing.connection.Connection | None = None
 
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_zbar_serve, args=(child,), daemon=True, name="zbar-worker")
-        self._proc.start()
+        proc = ctx.Process(target=_zbar_serve, args=(child,), daemon=True, name="zbar-worker")
+        proc.start()
+        self._proc = proc
         child.close()
         self._conn = parent
         try:
@@ -233,7 +236,8 @@ class ZbarWorker:
         if self._proc is not None:
             self._proc.kill()
             self._proc.join(1.0)
-            self._conn.close()
+            if self._conn is not None:
+                self._conn.close()
         self._proc = self._conn = None
 
     def decode(self, image: np.ndarray) -> tuple[Detection, ...]:
@@ -246,7 +250,7 @@ class ZbarWorker:
                     self.restarts += 1
                     self._kill()
                 self._start()
-            if self._proc is None:
+            if self._proc is None or self._conn is None:  # both are set together
                 return ()
             try:
                 self._conn.send(np.ascontiguousarray(_gray(image)))
@@ -261,7 +265,7 @@ class ZbarWorker:
     def close(self) -> None:
         """Stop the child process."""
         with self._lock:
-            if self._proc is not None and self._proc.is_alive():
+            if self._proc is not None and self._conn is not None and self._proc.is_alive():
                 try:
                     self._conn.send(None)
                 except (OSError, BrokenPipeError):

@@ -112,8 +112,9 @@ def load_layout(path: str | Path | None = None, markers_path: str | Path | None 
     Raises:
         CompanionError: if a file is missing or malformed.
     """
-    return _load_layout(Path(path) if path else CALIBRATION_DIR / "table-layout.json",
-                        Path(markers_path) if markers_path else CALIBRATION_DIR / "markers.json")
+    # A Traversable (the installed package's files) is hashable at run time; its protocol does not say so.
+    return _load_layout(Path(path) if path else CALIBRATION_DIR / "table-layout.json",  # type: ignore[arg-type]
+                        Path(markers_path) if markers_path else CALIBRATION_DIR / "markers.json")  # type: ignore[arg-type]
 
 
 @functools.cache
@@ -124,14 +125,16 @@ def _load_layout(path: Traversable, markers_path: Traversable) -> TableLayout:
         markers = {int(m["id"]): ((float(m["centre"][0]), float(m["centre"][1])), float(m.get("rotation", 0)))
                    for m in body["markers"]}
         roles = {int(m["id"]): MappingProxyType(dict(m)) for m in mbody["markers"]}
-        zones = tuple(Zone(name=z["name"], rect=tuple(float(v) for v in z["rect"]), marker=z.get("marker"),
+        zones = tuple(Zone(name=z["name"], rect=(float(z["rect"][0]), float(z["rect"][1]), float(z["rect"][2]), float(z["rect"][3])),
+                           marker=z.get("marker"),
                            facing=float(z.get("facing", 0))) for z in body["zones"])
+        card_mm = body.get("card_mm", (63, 88))
         layout = TableLayout(
             table_mm=(float(body["table_mm"][0]), float(body["table_mm"][1])),
             marker_mm=float(mbody["marker_mm"]), dictionary=str(mbody["dictionary"]),
             markers=MappingProxyType(markers), roles=MappingProxyType(roles), zones=zones,
             zone_margin_mm=float(body.get("zone_margin_mm", 40)),
-            card_mm=tuple(float(v) for v in body.get("card_mm", (63, 88))),
+            card_mm=(float(card_mm[0]), float(card_mm[1])),
         )
     except OSError as exc:
         raise CompanionError(f"cannot read table layout: {exc}") from None

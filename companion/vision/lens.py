@@ -286,7 +286,7 @@ class LensSession:
 
     def _cells_of(self, view: BoardView) -> set[tuple[int, int]]:
         w, h = view.size
-        cells = {}
+        cells: dict[tuple[int, int], int] = {}
         for x, y in view.image_points:
             key = (min(int(y * GRID / h), GRID - 1), min(int(x * GRID / w), GRID - 1))
             cells[key] = cells.get(key, 0) + 1

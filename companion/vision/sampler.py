@@ -65,7 +65,7 @@ FIXED_MASK, FIXED_VALUE = _function_modules()
 _FIXED_DARK = FIXED_MASK & (FIXED_VALUE == 1)
 _FIXED_LIGHT = FIXED_MASK & (FIXED_VALUE == 0)
 _CENTRES = np.stack(np.meshgrid(np.arange(N) + 0.5, np.arange(N) + 0.5), -1).reshape(-1, 1, 2)
-_UNIT = np.float32([[0, 0], [N, 0], [N, N], [0, N]])
+_UNIT = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
 _NEIGHBOURS = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
 
 
@@ -213,8 +213,8 @@ def deconvolve(gray: np.ndarray, h: np.ndarray, sigmas=DECONV_SIGMAS, iterations
     """
     ring = DECONV_RING
     g_side = N + 2 * ring
-    outer = cv2.perspectiveTransform(np.float64([[[-ring, -ring]], [[N + ring, -ring]], [[N + ring, N + ring]],
-                                                 [[-ring, N + ring]]]), h).reshape(4, 2)
+    outer = cv2.perspectiveTransform(np.array([[[-ring, -ring]], [[N + ring, -ring]], [[N + ring, N + ring]],
+                                               [[-ring, N + ring]]], np.float64), h).reshape(4, 2)
     x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 4
     x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 5
     x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, gray.shape[1]), min(y1, gray.shape[0])
@@ -398,7 +398,7 @@ def symbol_image(bits: np.ndarray, px: int = 4, quiet: int = 2) -> np.ndarray:
     """Return a clean black-on-white image of the bits (fixed modules forced) with a quiet zone."""
     b = bits.copy()
     b[FIXED_MASK] = FIXED_VALUE[FIXED_MASK]
-    img = np.where(b == 1, 0, 255).astype(np.uint8)
+    img: np.ndarray = np.where(b == 1, 0, 255).astype(np.uint8)
     img = cv2.copyMakeBorder(img, quiet, quiet, quiet, quiet, cv2.BORDER_CONSTANT, value=255)
     return cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
 
@@ -430,7 +430,7 @@ def _plausible_data(values: np.ndarray) -> bool:
 QUIET_RANK = True
 """Try a blurred finder's grids lightest quiet band first (read_grids, quiet_score): on the 24 hard 1080p bench
 frames 119 -> 127 of 145 legible cards read as stills, no wrong code (docs/vision.md)."""
-_QUIET_BAND = np.float64([[[-1.5, r + 0.5]] for r in range(-1, 9)] + [[[c + 0.5, -1.5]] for c in range(-2, 9)])
+_QUIET_BAND = np.array([[[-1.5, r + 0.5]] for r in range(-1, 9)] + [[[c + 0.5, -1.5]] for c in range(-2, 9)], np.float64)
 
 
 def quiet_score(gray: np.ndarray, h: np.ndarray) -> float:

@@ -153,7 +153,7 @@ class CaptureSource:
         if opener is None and isinstance(target, str) and "://" in target:
             opener = lambda url: open_stream(url, stall_s=stall_s)  # noqa: E731
         self._opener = opener or cv2.VideoCapture
-        self._cap = None
+        self._cap: cv2.VideoCapture | None = None
         self._delay = backoff_s
         self._retry_at = 0.0
         self._index = 0
@@ -288,6 +288,7 @@ def frames(source: FrameSource, idle_sleep_s: float = 0.02, *, wait_s: float | N
         CompanionError: a live source gave no first frame within `wait_s` seconds.
     """
     live = getattr(source, "live", False)
+    target: int | str = getattr(source, "target", "")  # a live source (a camera, a stream) names what it reads
     started = getattr(source, "created_at", None) or time.monotonic()
     seen = away = False
     while not source.finished:
@@ -296,15 +297,15 @@ def frames(source: FrameSource, idle_sleep_s: float = 0.02, *, wait_s: float | N
             if source.finished:
                 break
             if live and not seen and wait_s is not None and time.monotonic() - started >= wait_s:
-                raise CompanionError(no_picture(source.target, wait_s))
+                raise CompanionError(no_picture(target, wait_s))
             if live and seen and not away and getattr(source, "status", "open") != "open":
                 away = True
                 if say is not None:
-                    say(f"{describe(source.target)} stopped sending pictures; retrying until it is back "
+                    say(f"{describe(target)} stopped sending pictures; retrying until it is back "
                         "(moves can be entered on the tablet meanwhile)")
             time.sleep(idle_sleep_s)
             continue
         if away and say is not None:
-            say(f"{describe(source.target)} sends pictures again")
+            say(f"{describe(target)} sends pictures again")
         seen, away = True, False
         yield frame

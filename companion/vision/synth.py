@@ -349,8 +349,9 @@ def _hand_polys(rng: np.random.Generator, layout: TableLayout) -> list[np.ndarra
     n = np.array([-d[1], d[0]])
     arm = np.array([start + n * 45, end + n * 38, end - n * 38, start - n * 45])
     ang = -math.degrees(math.atan2(d[1], d[0]))
-    palm = _ellipse_poly(*(end + d * 55), 75, 48, ang)
-    fingers = _ellipse_poly(*(end + d * 135), 55, 40, ang)
+    palm_at, fingers_at = end + d * 55, end + d * 135
+    palm = _ellipse_poly(palm_at[0], palm_at[1], 75, 48, ang)
+    fingers = _ellipse_poly(fingers_at[0], fingers_at[1], 55, 40, ang)
     return [arm, palm, fingers]
 
 
@@ -518,8 +519,8 @@ def _draw_hands(frame: np.ndarray, hands: int, h_tab: np.ndarray, layout: TableL
         polys = [_project(h_tab, p) for p in polys_mm]
         _shade(frame, [p + (25, 30) for p in polys], 0.45, blur=12.0)
         tone = np.array([95, 130, 185]) * rng.uniform(0.7, 1.1)
-        for p in polys:
-            cv2.fillConvexPoly(frame, np.round(p * 16).astype(np.int32), tone.tolist(), cv2.LINE_AA, 4)
+        for poly in polys:
+            cv2.fillConvexPoly(frame, np.round(poly * 16).astype(np.int32), tone.tolist(), cv2.LINE_AA, 4)
         hand_quads.extend(polys)
     return hand_quads
 
@@ -567,7 +568,7 @@ def _lens_and_sensor(frame: np.ndarray, camera: Camera, k: np.ndarray, nuisance:
     blur = (float(nuisance.defocus), 0, 0.0)
     if nuisance.motion >= 1.5:
         n = int(round(nuisance.motion))
-        kern = np.zeros((n, n), np.float32)
+        kern: np.ndarray = np.zeros((n, n), np.float32)
         kern[n // 2, :] = 1.0
         angle = float(rng.uniform(0, 180))
         blur = (float(nuisance.defocus), n, angle)
@@ -678,7 +679,7 @@ def _shade(frame: np.ndarray, polys: Sequence[np.ndarray], strength: float, blur
         cv2.fillConvexPoly(small, np.round((p - (x0, y0)) / q * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
     small = cv2.GaussianBlur(small, (0, 0), blur / q)
     # Gain 255 = unchanged, 255 * (1 - strength) under the full shadow.
-    gain = (255 - (small.astype(np.uint16) * int(round(strength * 255)) // 255)).astype(np.uint8)
+    gain: np.ndarray = (255 - (small.astype(np.uint16) * int(round(strength * 255)) // 255)).astype(np.uint8)
     gain = cv2.resize(gain, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
     roi = frame[y0:y1, x0:x1]
     roi[:] = cv2.multiply(roi, cv2.cvtColor(gain, cv2.COLOR_GRAY2BGR), scale=1.0 / 255.0)
@@ -737,7 +738,7 @@ def random_room_conditions(rng: np.random.Generator, kind: str, width: int = 192
     cam = Camera(width=width, height=height, tilt=u("tilt"), roll=float(rng.uniform(-4, 4)),
                  hfov=float(rng.uniform(60, 75)))
     nz = Nuisance(texture=str(rng.choice(["wood", "felt"])), warm=u("warm"), light_falloff=u("falloff"),
-                  exposure=u("exposure"), glare=int(rng.integers(r["glare"][0], r["glare"][1] + 1)),
+                  exposure=u("exposure"), glare=int(rng.integers(int(r["glare"][0]), int(r["glare"][1]) + 1)),
                   glare_strength=u("glare_strength"), sleeves=u("sleeves"), defocus=u("defocus"), motion=u("motion"),
                   noise=u("noise"), jpeg=int(u("jpeg")), seed=seed)
     return cam, nz

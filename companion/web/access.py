@@ -148,4 +148,4 @@ def is_loopback() -> bool:
     if not proxy or peer != proxy:
         return False
     clients = _forwarded_clients()
-    return bool(clients) and all(client in LOOPBACK_ADDRESSES for client in clients)
+    return bool(clients and all(client in LOOPBACK_ADDRESSES for client in clients))

@@ -53,7 +53,8 @@ class LiveApp:
         from a2wsgi import WSGIMiddleware
 
         self.flask = app
-        self.wsgi = WSGIMiddleware(app, workers=threads)
+        # a2wsgi types the app's environ as its own TypedDict, Flask as dict[str, Any]: the same dict at run time.
+        self.wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
         self.intake = Intake(app, self.wsgi)  # judges and reads every body before a thread runs the view
         self.stop = threading.Event()  # ends the MJPEG streams (their threads poll it)
         app.config["STOP"] = self.stop
@@ -205,7 +206,7 @@ HEAD_SECONDS = 10.0
 """Seconds a connection has to send a whole request head, from its opening or the previous answer."""
 HEAD_BYTES = 64 * 1024
 """Most bytes a request head may take (the URL and every header; the pages' own are under 2 kB)."""
-KEEP_ALIVE_SECONDS = 5.0
+KEEP_ALIVE_SECONDS = 5
 """Seconds a connection may stay idle, nothing sent, after an answer (uvicorn's timeout_keep_alive)."""
 
 
@@ -221,7 +222,7 @@ def _head_deadline_protocol():
     class HeadDeadline(HttpToolsProtocol):
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
-            self._head_timer = None
+            self._head_timer: asyncio.TimerHandle | None = None
             self._await_head()
 
         def _await_head(self) -> None:
@@ -268,6 +269,8 @@ def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "wa
     live = LiveApp(app, threads=threads)
 
     class Server(uvicorn.Server):
+        live: LiveApp
+
         async def shutdown(self, sockets=None):
             live.close()  # without this, open streams would keep the graceful shutdown waiting
             await super().shutdown(sockets)

@@ -151,6 +151,8 @@ def me(game_id: str, player: str):
         return redirect(url_for(phone, game_id=game_id, player=player, k=request.args.get("k")))
     session, _key, _view = _player_or_403(game_id, player)
     screens = screens_of(session.game.name)
+    if screens.phone_page is None:
+        abort(404, description=_("this game has no private phone page"))
     return render_template(screens.phone_page, game_id=game_id, game=session.game, player=player,
                            k=request.args.get("k"), strings=_strings(screens))
 

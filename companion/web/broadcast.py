@@ -290,7 +290,7 @@ class Broadcaster:
             return None
         return store.last_seq(game_id)
 
-    def _read_changes(self, game_ids: list[str], club: bool = False) -> tuple[dict[str, int | None], tuple | None]:
+    def _read_changes(self, game_ids: list[str], club: bool = False) -> tuple[dict[str, int], tuple | None]:
         """Return (each game's last seq, the club's signature if `club`) if anything was committed since the last call, else ({}, None)."""
         store = self._open()
         version = store.change_token()  # None: nothing to poll, this call follows a notification

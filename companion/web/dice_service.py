@@ -82,11 +82,13 @@ class DiceService:
         _validate(count, sides)
         _refuse_after_reveal(events)
         number = first_number or len(_of(events, DICE)) + 1
-        seed = bytes.fromhex(self.store.get_secret(self.game_id, SEED_NAME))
+        secret = self.store.get_secret(self.game_id, SEED_NAME)
+        assert secret is not None, "a game that rolls dice keeps its seed from the start"
+        seed = bytes.fromhex(secret)
         values = dice.roll(seed, number, count, sides)
         return [(DICE, {"number": number, "count": count, "sides": sides, "values": list(values), "physical": False})]
 
-    def physical_items(self, events: list[Event], values: list, sides: int, *, first_number: int | None = None) -> list[tuple[str, Any]]:
+    def physical_items(self, events: list[Event], values: object, sides: object, *, first_number: int | None = None) -> list[tuple[str, Any]]:
         """Return the `dice` event of dice rolled by hand after `events` (for a caller's own write).
 
         Raises:
@@ -95,6 +97,7 @@ class DiceService:
         if not isinstance(values, list) or not values:
             raise COMMON.violation("dice.bad_values", why="missing")
         _validate(len(values), sides)
+        assert isinstance(sides, int), "_validate refused sides that are not a whole number"
         for value in values:
             if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
                 raise COMMON.violation("dice.bad_values", why="missing")
@@ -114,7 +117,7 @@ class DiceService:
         self.ensure_seed()
         return self.session.write(lambda _f, events: self.roll_items(events, count, sides), source=source)[0].data
 
-    def enter_physical(self, values: list, sides: int, *, source: str = "tablet") -> dict:
+    def enter_physical(self, values: object, sides: object, *, source: str = "tablet") -> dict:
         """Store dice rolled by hand at the table and return the payload.
 
         Raises:

@@ -55,7 +55,7 @@ def own_host_names() -> frozenset[str]:
 def names_this_machine() -> bool:
     """Return True if the request's Host header names this machine (DNS rebinding sends another site's name)."""
     host = urlsplit("//" + request.host).hostname if request.host else None
-    return bool(host) and host.lower() in own_host_names()
+    return bool(host and host.lower() in own_host_names())
 
 
 def _only_this_machine() -> None:

@@ -36,7 +36,7 @@ def select_locale() -> str:
 
 def language_of(query_string: str, cookie_header: str | None, accept_language: str | None) -> str:
     """Return select_locale's choice from a raw request's parts (the live server's answers given before Flask runs)."""
-    asked = (parse_qs(query_string).get("lang") or [None])[0] or parse_cookie(cookie_header or "").get(COOKIE)
+    asked = (parse_qs(query_string).get("lang") or [""])[0] or parse_cookie(cookie_header or "").get(COOKIE)
     if asked in LANGUAGES:
         return asked
     return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) or "en"

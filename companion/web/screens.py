@@ -78,6 +78,7 @@ def _screens(modules: tuple[str, ...]) -> dict[str, GameScreens]:
     for name in game_parts(modules, "screens"):
         package = importlib.import_module(name)
         screens = package.SCREENS
+        assert package.__file__ is not None, f"{name} is a package of files"
         home = Path(package.__file__).resolve().parent
         found[screens.name] = GameScreens(**{**screens.__dict__, "home": home, "package": name})
     return found
@@ -93,6 +94,7 @@ def blueprints() -> list[Blueprint]:
     found = []
     for screens in all_screens().values():
         home = screens.home
+        assert home is not None and screens.package is not None, "all_screens() holds only games' screens packages"
         has_static = (home / "static").is_dir()
         found.append(Blueprint(f"{screens.name}_files", screens.package,
                                template_folder=str(home / "templates") if (home / "templates").is_dir() else None,

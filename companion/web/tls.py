@@ -87,7 +87,7 @@ def lan_addresses() -> list[str]:
         probe.close()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(info[4][0])
+            found.append(str(info[4][0]))  # an IPv4 address (AF_INET)
     except OSError:
         pass
     return [a for i, a in enumerate(found) if a not in found[:i] and not a.startswith("127.")]
@@ -134,8 +134,10 @@ def ensure_certificate(directory: str | Path, names: list[str] | tuple[str, ...]
 def _authority(folder: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
     cert_path, key_path = folder / "ca.pem", folder / "ca-key.pem"
     if cert_path.exists() and key_path.exists():
-        return (x509.load_pem_x509_certificate(cert_path.read_bytes()),
-                serialization.load_pem_private_key(key_path.read_bytes(), password=None))
+        kept = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+        if not isinstance(kept, ec.EllipticCurvePrivateKey):
+            raise ValueError(f"{key_path} is not the EC key this module makes")  # said as: files that are not the certificate
+        return x509.load_pem_x509_certificate(cert_path.read_bytes()), kept
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"{CA_NAME} {socket.gethostname()}"[:64])])
     now = _now()
@@ -176,7 +178,7 @@ def _server_certificate(folder: Path, wanted: list[str], ca_cert: x509.Certifica
                                          key_encipherment=False, data_encipherment=False, key_agreement=False,
                                          encipher_only=False, decipher_only=False), critical=True)
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_cert.public_key()), critical=False)
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
             .sign(ca_key, hashes.SHA256()))
     pem = cert.public_bytes(serialization.Encoding.PEM)
     _write(key_path, _key_pem(key), private=True)

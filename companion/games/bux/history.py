@@ -8,7 +8,7 @@ its translation functions (companion/games/history.py); the default is English.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from companion.games.bux.messages import card_words
 from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState
@@ -23,7 +23,7 @@ def card_with_value(code: str) -> str | None:
     return card_words(code) if code in PLAYING_CARDS or code in TIMER_CARDS else None
 
 
-def describe(line: dict, before: BuxState | None = None, after: BuxState | None = None, *,
+def describe(line: dict[str, Any], before: BuxState | None = None, after: BuxState | None = None, *,
              card: CardNamer = card_with_value, say: Say = ENGLISH) -> str:
     """Return one move in words, its cards named by `card`."""
     _, ngettext = say.gettext, say.ngettext

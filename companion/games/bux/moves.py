@@ -43,7 +43,7 @@ class Sell:
     """The player to move sells one or more matching 3-card sets to the game."""
 
     player: str
-    sets: tuple[tuple[str, str, str], ...]
+    sets: tuple[tuple[str, ...], ...]  # as the record says: the rules refuse a set that is not 3 cards
 
 
 @dataclass(frozen=True)

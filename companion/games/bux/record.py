@@ -50,7 +50,7 @@ def _move(data: dict, kind: str) -> Move:
     return Broke(player=player)
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "bux":
         raise W.malformed("setup.game", game=data.get("game"))
     players = _list(data, "players", "setup")
@@ -67,7 +67,7 @@ def _setup(data: dict) -> Setup:
     )
 
 
-def _draw(data: dict, player: str) -> Draw:
+def _draw(data: dict[str, Any], player: str) -> Draw:
     cards = tuple(_cards(data.get("cards"), "draw: cards"))
     winner = None
     all_passed = False
@@ -97,7 +97,7 @@ def _draw(data: dict, player: str) -> Draw:
 _card, _cards = card_readers(ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         return {"type": "setup", "game": "bux", "players": list(move.players), "first": move.first,
@@ -124,7 +124,7 @@ move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: BuxState) -> dict:
+def state_to_json(state: BuxState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (no card backs beyond codes)."""
     result = rules.outcome(state)
     return {
@@ -143,7 +143,7 @@ def state_to_json(state: BuxState) -> dict:
     }
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return the human-readable table `companion replay` prints for a BUX summary."""
     out = []
     status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"

@@ -9,6 +9,7 @@ dotted strings the tablet and the audit can rely on.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from companion.games.base import verify_seating
 from companion.games.dispatch import by_move_type
@@ -144,7 +145,7 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
     return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
 
 
-def _where(state: BuxState, card: str) -> dict:
+def _where(state: BuxState, card: str) -> dict[str, Any]:
     """Return where a card that is not in the draw deck is, as the parameters of draw.not_in_draw_deck."""
     for name, spread in zip(state.players, state.spreads):
         if card in spread:
@@ -225,6 +226,7 @@ def apply_draw(state: BuxState, move: Draw) -> BuxState:
         return replace(base, discard=state.discard | cards)
     if move.keep:
         return replace(base, spreads=_add_cards(state.spreads, seat, cards))
+    assert move.winner is not None and move.price is not None, "verify_draw checked a won bid names winner and price"
     buyer = state.seat(move.winner)
     if buyer == seat:
         chips = _change(state.chips, {seat: -move.price})
@@ -267,7 +269,7 @@ def verify_sell(state: BuxState, move: Sell) -> None:
 def sale_payout(state: BuxState, move: Sell) -> int:
     """Return what a legal sale pays now (doubled during Double-BUX)."""
     double = is_double_bux(state)
-    return sum(set_payout(cards, double=double) for cards in move.sets)
+    return sum(set_payout(cards, double=double) or 0 for cards in move.sets)  # each a set: verify_sell checked
 
 
 def apply_sell(state: BuxState, move: Sell) -> BuxState:
@@ -358,7 +360,7 @@ def apply_broke(state: BuxState, move: Broke) -> BuxState:
 
 # --- Dispatch ---------------------------------------------------------------
 
-_APPLY = {Draw: apply_draw, Sell: apply_sell, Swap: apply_swap, Broke: apply_broke}
+_APPLY: dict[type[Any], Callable[[BuxState, Any], BuxState]] = {Draw: apply_draw, Sell: apply_sell, Swap: apply_swap, Broke: apply_broke}
 
 apply, can = by_move_type(_APPLY, W, Setup)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable
+from typing import Any, Iterable, Iterator
 
 from companion.games.bux.state import DECK, SHAPE, SUIT, VALUE
 
@@ -57,7 +57,7 @@ def is_protected(spread: Iterable[str], card: str) -> bool:
 class Partition:
     """A way to sell a bag of cards: the sets and what they pay together."""
 
-    sets: tuple[tuple[str, str, str], ...]
+    sets: tuple[tuple[str, ...], ...]
     payout: int
 
 
@@ -89,7 +89,7 @@ def best_partition(cards: Iterable[str], *, double: bool = False) -> Partition |
     if plan is None:
         return None
     sets = _group(bag, plan)
-    payout = sum(set_payout(s, double=double) for s in sets)
+    payout = sum(set_payout(s, double=double) or 0 for s in sets)  # each is a set: _plan made them
     return Partition(sets=sets, payout=payout)
 
 
@@ -101,10 +101,10 @@ def _plan(bag: list[str]) -> dict[tuple[str, str], int] | None:
     for c in bag:
         count[(SUIT[c], SHAPE[c])] = count.get((SUIT[c], SHAPE[c]), 0) + 1
     # best[residues of the shape groups] = (perfect matches so far, choices per front)
-    best: dict[tuple[int, ...], tuple[int, dict]] = {(0,) * len(shapes): (0, {})}
+    best: dict[tuple[int, ...], tuple[int, dict[tuple[str, str], int]]] = {(0,) * len(shapes): (0, {})}
     for suit in suits:
         fronts = [(suit, shape) for shape in shapes]
-        step: dict[tuple[int, ...], tuple[int, dict]] = {}
+        step: dict[tuple[int, ...], tuple[int, dict[tuple[str, str], int]]] = {}
         for residues, (perfect, chosen) in best.items():
             for split in _splits([count.get(f, 0) for f in fronts]):
                 if sum(split) % 3:
@@ -118,7 +118,7 @@ def _plan(bag: list[str]) -> dict[tuple[str, str], int] | None:
     return final[1] if final else None
 
 
-def _splits(sizes: list[int]):
+def _splits(sizes: list[int]) -> Iterator[tuple[int, ...]]:
     if not sizes:
         yield ()
         return
@@ -127,11 +127,11 @@ def _splits(sizes: list[int]):
             yield (k,) + rest
 
 
-def _group(bag: list[str], plan: dict[tuple[str, str], int]) -> tuple[tuple[str, str, str], ...]:
+def _group(bag: list[str], plan: dict[tuple[str, str], int]) -> tuple[tuple[str, ...], ...]:
     """Turn a plan into sets: whole fronts as perfect matches, the rest in threes per group."""
     by_suit: dict[str, list[str]] = {}
     by_shape: dict[str, list[str]] = {}
-    sets: list[tuple[str, str, str]] = []
+    sets: list[tuple[str, ...]] = []
     for front, k in sorted(plan.items()):
         members = sorted(c for c in bag if (SUIT[c], SHAPE[c]) == front)
         if len(members) == 3 and k in (0, 3):

@@ -12,7 +12,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import Any, Iterable
 
 from companion.games.cats.state import KIND, NUMBER_CARDS, VALUE
 
@@ -32,7 +32,7 @@ def label_of(card: str) -> str:
     return card
 
 
-def _key(code: str) -> tuple:
+def _key(code: str) -> tuple[Any, ...]:
     return (0, VALUE[code], code) if code in VALUE else (1, KIND[code], code)
 
 

@@ -8,7 +8,7 @@ a state. Pure: no I/O beyond the deck file read once by state.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.games.cats.state import DECK, CatsState, lot_size, prize_size
 
@@ -25,7 +25,7 @@ class Cell:
     condition: str | None = None
 
 
-def _cell(data: Mapping) -> Cell:
+def _cell(data: Mapping[str, Any]) -> Cell:
     return Cell(allowed=bool(data["allowed"]), condition=data.get("condition"))
 
 
@@ -59,7 +59,7 @@ def condition_text(condition: str, lang: str = "en") -> str:
     return CONDITIONS[condition][lang]
 
 
-def table(lang: str = "en") -> list[dict]:
+def table(lang: str = "en") -> list[dict[str, Any]]:
     """Return the whole table as rows for a rules page: card title, then one cell per stake column."""
     kinds = DECK.data["kinds"]
     rows = [("number", {"ru": "1, 1000, 2000 или 5000", "en": "1, 1000, 2000 or 5000"})]

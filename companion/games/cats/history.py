@@ -9,10 +9,12 @@ a revealed lot. Pure: the caller hands in its translation functions
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.cats.state import DECK, KIND, VALUE, CatsState
 from companion.games.history import ENGLISH, Say
 
-KINDS: dict[str, dict] = DECK.data["kinds"]
+KINDS: dict[str, dict[str, Any]] = DECK.data["kinds"]
 
 
 def card_text(code: str, say: Say = ENGLISH) -> str:
@@ -24,7 +26,7 @@ def card_text(code: str, say: Say = ENGLISH) -> str:
     return "?"
 
 
-def describe(line: dict, before: CatsState | None = None, after: CatsState | None = None, say: Say = ENGLISH) -> str:
+def describe(line: dict[str, Any], before: CatsState | None = None, after: CatsState | None = None, say: Say = ENGLISH) -> str:
     """Return one move in words for a shared screen: what everyone at the table saw, nothing hidden."""
     _, ngettext = say.gettext, say.ngettext
     kind = line.get("type")
@@ -81,7 +83,7 @@ def round_end(before: CatsState | None, after: CatsState, say: Say = ENGLISH) ->
     return _("Player %(player)s won the round and takes the lot and the penalty cards into their hand.", player=winner)
 
 
-def narrate(line: dict, before: CatsState | None, after: CatsState, say: Say = ENGLISH) -> list[str]:
+def narrate(line: dict[str, Any], before: CatsState | None, after: CatsState, say: Say = ENGLISH) -> list[str]:
     """Return every sentence the history shows for one move: the move, how its round ended, who went out."""
     out = [describe(line, before, after, say)]
     end = round_end(before, after, say)

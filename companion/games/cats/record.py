@@ -75,7 +75,7 @@ def _move(data: dict, kind: str) -> Move:
     return Draw(player=player, cards=tuple(_cards(data.get("cards"), "draw: cards")))
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "cats":
         raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
@@ -92,10 +92,10 @@ def _setup(data: dict) -> Setup:
 _card, _cards = card_readers(ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
-        line = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
+        line: dict[str, Any] = {"type": "setup", "game": "cats", "players": list(move.players), "first": move.first}
         if move.hands:
             line["hands"] = {p: list(move.hands[p]) for p in move.players}
         return line
@@ -121,7 +121,7 @@ move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
-def _public(state: CatsState) -> dict:
+def _public(state: CatsState) -> dict[str, Any]:
     result = rules.outcome(state)
     holder = state.holder
     return {
@@ -154,7 +154,7 @@ def _public(state: CatsState) -> dict:
     }
 
 
-def state_to_json(state: CatsState) -> dict:
+def state_to_json(state: CatsState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json`.
 
     Hands are secret while the game runs (sizes only); once it is over every
@@ -170,7 +170,7 @@ def state_to_json(state: CatsState) -> dict:
     return summary
 
 
-def view_for(state: CatsState, player: str | None) -> dict:
+def view_for(state: CatsState, player: str | None) -> dict[str, Any]:
     """Return what one seat may see: the public summary plus their own hand (and the lot if they peeked).
 
     `player` None is a shared screen: the public summary alone. A stranger's
@@ -194,7 +194,7 @@ def view_for(state: CatsState, player: str | None) -> dict:
     return summary
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return a plain-text table of state_to_json() for `companion replay` (no chips: cards held).
 
     Shows only what the summary holds, so it never reveals a running game's hands.

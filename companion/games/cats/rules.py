@@ -10,6 +10,7 @@ so the tablet can show the player's language; the hint table comes from the deck
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import AbstractSet, Any, Callable
 
 from companion.games.base import verify_player_names
 from companion.games.dispatch import by_move_type
@@ -74,7 +75,7 @@ def verify_setup(move: Setup) -> None:
         _verify_hand(player, move.hands[player], count, seen)
 
 
-def _verify_hand(player: str, hand, count: int, seen: set[str]) -> None:
+def _verify_hand(player: str, hand: AbstractSet[str] | tuple[str, ...], count: int, seen: set[str]) -> None:
     """Check one dealt hand: known unique cards, 7 Bank cards and N-1 dealable cats."""
     for card in hand:
         if card not in ALL_CARDS:
@@ -153,7 +154,7 @@ def apply_deal(state: CatsState, move: Deal) -> CatsState:
 
 # --- Round flow -------------------------------------------------------------
 
-_ROUND_RESET = dict(lot=(), penalties=(), middle=(), stake=0, golden=False, prior_stake=0, holder=None, last_bid=None,
+_ROUND_RESET: dict[str, Any] = dict(lot=(), penalties=(), middle=(), stake=0, golden=False, prior_stake=0, holder=None, last_bid=None,
                     bid_made=False, to_move=None, passed=frozenset(), early=frozenset(), peeked=frozenset(), draws=())
 
 
@@ -213,6 +214,7 @@ def _win_round(state: CatsState) -> CatsState:
 def _after_win(state: CatsState) -> CatsState:
     """The losers who bid draw their compensation, then the winner starts the next round."""
     winner = state.holder
+    assert winner is not None, "a round is won only by the stake holder"
     n = len(state.players)
     order = ((state.starter + k) % n for k in range(n))
     drawers = tuple(s for s in order if s != winner and s not in state.out and s in state.passed and s not in state.early)
@@ -306,7 +308,7 @@ def _verify_turn(state: CatsState, player: str, kind: str) -> int:
     return seat
 
 
-def _after_bid(state: CatsState, seat: int, kind: str, **changes) -> CatsState:
+def _after_bid(state: CatsState, seat: int, kind: str, **changes: Any) -> CatsState:
     state = replace(state, last_bid=kind, bid_made=True, **changes)
     return _check(_next_turn(state, seat))
 
@@ -346,7 +348,7 @@ def apply_bid(state: CatsState, move: Bid) -> CatsState:
         RuleViolation: if the bid is illegal.
     """
     verify_bid(state, move)
-    seat = state.to_move
+    seat = state.seat(move.player)  # verify_bid checked it is this player's turn
     return _after_bid(state, seat, "number", hands=_with(state.hands, seat, state.hands[seat] - set(move.cards)),
                       middle=state.middle + tuple(move.cards), prior_stake=state.stake, stake=bid_value(move.cards), holder=seat)
 
@@ -395,12 +397,12 @@ def apply_play(state: CatsState, move: Play) -> CatsState:
         RuleViolation: if the card may not be played now.
     """
     verify_play(state, move)
-    seat, kind = state.to_move, KIND[move.card]
+    seat, kind = state.seat(move.player), KIND[move.card]  # verify_play checked it is this player's turn
     hands = _with(state.hands, seat, state.hands[seat] - {move.card})
     if kind == "shish":
         # Leave the round without a penalty: the card itself goes to the discard pile.
         return _check(_next_turn(replace(state, hands=hands, discard=state.discard | {move.card}, passed=state.passed | {seat}), seat))
-    base = dict(hands=hands, middle=state.middle + (move.card,), holder=seat, prior_stake=state.stake)
+    base: dict[str, Any] = dict(hands=hands, middle=state.middle + (move.card,), holder=seat, prior_stake=state.stake)
     if kind == "zero":
         return _after_bid(state, seat, kind, **base | {"holder": None, "stake": 0})
     if kind == "double":
@@ -414,6 +416,7 @@ def apply_play(state: CatsState, move: Play) -> CatsState:
     if kind == "peek":
         return _after_bid(state, seat, kind, **base | {"peeked": state.peeked | {seat}})
     if kind == "random":
+        assert move.turned is not None, "verify_play checked a Random stake names its face-up Bank card"
         return _after_bid(state, seat, kind, **base | {"bank": state.bank - {move.turned}, "stake": VALUE[move.turned],
                                                        "middle": base["middle"] + (move.turned,)})
     if kind == "top-up":
@@ -451,7 +454,7 @@ def apply_pass(state: CatsState, move: Pass) -> CatsState:
         RuleViolation: if it is not the player's turn or the card is not theirs.
     """
     verify_pass(state, move)
-    seat = state.to_move
+    seat = state.seat(move.player)  # verify_pass checked it is this player's turn
     state = replace(state, hands=_with(state.hands, seat, state.hands[seat] - {move.penalty}),
                     penalties=state.penalties + (move.penalty,), passed=state.passed | {seat},
                     early=state.early | ({seat} if not state.bid_made else set()))
@@ -520,6 +523,7 @@ def apply_reveal(state: CatsState, move: Reveal) -> CatsState:
     """
     verify_reveal(state, move)
     seat = state.holder
+    assert seat is not None, "verify_reveal checked the holder names the lot"
     cards = frozenset(move.cards)
     state = replace(state, hands=_with(state.hands, seat, state.hands[seat] | cards), prize=state.prize - cards, lot_hidden=0)
     return _check(_after_win(state))
@@ -527,7 +531,7 @@ def apply_reveal(state: CatsState, move: Reveal) -> CatsState:
 
 # --- Dispatch ---------------------------------------------------------------
 
-_APPLY = {Deal: apply_deal, Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pass: apply_pass, Draw: apply_draw,
+_APPLY: dict[type[Any], Callable[[CatsState, Any], CatsState]] = {Deal: apply_deal, Lot: apply_lot, Bid: apply_bid, Play: apply_play, Pass: apply_pass, Draw: apply_draw,
           Reveal: apply_reveal}
 
 apply, can = by_move_type(_APPLY, W, Setup)
@@ -561,7 +565,7 @@ def legal_actions(state: CatsState) -> LegalActions:
         return LegalActions(player=player, phase=state.phase, stake_state=column, min_bid=None, can_bid=False, playable=(),
                             can_pass=False, draw_count=draw_count(state) if state.phase == DRAWING else 0,
                             reveal=state.lot_hidden if state.phase == REVEAL else 0)
-    hand = state.hands[state.to_move]
+    hand = state.hands[state.seat(player)]
     min_bid = None if column == GOLDEN else (1 if column == ZERO else 2 * state.stake)
     can_bid = min_bid is not None and bid_value([c for c in hand if c in _NUMBERS]) >= min_bid
     playable = tuple(sorted(c for c in hand if c in _CATS and is_playable(state, c)))

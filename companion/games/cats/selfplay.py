@@ -82,10 +82,11 @@ def as_table_records(moves: list[Move]) -> list[Move]:
     """
     setup = moves[0]
     assert isinstance(setup, Setup) and setup.hands, "a fully dealt setup comes first"
-    out: list[Move] = [Setup(players=setup.players, first=setup.first, hands={})]
+    table_setup = Setup(players=setup.players, first=setup.first, hands={})
+    out: list[Move] = [table_setup]
     out += [Deal(player=p, cards=tuple(setup.hands[p])) for p in setup.players]
     known = rules.initial_state(setup)
-    hidden = rules.initial_state(out[0])
+    hidden = rules.initial_state(table_setup)
     for move in out[1:]:
         hidden = rules.apply(hidden, move)
     for move in moves[1:]:
@@ -103,6 +104,7 @@ def as_table_records(moves: list[Move]) -> list[Move]:
             # table record has not named yet. Not the lot before the move: a «Magic frame-up» (or «Top up»)
             # that ends the round itself changes the lot, and the new one is what the winner takes.
             winner = hidden.holder
+            assert winner is not None, "the reveal phase is the round's winner's"
             reveal = Reveal(player=hidden.players[winner], cards=tuple(sorted(known.hands[winner] - hidden.hands[winner])))
             hidden = rules.apply(hidden, reveal)
             out.append(reveal)
@@ -118,8 +120,9 @@ def _choose(state: CatsState, table: _Table, rng: random.Random, style: Style) -
         return Draw(player=state.players[state.draws[0]], cards=cards)
     assert state.phase == BIDDING, f"no choice to make in phase {state.phase!r}"
     actions = rules.legal_actions(state)
+    assert actions.player is not None and state.to_move is not None, "someone is to move in the bidding phase"
     player, hand = actions.player, state.hands[state.to_move]
-    if actions.can_bid and rng.random() < style.bid:
+    if actions.can_bid and actions.min_bid is not None and rng.random() < style.bid:  # can_bid: min_bid is set
         return Bid(player=player, cards=_pick_bid(sorted(c for c in hand if c in VALUE), actions.min_bid, rng))
     if actions.playable and rng.random() < style.play:
         card = rng.choice(actions.playable)

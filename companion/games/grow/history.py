@@ -9,6 +9,8 @@ translation functions (companion/games/history.py); the default is English.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.grow import checks
 from companion.games.grow.state import COLOUR, NUMBER, PLUS, TIMES, GrowState
 from companion.games.history import ENGLISH, Say
@@ -47,7 +49,7 @@ def roll_text(colour: str, check: str, dice: tuple[int, int], say: Say = ENGLISH
     return _("doubles on a red warning: the whole stack is discarded")
 
 
-def bid_text(player: str, bid: int, line: dict, say: Say = ENGLISH) -> str:
+def bid_text(player: str, bid: int, line: dict[str, Any], say: Say = ENGLISH) -> str:
     """Return one revealed bid with the device class that sealed it ("Ben 5 (own phone)"); plain for a typed-in reveal."""
     _ = say.gettext
     proof = ((line.get("evidence") or {}).get("sealed") or {}).get(player)
@@ -59,7 +61,7 @@ def bid_text(player: str, bid: int, line: dict, say: Say = ENGLISH) -> str:
     return f"{player} {bid}"
 
 
-def describe(line: dict, before: GrowState | None, after: GrowState, say: Say = ENGLISH) -> str:
+def describe(line: dict[str, Any], before: GrowState | None, after: GrowState, say: Say = ENGLISH) -> str:
     """Return one move in words (its record line and the states around it), as the tablet's history shows it."""
     _ = say.gettext
     kind = line.get("type")

@@ -6,6 +6,8 @@ CLI word it in the reader's language. The sentences are data, in messages.json b
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.grow.state import COLOUR, NUMBER, PLUS, TIMES
 from companion.games.messages import WORDING as COMMON
 from companion.games.wording import Wording, load_tables

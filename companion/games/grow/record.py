@@ -81,7 +81,7 @@ def _setup(data: dict) -> Setup:
     return Setup(players=tuple(players), removed=tuple(removed))
 
 
-def _object(data: dict, key: str, kind: str) -> dict:
+def _object(data: dict[str, Any], key: str, kind: str) -> dict[str, Any]:
     value = data.get(key)
     if not isinstance(value, dict):
         raise W.malformed("record.not_an_object", key=key, value=value)
@@ -104,7 +104,7 @@ def _dice(value: Any, what: str) -> tuple[int, int]:
 _card, _cards = card_readers(ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         line: dict[str, Any] = {"type": "setup", "game": "grow", "players": list(move.players)}
@@ -137,12 +137,12 @@ move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: GrowState) -> dict:
+def state_to_json(state: GrowState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (the shared-screen view: no secrets)."""
     return rules.view_for(state, None)
 
 
-def format_summary(summary: dict) -> str:
+def format_summary(summary: dict[str, Any]) -> str:
     """Return a human-readable table of a replayed grow game (state_to_json's output), for `companion replay`."""
     status = f"game over, won by {', '.join(summary['winners'])}" if summary["over"] else f"waiting for {summary['waiting_for']}"
     out = [f"Grow Your Assets: round {summary['round']}, {plural(summary['deck_size'], 'card')} in the deck; {status}"]

@@ -9,7 +9,7 @@ stable dotted strings the tablet and the audit can rely on.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from companion.games.base import verify_seating
 from companion.games.dispatch import by_move_type
@@ -113,7 +113,7 @@ def _verify_phase(state: GrowState, kind: str, *wanted: str) -> None:
         raise W.violation(f"{kind}.wrong_phase", **_waiting_for(state))
 
 
-def _waiting_for(state: GrowState) -> dict:
+def _waiting_for(state: GrowState) -> dict[str, Any]:
     """Return what the game waits for, as parameters ("why" picks the sentence in grow.messages.WAITING)."""
     now = phase(state)
     who = to_move(state)
@@ -139,11 +139,11 @@ def _verify_player(state: GrowState, player: str, kind: str) -> int:
     return state.seat(player)
 
 
-def _set(items: tuple, seat: int, value) -> tuple:
+def _set(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     return items[:seat] + (value,) + items[seat + 1:]
 
 
-def _where(state: GrowState, card: str) -> dict:
+def _where(state: GrowState, card: str) -> dict[str, Any]:
     """Return where a card is, as parameters ("why" picks the sentence in grow.messages.WHERE)."""
     if card in state.removed:
         return {"why": "removed"}
@@ -191,14 +191,16 @@ def _remove(held: Holdings, card: str) -> Holdings:
     if colour not in STACKED_COLOURS:
         return replace(held, **{colour: tuple(c for c in getattr(held, colour) if c != card)})
     stacks = tuple(tuple(c for c in s if c != card) for s in getattr(held, colour))
-    return replace(held, **{colour: tuple(s for s in stacks if s)})
+    kept: dict[str, Any] = {colour: tuple(s for s in stacks if s)}
+    return replace(held, **kept)
 
 
 def _stack_of(held: Holdings, card: str) -> tuple[str, ...]:
     colour = COLOUR[card]
     if colour not in STACKED_COLOURS:
         return (card,)
-    return getattr(held, colour)[_stack_index(held, colour, card)]
+    stack: tuple[str, ...] = getattr(held, colour)[_stack_index(held, colour, card)]
+    return stack
 
 
 def pay(tokens: Tokens, amount: int) -> Tokens:
@@ -415,14 +417,15 @@ def apply_pick(state: GrowState, move: Pick) -> GrowState:
     """
     verify_pick(state, move)
     seat = state.seat(move.player)
+    pending = Pending(player=move.player, card=move.card, checks=checks_for(move.card))
     new = replace(
         state,
         holdings=_set(state.holdings, seat, _place(state.holdings[seat], move.card, move.stack)),
         row=tuple(c for c in state.row if c != move.card),
         picks=state.picks + 1,
-        pending=Pending(player=move.player, card=move.card, checks=checks_for(move.card)),
+        pending=pending,
     )
-    return new if new.pending.checks else _after_rolls(new)
+    return new if pending.checks else _after_rolls(new)
 
 
 def _after_rolls(state: GrowState) -> GrowState:
@@ -468,7 +471,7 @@ def apply_roll(state: GrowState, move: Roll) -> GrowState:
     assert pending is not None
     seat = state.seat(pending.player)
     held = state.holdings[seat]
-    result = consequence(COLOUR[pending.card], pending.checks[0], tuple(move.dice))
+    result = consequence(COLOUR[pending.card], pending.checks[0], (move.dice[0], move.dice[1]))  # is_dice: a pair
     if result in (LOSE_CARD, LOSE_STACK):
         lost = (pending.card,) if result == LOSE_CARD else _stack_of(held, pending.card)
         for card in lost:
@@ -476,7 +479,7 @@ def apply_roll(state: GrowState, move: Roll) -> GrowState:
         # The card is gone, so no roll or action of it remains.
         return _finish_pick(replace(state, holdings=_set(state.holdings, seat, held), discard=state.discard + lost))
     new = replace(state, pending=replace(pending, checks=pending.checks[1:]))
-    return new if new.pending.checks else _after_rolls(new)
+    return new if pending.checks[1:] else _after_rolls(new)
 
 
 # --- Actions ----------------------------------------------------------------
@@ -489,7 +492,9 @@ def verify_act(state: GrowState, move: Act) -> None:
     """
     _verify_phase(state, "act", ACT)
     seat = _verify_player(state, move.player, "act")
+    assert state.pending is not None, "the act phase resolves a picked card"
     action = ACTION[state.pending.card]
+    assert action is not None, "the act phase comes only for a card with an action"
     kind, colour = action["kind"], action["colour"]
     if move.from_ not in state.players:
         raise W.violation("act.unknown_player", player=move.from_)
@@ -578,7 +583,7 @@ def apply_break(state: GrowState, move: Break) -> GrowState:
 
 # --- Dispatch ---------------------------------------------------------------
 
-_APPLY = {
+_APPLY: dict[type[Any], Callable[[GrowState, Any], GrowState]] = {
     Draw: apply_draw,
     RevealBids: apply_reveal_bids,
     Tiebreak: apply_tiebreak,
@@ -607,6 +612,7 @@ def legal_acts(state: GrowState) -> tuple[Act, ...]:
     if pending is None or pending.checks or not ACTION[pending.card]:
         return ()
     action = ACTION[pending.card]
+    assert action is not None  # checked above
     kind, colour = action["kind"], action["colour"]
     player = pending.player
     mine = state.holdings[state.seat(player)]
@@ -628,6 +634,7 @@ def legal_picks(state: GrowState) -> tuple[Pick, ...]:
     if phase(state) != PICK:
         return ()
     player = to_move(state)
+    assert player is not None, "someone picks in the pick phase"
     held = state.holdings[state.seat(player)]
     picks: list[Pick] = []
     for card in state.row:
@@ -644,7 +651,7 @@ def legal_moves(state: GrowState) -> tuple[Move, ...]:
     moves: list[Move] = list(legal_picks(state))
     acts = legal_acts(state)
     moves.extend(acts)
-    if phase(state) == ACT:
+    if phase(state) == ACT and state.pending is not None:  # the act phase always resolves a pending card
         moves.append(Decline(player=state.pending.player))
     moves.extend(Break(player=p) for p, t in zip(state.players, state.tokens) if t.blue)
     return tuple(moves)
@@ -654,8 +661,9 @@ def next_check(state: GrowState) -> tuple[str, str, str] | None:
     """Return (card, colour, check) for the roll the game waits for, or None; the page shows it before rolling."""
     if phase(state) != ROLL:
         return None
-    card = state.pending.card
-    return card, COLOUR[card], state.pending.checks[0]
+    pending = state.pending
+    assert pending is not None, "the roll phase resolves a picked card"
+    return pending.card, COLOUR[pending.card], pending.checks[0]
 
 
 def total_tokens(state: GrowState) -> int:
@@ -691,7 +699,7 @@ def outcome(state: GrowState) -> Outcome | None:
                    reason="fewer cards remain in the deck than there are players")
 
 
-def view_for(state: GrowState, player: str | None = None) -> dict:
+def view_for(state: GrowState, player: str | None = None) -> dict[str, Any]:
     """Return what a seat (or, with None, a shared screen) may see, as JSON-ready data.
 
     Strips the secrets: the cards removed unseen for two players (only their

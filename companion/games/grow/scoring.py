@@ -8,7 +8,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 from math import prod
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from collections import Counter
 
@@ -44,7 +44,7 @@ def gold_score(plus: Iterable[int], times: Iterable[int]) -> int:
     return sum(plus) * prod(times)
 
 
-def score_numbers(green: Iterable[int], blue: Iterable[Iterable[int]], red: Iterable[Iterable[int]],
+def score_numbers(green: Iterable[int], blue: Iterable[Sequence[int]], red: Iterable[Sequence[int]],
                   gold_plus: Iterable[int], gold_times: Iterable[int]) -> dict[str, int]:
     """Return {"green", "blue", "red", "gold", "total"} for one player's card numbers.
 
@@ -92,7 +92,7 @@ def score_holdings(data: Any) -> dict[str, dict[str, int]]:
     return scores
 
 
-DECK_VALUES: dict[str, Counter] = {
+DECK_VALUES: dict[str, Counter[int]] = {
     "green": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "green"),
     "blue": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "blue"),
     "red": Counter(NUMBER[c] for c in NUMBER if COLOUR[c] == "red"),
@@ -102,13 +102,13 @@ DECK_VALUES: dict[str, Counter] = {
 """Per holdings key, how many cards of each number the deck (cards_printable/grow.deck.json) has."""
 
 
-def verify_against_deck(data: Mapping[str, Mapping]) -> None:
+def verify_against_deck(data: Mapping[str, Mapping[str, Any]]) -> None:
     """Check typed-in holdings (already well-formed) against the deck: every number a card has, no more copies than it has.
 
     Raises:
         RuleViolation: score.not_in_deck or score.too_many_cards, naming the player, colour and number.
     """
-    shown: dict[str, Counter] = {key: Counter() for key in DECK_VALUES}
+    shown: dict[str, Counter[int]] = {key: Counter() for key in DECK_VALUES}
     for player, held in data.items():
         for key, deck in DECK_VALUES.items():
             value = held.get(key, [])

@@ -72,6 +72,7 @@ def submit_bid(state: GrowState, sealed: SealedBids, player: str, bid: object) -
     if player not in state.players:
         raise W.violation("bids.unknown_player", player=player)
     verify_bid(state, player, bid)
+    assert isinstance(bid, int), "verify_bid refused anything but a whole number"
     return replace(sealed, bids=MappingProxyType({**sealed.bids, player: bid}))
 
 

@@ -76,10 +76,12 @@ def _choose(state: GrowState, deck: list[str], rng: random.Random, style: Style)
         return Tiebreak(rolls={p: _dice(rng) for p in tied_players(state)})
     if now == PICK:
         return rng.choice(rules.legal_picks(state))
+    picker = to_move(state)  # a roll or an action is the picker's
     if now == ROLL:
-        return Roll(player=to_move(state), dice=_dice(rng))
-    assert now == ACT, now
+        assert picker is not None
+        return Roll(player=picker, dice=_dice(rng))
+    assert now == ACT and picker is not None, now
     acts = rules.legal_acts(state)
     if acts and rng.random() < style.act:
         return rng.choice(acts)
-    return Decline(player=to_move(state))
+    return Decline(player=picker)

@@ -9,7 +9,7 @@ functions over it. Pure: no I/O, no clock, no randomness.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from companion.cards.decks import load_deck
 
@@ -25,7 +25,7 @@ PLUS: dict[str, int] = {c: DECK.card(c)["plus"] for c in GAME_CARDS if "plus" in
 TIMES: dict[str, int] = {c: DECK.card(c)["times"] for c in GAME_CARDS if "times" in DECK.card(c).attrs}
 WARNINGS: dict[str, int] = {c: DECK.card(c).get("warnings", 0) for c in GAME_CARDS}
 RED_WARNINGS: dict[str, int] = {c: DECK.card(c).get("red_warnings", 0) for c in GAME_CARDS}
-ACTION: dict[str, Mapping | None] = {c: DECK.card(c).get("action") for c in GAME_CARDS}
+ACTION: dict[str, Mapping[str, Any] | None] = {c: DECK.card(c).get("action") for c in GAME_CARDS}
 MIN_PLAYERS: int = DECK.data["players"]["min"]
 MAX_PLAYERS: int = DECK.data["players"]["max"]
 REMOVED_PER_COLOUR_TWO_PLAYERS: int = DECK.data["two_player_removal"]["per_colour"]
@@ -54,7 +54,8 @@ class Holdings:
     def stacks(self, colour: str) -> tuple[tuple[str, ...], ...]:
         """Return the player's stacks of a colour (green and gold: one stack, or none)."""
         if colour in STACKED_COLOURS:
-            return getattr(self, colour)
+            stacks: tuple[tuple[str, ...], ...] = getattr(self, colour)
+            return stacks
         cards = getattr(self, colour)
         return (cards,) if cards else ()
 

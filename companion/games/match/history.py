@@ -11,6 +11,8 @@ hands in its translation functions (companion/games/history.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.history import ENGLISH, Say
 from companion.games.match.state import COLOUR, DECK
 
@@ -19,8 +21,8 @@ def face_text(code: str) -> str:
     """Return what is printed large on a card: '300' (blue), '<300>' (red), 'Red Wild'."""
     card = DECK.card(code)
     if card.kind == "number":
-        return card["face"]["text"]
-    return card["title"]
+        return str(card["face"]["text"])
+    return str(card["title"])
 
 
 def card_text(code: str) -> str:
@@ -29,7 +31,7 @@ def card_text(code: str) -> str:
     return f"{COLOUR[code]} {face_text(code)}" if card.kind == "number" else face_text(code)
 
 
-def describe(line: dict, say: Say = ENGLISH) -> str:
+def describe(line: dict[str, Any], say: Say = ENGLISH) -> str:
     """Return a record line in words (what the tablet says for a scored round)."""
     _ = say.gettext
     if line.get("type") == "score":
@@ -40,7 +42,7 @@ def describe(line: dict, say: Say = ENGLISH) -> str:
     return turn if turn is not None else _("Move recorded.")
 
 
-def turn_text(line: dict) -> str | None:
+def turn_text(line: dict[str, Any]) -> str | None:
     """Return a turn-by-turn line in English words naming only face-up cards, or None for a line of another type."""
     kind, player = line.get("type"), str(line.get("player", ""))
     if kind == "setup":

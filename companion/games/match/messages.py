@@ -25,7 +25,7 @@ def card_words(code: str, lang: str = "en") -> str:
         card = DECK.card(code)
     except (KeyError, ValueError, TypeError):
         return str(code)
-    return card["face"]["text"] if card.kind == "number" else card["title"]
+    return str(card["face"]["text"] if card.kind == "number" else card["title"])
 
 
 PHRASES: dict[str, dict[str, str]] = _TABLES["PHRASES"]

@@ -102,7 +102,7 @@ def _move(data: dict, kind: str) -> Move:
     return Steal(player=player, card=card, from_=victim, take=take, draw=_card(data, "draw", kind, optional=True))
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "match":
         raise W.malformed("setup.game", game=data.get("game"))
     players = data.get("players")
@@ -114,7 +114,7 @@ def _setup(data: dict) -> Setup:
     return Setup(players=tuple(players), dealer=_name(data, "dealer", "setup"), advanced=advanced)
 
 
-def _deal(data: dict) -> Deal:
+def _deal(data: dict[str, Any]) -> Deal:
     hands = data.get("hands")
     if not isinstance(hands, dict):
         raise W.malformed("record.hands")
@@ -122,7 +122,11 @@ def _deal(data: dict) -> Deal:
                 round=_round(data, "deal", required=False))
 
 
-def _round(data: dict, kind: str, *, required: bool) -> int | None:
+@overload
+def _round(data: dict[str, Any], kind: str, *, required: Literal[True]) -> int: ...
+@overload
+def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None: ...
+def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None:
     value = data.get("round")
     if value is None and not required:
         return None
@@ -139,7 +143,7 @@ def layout_to_json(layout: Layout) -> dict:
 _card, _cards = card_readers(ALL_CARDS)
 
 
-def move_to_json(move: Move) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
         return {"type": "setup", "game": "match", "players": list(move.players), "dealer": move.dealer, "advanced": move.advanced}
@@ -170,7 +174,7 @@ move_from_json = move_reader(LINE_KEYS, _setup, _move)
 read_record, write_record, replay = record_functions(move_from_json, move_to_json, rules.initial_state, rules.apply)
 
 
-def state_to_json(state: MatchState) -> dict:
+def state_to_json(state: MatchState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json`.
 
     Hands stay hidden: only their sizes are shown until a round is scored;
@@ -178,7 +182,7 @@ def state_to_json(state: MatchState) -> dict:
     """
     result = rules.outcome(state)
     board = scoreboard(state.players, state.scores)
-    players: dict[str, dict] = {}
+    players: dict[str, dict[str, Any]] = {}
     for seat, name in enumerate(state.players):
         info: dict[str, Any] = {"scores": [r[seat] for r in state.scores], "total": board[name]["total"]}
         if state.tracked:

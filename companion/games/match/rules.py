@@ -10,6 +10,7 @@ then draws, matches, action cards and discards) or given by its result only
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Callable, Collection
 
 from companion.games.base import verify_seating
 from companion.games.dispatch import by_move_type
@@ -57,7 +58,7 @@ from companion.games.match.state import (
 )
 
 
-def _put(items: tuple, index: int, value) -> tuple:
+def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
@@ -128,6 +129,7 @@ def apply_deal(state: MatchState, move: Deal) -> MatchState:
     verify_deal(state, move)
     dealt = frozenset(c for hand in move.hands.values() for c in hand)
     rest = cards_in_play(state.advanced) - dealt
+    blue_deck, red_deck = (frozenset(c for c in rest if COLOUR[c] == colour) for colour in COLOURS)
     return replace(
         state,
         phase=DRAW,
@@ -135,13 +137,13 @@ def apply_deal(state: MatchState, move: Deal) -> MatchState:
         to_move=first_player(state),
         hands=tuple(frozenset(move.hands[p]) for p in state.players),
         matches=((),) * len(state.players),
-        decks=tuple(frozenset(c for c in rest if COLOUR[c] == colour) for colour in COLOURS),
+        decks=(blue_deck, red_deck),
         discards=((), ()),
         spent=(frozenset(), frozenset()),
     )
 
 
-def _who_differs(named, players) -> dict:
+def _who_differs(named: Collection[str], players: Collection[str]) -> dict[str, Any]:
     """Return who a deal or result leaves out or adds, as parameters ("why": missing, extra or both)."""
     missing = [p for p in players if p not in named]
     extra = [p for p in named if p not in players]
@@ -506,7 +508,7 @@ def apply_score(state: MatchState, move: Score) -> MatchState:
 
 # --- Dispatch ---------------------------------------------------------------
 
-_APPLY = {Deal: apply_deal, Draw: apply_draw, Match: apply_match, Trade: apply_trade, Steal: apply_steal,
+_APPLY: dict[type[Any], Callable[[MatchState, Any], MatchState]] = {Deal: apply_deal, Draw: apply_draw, Match: apply_match, Trade: apply_trade, Steal: apply_steal,
           DiscardWild: apply_discard_wild, Discard: apply_discard, Score: apply_score}
 
 

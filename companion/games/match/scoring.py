@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.errors import RecordError, RuleViolation
 from companion.games.base import possessive
@@ -122,7 +122,7 @@ class PlayerScore:
     red_in_hand: int
     score: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Return the JSON shape `companion score match` prints per player."""
         return {"stack_1": self.stacks[0], "stack_2": self.stacks[1], "positive_stack": self.positive_stack,
                 "red_in_hand": self.red_in_hand, "total": self.score}
@@ -271,20 +271,21 @@ def parse_layouts(players: Any, what: str = "round", *, faces: bool = True, seat
             if not isinstance(card, str) or not (card in ALL_CARDS or (faces and card in FACES)):
                 raise RecordError(f"{what}: {name!r} shows {card!r}, which is not a card of this game")
         raw[name] = (matches, hand)
-    resolve = _face_resolver([c for m, h in raw.values() for c in [x for p in m for x in p] + h], what) if faces else (lambda c: c)
+    resolve: Callable[[str], str] = (_face_resolver([c for m, h in raw.values() for c in [x for p in m for x in p] + h], what)
+                                     if faces else (lambda c: c))
     return {
-        name: Layout(matches=tuple(blue_first_or_as_is(tuple(resolve(c) for c in p)) for p in matches),
+        name: Layout(matches=tuple(blue_first_or_as_is((resolve(p[0]), resolve(p[1]))) for p in matches),  # pairs: checked above
                      hand=tuple(resolve(c) for c in hand))
         for name, (matches, hand) in raw.items()
     }
 
 
-def blue_first_or_as_is(pair: tuple[str, ...]) -> tuple[str, ...]:
+def blue_first_or_as_is(pair: tuple[str, str]) -> tuple[str, str]:
     """Return a pair blue card first when it holds one blue and one red card, else unchanged."""
     return blue_first(pair) if len({COLOUR.get(c) for c in pair}) == 2 else pair
 
 
-def _face_resolver(cards: list[str], what: str):
+def _face_resolver(cards: list[str], what: str) -> Callable[[str], str]:
     named = Counter(c for c in cards if c in ALL_CARDS)
     free = {face: [c for c in copies if c not in named] for face, copies in FACES.items()}
     wanted = Counter(c for c in cards if c not in ALL_CARDS)

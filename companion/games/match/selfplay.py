@@ -9,6 +9,7 @@ kept as their result only (a bare score line), as the camera records them.
 from __future__ import annotations
 
 import random
+from typing import Callable
 from dataclasses import dataclass
 
 from companion.games.match import rules
@@ -99,7 +100,8 @@ def _deck_draw(state: MatchState, colour: str, rng: random.Random) -> str | None
     return rng.choice(sorted(deck)) if deck else None
 
 
-def _turn(state: MatchState, rng: random.Random, style: Style, push, current) -> None:
+def _turn(state: MatchState, rng: random.Random, style: Style, push: Callable[[Move], None],
+          current: Callable[[], MatchState]) -> None:
     player = state.players[state.to_move]
     sources = rules.draw_sources(state)
     if not sources:
@@ -122,7 +124,8 @@ def _turn(state: MatchState, rng: random.Random, style: Style, push, current) ->
         push(Discard(player=player, card=rng.choice(sorted(state.hands[state.to_move]))))
 
 
-def _actions(current, rng: random.Random, style: Style, push, player: str) -> None:
+def _actions(current: Callable[[], MatchState], rng: random.Random, style: Style, push: Callable[[Move], None],
+             player: str) -> None:
     for card in sorted(current().hands[current().to_move]):
         state = current()
         seat = state.to_move

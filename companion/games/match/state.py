@@ -9,6 +9,7 @@ Pure: no I/O beyond loading the deck file once, no clock, no randomness.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.cards.decks import load_deck
 
@@ -93,7 +94,7 @@ def first_player(state: MatchState) -> int:
     return (state.dealer + 1) % len(state.players)
 
 
-def where(state: MatchState, card: str) -> dict:
+def where(state: MatchState, card: str) -> dict[str, Any]:
     """Return where a card is in a tracked round, as a phrase's parameters (match.messages.PHRASES words them)."""
     for name, hand, matches in zip(state.players, state.hands, state.matches):
         if card in hand:

@@ -94,6 +94,7 @@ class BuxFlow:
             return f"{text} and kept them (no cards in spread)"
         if winner is None:
             return f"{text}; everyone passed"
+        assert price is not None, "the record reader requires a price with a winner"
         buyer = self.accounts[winner]
         buyer.bought += price
         buyer.bids_won += 1

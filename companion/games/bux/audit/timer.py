@@ -29,11 +29,13 @@ def timer_strip(timers: list[dict | None], labels: list[str] | None = None, *, w
         title = f"deck {item['deck']}, timer {item['timer']}/3{', Double-BUX' if item['double'] else ''}"
         out.append(f'<rect x="{x0:.1f}" y="8" width="{max(x1 - x0, 1):.2f}" height="26" fill="{FILLS.get(item["timer"], "#999")}">'
                    f'<title>{escape(title)}</title></rect>')
-        if i and timers[i - 1] and timers[i - 1]["deck"] != item["deck"]:
+        before = timers[i - 1] if i else None
+        if before and before["deck"] != item["deck"]:
             out.append(f'<line x1="{x0:.1f}" x2="{x0:.1f}" y1="2" y2="40" class="deck"/>')
-    starts = [0] + [i for i in range(1, n) if timers[i] and timers[i - 1] and timers[i]["deck"] != timers[i - 1]["deck"]]
+    starts = [0] + [i for i in range(1, n) if (now := timers[i]) and (before := timers[i - 1]) and now["deck"] != before["deck"]]
     for i in starts:
-        out.append(f'<text x="{x(i) + 3:.1f}" y="26" class="tick">deck {timers[i]["deck"] if timers[i] else "?"}</text>')
+        first = timers[i]
+        out.append(f'<text x="{x(i) + 3:.1f}" y="26" class="tick">deck {first["deck"] if first else "?"}</text>')
     legend = [(0, "no timer card"), (1, "1 timer card"), (2, "Double-BUX")]
     for k, (level, text) in enumerate(legend):
         out.append(f'<rect x="{left + k * 150}" y="44" width="14" height="12" fill="{FILLS[level]}"/>'

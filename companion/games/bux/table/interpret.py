@@ -206,7 +206,7 @@ class BuxInterpreter:
         if complete is None or complete[2]:
             return None
         zones = {self._seen[c].zone for c in complete[1] if c in self._seen and self._seen[c].visible}
-        guess = self.player_at.get(next(iter(zones))) if len(zones) == 1 else None
+        guess = self._player_in(next(iter(zones))) if len(zones) == 1 else None
         return {"drawer": turn(state), "cards": len(complete[1]), "winner_guess": guess,
                 "can_keep": not state.spreads[state.to_move]}
 
@@ -259,6 +259,10 @@ class BuxInterpreter:
         if seen is not None and not seen.visible and seen.zone == zone and zone in self.player_at:
             gone = time - (seen.gone_at if seen.gone_at is not None else time)
             self._lapses[zone] = [(t, d) for t, d in self._lapses.get(zone, []) if time - t < self.trust_s] + [(time, gone)]
+
+    def _player_in(self, zone: str | None) -> str | None:
+        """Return the player whose spread `zone` is, or None (another zone, or a card seen nowhere)."""
+        return self.player_at.get(zone) if zone is not None else None
 
     def longest_lapse(self, zone: str) -> float | None:
         """Return how long the camera lost a card in `zone` that was still there, at worst, lately; None if never.
@@ -320,7 +324,7 @@ class BuxInterpreter:
             return _proposal({**line, "keep": True}, say("camera.keeps", drawer=drawer), evidence=evidence)
         if went == {DISCARD} and not bid:  # the others lie under the top card of the pile
             return _proposal({**line, "winner": None}, say("camera.discarded"), evidence=evidence)
-        taker = self.player_at.get(next(iter(went))) if len(went) == 1 else None
+        taker = self._player_in(next(iter(went))) if len(went) == 1 else None
         if bid and bid["price"] is not None:
             winner = bid["winner"] or taker
             if winner is None:
@@ -382,12 +386,12 @@ class BuxInterpreter:
             # of theirs was ever seen, so if they make another legal sale, waiting cannot tell; ask.
             never = tuple(sorted(c for c in state.spreads[state.seat(player)] if c not in self._seen))
             unsure = never and _has_other_sale(tuple(sorted(on_pile)), tuple(sorted(covered)), never)
-            lapse = self.longest_lapse(seat) if covered else None
+            lapse = self.longest_lapse(seat) if covered and seat is not None else None
             if unsure or lapse is not None and _has_other_sale(tuple(sorted(on_pile)), tuple(sorted(covered)), ()):
                 # Sold under the pile, or only unread in the spread? Two legal sales fit what was seen.
                 # The absence decides once it outlasts the camera's recent lapses in this spread; lapses
                 # longer than the grace period are not waited out: the player is asked.
-                if unsure or lapse >= self.grace_s:
+                if unsure or (lapse is not None and lapse >= self.grace_s):  # not unsure: the test above found a lapse
                     out_of_sight = sorted(covered + list(never))
                     return Attention(key=f"unsure-sale:{player}", cards=tuple(sorted(to_discard + list(never))),
                                      players=(player,),
@@ -395,6 +399,7 @@ class BuxInterpreter:
                                      evidence={**self._evidence(to_discard), "on_pile": sorted(on_pile),
                                                "unseen": out_of_sight})
                 absence = self._time - max(self._seen[c].gone_at or self._time for c in covered)
+                assert lapse is not None  # not unsure, so the test above found a lapse
                 if absence <= lapse:
                     return None  # wait: it may still be one of the camera's lapses
             sets = [list(s) for s in best.sets]
@@ -443,7 +448,7 @@ class BuxInterpreter:
             should = _describe(expected, self.player_at) if expected else {"phrase": "deck"}
             owner = self.player_at.get(expected) if expected else None
             key = f"misplaced:{code}:{seen.zone}"
-            players = tuple(p for p in (owner, self.player_at.get(seen.zone)) if p)
+            players = tuple(p for p in (owner, self._player_in(seen.zone)) if p)
             current[key] = Attention(key=key, **_said(say("camera.misplaced", where=where, should=should)),
                                      cards=(code,), players=players, evidence=self._evidence([code]))
         for key, item in current.items():
@@ -518,7 +523,7 @@ def _cards_of(line: Mapping) -> set[str]:
 
 def _describe(zone: str | None, player_at: Mapping[str, str]) -> dict:
     """Return where a zone is, as a phrase of messages.PHRASES: {"phrase": key, **params}."""
-    if zone in player_at:
+    if zone is not None and zone in player_at:
         return {"phrase": "spread", "owner": player_at[zone]}
     named = {BID_AREA: "bid_area", DISCARD: "discard", TIMER_AREA: "timer_area", "off_table": "off_table", None: "nowhere"}
     return {"phrase": named[zone]} if zone in named else {"phrase": "zone", "zone": str(zone)}

@@ -12,6 +12,8 @@ owner's.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -154,4 +156,5 @@ def rules_context() -> dict:
 def rules_page(game_id: str):
     """The rules moved to /g/<id>/rules, reached the same way for every game; old links land there."""
     _view(game_id)
-    return redirect(url_for("board.rules_page", game_id=game_id, **request.args))
+    kept: dict[str, Any] = request.args.to_dict()  # the page's own query (e.g. lang), passed on as it came
+    return redirect(url_for("board.rules_page", game_id=game_id, **kept))

@@ -119,7 +119,7 @@ def phone_json(game_id: str, player: str):
 
 # --- sealed bids ------------------------------------------------------------
 
-def _bidding_device(game_id: str, key: bytes, player: str, body: dict) -> str | None:
+def _bidding_device(game_id: str, key: bytes, player: object, body: dict) -> str | None:
     """Return which device class may enter this bid: the seat's own phone (its `k`), the tablet (game token), or None.
 
     The seat's own link is checked first: a phone is the phone even if it also holds the game token.
@@ -131,7 +131,7 @@ def _bidding_device(game_id: str, key: bytes, player: str, body: dict) -> str | 
     return None
 
 
-def _may_bid(game_id: str, key: bytes, player: str, body: dict) -> bool:
+def _may_bid(game_id: str, key: bytes, player: object, body: dict) -> bool:
     return _bidding_device(game_id, key, player, body) is not None
 
 

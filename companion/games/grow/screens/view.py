@@ -132,7 +132,7 @@ class GrowView:
             return _("Tied bids: %(names)s roll the dice; the higher total picks first.", names=", ".join(tied_players(state)))
         if now == PICK:
             return _("%(player)s picks a card.", player=who)
-        if now == ROLL:
+        if now == ROLL and state.pending is not None:  # the roll phase resolves a picked card
             return _("%(player)s rolls for %(card)s.", player=who, card=card_text(state.pending.card))
         if now == ACT:
             return _("%(player)s may take the card's action.", player=who)
@@ -263,6 +263,8 @@ class GrowView:
 
     def _pick_choices(self, state: GrowState) -> list[dict]:
         player = to_move(state)
+        if player is None:  # only the pick phase offers choices
+            return []
         held = state.holdings[state.seat(player)]
         out = []
         for code in state.row:

@@ -99,6 +99,7 @@ def cards_from_scan(entries: Any) -> list[SeenCard]:
 def _clusters(cards: Sequence[SeenCard]) -> list[tuple[str, ...]]:
     """Group cards into stacks: single-link by centre distance; unplaced cards form one stack."""
     placed = [c for c in cards if c.position is not None]
+    points = [p for c in placed if (p := c.position) is not None]  # placed's positions, in order
     loose = tuple(sorted(c.code for c in cards if c.position is None))
     parent = list(range(len(placed)))
 
@@ -110,7 +111,7 @@ def _clusters(cards: Sequence[SeenCard]) -> list[tuple[str, ...]]:
 
     for i, a in enumerate(placed):
         for j in range(i):
-            if math.dist(a.position, placed[j].position) <= STACK_GAP_MM:
+            if math.dist(points[i], points[j]) <= STACK_GAP_MM:
                 parent[root(i)] = root(j)
     groups: dict[int, list[SeenCard]] = {}
     for i, card in enumerate(placed):

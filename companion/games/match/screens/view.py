@@ -20,7 +20,7 @@ from flask_babel import ngettext
 from companion.errors import RecordError
 from companion.games.base import SHARED
 from companion.games.match import history, rules
-from companion.games.match.moves import Layout
+from companion.games.match.moves import Layout, Score, Setup
 from companion.games.match.record import move_from_json
 from companion.games.match.scoring import FACES, score_layout
 from companion.games.match.state import ALL_CARDS, COLOUR, KIND, ROUNDS, SCORE, DEAL, OVER
@@ -116,8 +116,12 @@ class MatchView:
         state = None
         for line in self.session.record_lines():
             move = move_from_json(line, first=state is None)
-            state = rules.initial_state(move) if state is None else rules.apply(state, move)
-            if line.get("type") != "score":
+            if state is None:
+                assert isinstance(move, Setup), "move_from_json(first=True) reads only a setup"
+                state = rules.initial_state(move)
+            else:
+                state = rules.apply(state, move)
+            if not isinstance(move, Score):  # a "score" line
                 continue
             players = {}
             for name, layout in move.players.items():
