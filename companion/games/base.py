@@ -100,14 +100,14 @@ class Game(Generic[StateT, MoveT, SetupT]):
     play it again knowing what it showed (rebid knowing every bid, roll the
     dice again, draw another card). Types not listed are undoable.
     """
-    view: Optional[Callable[..., dict]] = None
+    view: Optional[Callable[..., dict[str, Any]]] = None
     """view(state, viewer, **naming) -> what that viewer may see, JSON-ready; None: state_to_json for everyone.
 
     The game's one redaction path (see view_for): screens, the audit and
     exports ask it, never strip hidden facts themselves.
     """
 
-    def view_for(self, state: Any, viewer: Viewer = SHARED, **naming: Any) -> dict:
+    def view_for(self, state: Any, viewer: Viewer = SHARED, **naming: Any) -> dict[str, Any]:
         """Return what `viewer` (a seat's name, or SHARED) may see of `state`: the rules' own redaction.
 
         A game without a `view` hides nothing beyond its public summary
@@ -124,9 +124,9 @@ class Game(Generic[StateT, MoveT, SetupT]):
 
     @classmethod
     def of_package(cls, package: str, title: str, *, name: Optional[str] = None,
-                   view: Optional[Callable[..., dict]] = None, event_kinds: tuple[str, ...] = (),
-                   score_holdings: Optional[Callable[[Any], dict]] = None,
-                   final_kinds: Optional[Mapping[str, Callable[[dict], Optional[str]]]] = None) -> "Game":
+                   view: Optional[Callable[..., dict[str, Any]]] = None, event_kinds: tuple[str, ...] = (),
+                   score_holdings: Optional[Callable[[Any], dict[str, Any]]] = None,
+                   final_kinds: Optional[Mapping[str, Callable[[dict[str, Any]], Optional[str]]]] = None) -> "Game[Any, Any, Any]":
         """Return the game whose functions live in `package`'s modules under the names every game uses.
 
         `<package>.record` holds read_record, move_from_json, move_to_json,

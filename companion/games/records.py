@@ -11,13 +11,14 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mapping, NamedTuple, Protocol, overload
 
 from companion.errors import CompanionError
 from companion.games.jsonl import card_field, card_list, line_type, raise_error, read_lines, replay_lines, write_lines
 
 
-def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict], Any], move: Callable[[dict, str], Any]) -> Callable[..., Any]:
+def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict[str, Any]], Any],
+                move: Callable[[dict[str, Any], str], Any]) -> Callable[..., Any]:
     """Return a game's move_from_json(data, *, first=False): the line's type checked, then read by `setup` or `move`.
 
     The line types are line_keys' keys, setup first; only the first line may be
@@ -26,7 +27,7 @@ def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict], Any], move
     """
     kinds = tuple(line_keys)
 
-    def move_from_json(data: dict, *, first: bool = False) -> Any:
+    def move_from_json(data: dict[str, Any], *, first: bool = False) -> Any:
         """Return the move a record line describes.
 
         Raises:
@@ -46,7 +47,7 @@ class RecordFunctions(NamedTuple):
     replay: Callable[[Iterable[str]], Any]
 
 
-def record_functions(move_from_json: Callable[..., Any], move_to_json: Callable[[Any], dict],
+def record_functions(move_from_json: Callable[..., Any], move_to_json: Callable[[Any], dict[str, Any]],
                      initial_state: Callable[[Any], Any], apply: Callable[[Any, Any], Any]) -> RecordFunctions:
     """Return read_record, write_record and replay for the game these converters and rules belong to."""
 
@@ -69,22 +70,42 @@ def record_functions(move_from_json: Callable[..., Any], move_to_json: Callable[
     return RecordFunctions(read_record, write_record, replay)
 
 
+class CardReader(Protocol):
+    """card(data, key, kind, optional=False): a line's card code under `key`; never None unless optional."""
+
+    @overload
+    def __call__(self, data: dict[str, Any], key: str, kind: str, *, optional: Literal[False] = False) -> str: ...
+    @overload
+    def __call__(self, data: dict[str, Any], key: str, kind: str, *, optional: bool) -> str | None: ...
+
+
 class CardReaders(NamedTuple):
     """A game's readers of card codes in a record line, checked against its deck."""
 
-    card: Callable[..., str | None]
+    card: CardReader
     cards: Callable[[Any, str], list[str]]
+
+
+class _DeckCodes:
+    """The readers of one deck's card codes (a class, so `card` keeps card_field's overloads)."""
+
+    def __init__(self, deck: Collection[str]):
+        self.deck = deck
+
+    @overload
+    def card(self, data: dict[str, Any], key: str, kind: str, *, optional: Literal[False] = False) -> str: ...
+    @overload
+    def card(self, data: dict[str, Any], key: str, kind: str, *, optional: bool) -> str | None: ...
+    def card(self, data: dict[str, Any], key: str, kind: str, *, optional: bool = False) -> str | None:
+        """Return a line's card code under `key` (see companion.games.jsonl.card_field)."""
+        return card_field(data, key, kind, self.deck, optional=optional)
+
+    def cards(self, value: Any, what: str) -> list[str]:
+        """Return `value` if it is a list of the deck's card codes (see companion.games.jsonl.card_list)."""
+        return card_list(value, what, self.deck)
 
 
 def card_readers(deck: Collection[str]) -> CardReaders:
     """Return card(data, key, kind, optional=False) and cards(value, what), both checking codes against `deck`."""
-
-    def card(data: dict, key: str, kind: str, **options: Any) -> str | None:
-        """Return a line's card code under `key` (see companion.games.jsonl.card_field)."""
-        return card_field(data, key, kind, deck, **options)
-
-    def cards(value: Any, what: str) -> list[str]:
-        """Return `value` if it is a list of the deck's card codes (see companion.games.jsonl.card_list)."""
-        return card_list(value, what, deck)
-
-    return CardReaders(card, cards)
+    codes = _DeckCodes(deck)
+    return CardReaders(codes.card, codes.cards)

@@ -54,7 +54,8 @@ def load_tables(module: str) -> dict[str, Any]:
     guards per move kind, a game's vocabulary). Read once, at import.
     """
     package, _, stem = module.rpartition(".")
-    return json.loads(files(package).joinpath(f"{stem}.json").read_text(encoding="utf-8"))
+    tables: dict[str, Any] = json.loads(files(package).joinpath(f"{stem}.json").read_text(encoding="utf-8"))
+    return tables
 
 
 def join_words(items: list[str], lang: str = "en", *, conjunction: dict[str, str] = AND) -> str:

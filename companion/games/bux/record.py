@@ -37,7 +37,7 @@ LINE_KEYS = {
 """The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def _move(data: dict, kind: str) -> Move:
+def _move(data: dict[str, Any], kind: str) -> Move:
     """Read a line of any type but setup (move_reader has checked its type)."""
     player = _name(data, "player", kind)
     if kind == "draw":

@@ -29,7 +29,7 @@ Pure: no flask, no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from companion.games.base import SHARED, Viewer
 from companion.games.bux import rules
@@ -53,13 +53,13 @@ SHAPES: tuple[str, ...] = tuple(DECK.data["shapes"])
 _PLACE: dict[str, tuple[int, int]] = {c: (SUITS.index(SUIT[c]), SHAPES.index(SHAPE[c])) for c in PLAYING_CARDS}
 """A playing card's face's place in every list: suit, then shape (looked up once: views are built per move in an audit)."""
 _LABEL: dict[str, Any] = {c: DECK.card(c)["label"] for c in TIMER_CARDS}
-_UNNAMED: dict[str, tuple] = {**{c: (*place, "") for c, place in _PLACE.items()}, **{c: (9, 0, label) for c, label in _LABEL.items()}}
+_UNNAMED: dict[str, tuple[Any, ...]] = {**{c: (*place, "") for c, place in _PLACE.items()}, **{c: (9, 0, label) for c, label in _LABEL.items()}}
 """face_order of each card without a caller's names."""
 CardName = Callable[[str], str]
 """The caller's opaque name for a card code (never readable as its value without a secret)."""
 
 
-def face(code: str, card_name: CardName | None = None) -> dict:
+def face(code: str, card_name: CardName | None = None) -> dict[str, Any]:
     """Return a card as everyone sees it from the front: suit and shape (a timer card: its label), no value."""
     if code in _LABEL:
         return {"timer": _LABEL[code]}
@@ -69,26 +69,26 @@ def face(code: str, card_name: CardName | None = None) -> dict:
     return out
 
 
-def face_order(code: str, card_name: CardName | None = None) -> tuple:
+def face_order(code: str, card_name: CardName | None = None) -> tuple[Any, ...]:
     """Return a card's place in a shared list: suit, shape, then the caller's name (never its code or value)."""
     if code in _LABEL:
         return (9, 0, _LABEL[code])
     return (*_PLACE[code], card_name(code) if card_name else "")
 
 
-def faces(codes, card_name: CardName | None = None) -> list[dict]:
+def faces(codes: Iterable[str], card_name: CardName | None = None) -> list[dict[str, Any]]:
     """Return cards by face, ordered by suit, shape and name: the order carries no value."""
     if card_name is None:
         return [face(c) for c in sorted(codes, key=_UNNAMED.__getitem__)]
     return [face(c, card_name) for c in sorted(codes, key=lambda c: face_order(c, card_name))]
 
 
-def own(code: str, card_name: CardName | None = None) -> dict:
+def own(code: str, card_name: CardName | None = None) -> dict[str, Any]:
     """Return one of the viewer's own cards: its face and the value on its back."""
     return {**face(code, card_name), "value": VALUE[code]}
 
 
-def view_for(state: BuxState, viewer: Viewer = SHARED, *, card_name: CardName | None = None) -> dict:
+def view_for(state: BuxState, viewer: Viewer = SHARED, *, card_name: CardName | None = None) -> dict[str, Any]:
     """Return what `viewer` may see, JSON-ready (see the module's docstring for what each viewer gets).
 
     `viewer` is a seat's player name or SHARED (None); a name that is no
@@ -116,7 +116,7 @@ def view_for(state: BuxState, viewer: Viewer = SHARED, *, card_name: CardName | 
     return view
 
 
-def _own_view(state: BuxState, player: str, card_name: CardName | None) -> dict:
+def _own_view(state: BuxState, player: str, card_name: CardName | None) -> dict[str, Any]:
     """Return a seat's private part: its cards with values, what it could sell now, and the best sale of all of them."""
     seat = state.seat(player)
     spread = state.spreads[seat]

@@ -14,6 +14,8 @@ over); view_for() is one seat's view.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import possessive
 from companion.games.cats import rules
 from companion.games.cats.messages import W
@@ -56,7 +58,7 @@ LINE_KEYS = {
 """The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def _move(data: dict, kind: str) -> Move:
+def _move(data: dict[str, Any], kind: str) -> Move:
     """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "lot":
         return Lot(card=None if data.get("card") is None else _card(data, "card", kind))

@@ -44,7 +44,7 @@ WAITING: dict[str, dict[str, str]] = _TABLES["WAITING"]
 """What the game waits for, by phase: the tail of "<kind>.wrong_phase" and "<kind>.not_your_turn"."""
 
 
-def waiting_words(params: dict, lang: str = "en") -> str:
+def waiting_words(params: dict[str, Any], lang: str = "en") -> str:
     """Return what the game waits for in words, from _waiting_for's parameters ("why" is the phase)."""
     return Wording({f"waiting/{params['why']}": WAITING[params["why"]]}).say("waiting", params, lang)
 

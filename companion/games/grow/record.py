@@ -46,7 +46,7 @@ LINE_KEYS = {
 """The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def _move(data: dict, kind: str) -> Move:
+def _move(data: dict[str, Any], kind: str) -> Move:
     """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "draw":
         return Draw(cards=tuple(_cards(data.get("cards"), "draw: cards")))
@@ -71,7 +71,7 @@ def _move(data: dict, kind: str) -> Move:
     return Break(player=player)
 
 
-def _setup(data: dict) -> Setup:
+def _setup(data: dict[str, Any]) -> Setup:
     if data.get("game") != "grow":
         raise W.malformed("setup.game", game=data.get("game"))
     players = _list(data, "players", "setup")
@@ -88,7 +88,7 @@ def _object(data: dict[str, Any], key: str, kind: str) -> dict[str, Any]:
     return value
 
 
-def _stack(data: dict, kind: str) -> str | None:
+def _stack(data: dict[str, Any], kind: str) -> str | None:
     if data.get("stack") is None:
         return None
     return _card(data, "stack", kind)

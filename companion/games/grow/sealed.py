@@ -17,7 +17,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from companion.games.grow.messages import W
 from companion.games.grow.moves import RevealBids
@@ -103,7 +103,7 @@ def commitment(bid: int, nonce: str) -> str:
     return hashlib.sha256(f"{bid}:{nonce}".encode("utf-8")).hexdigest()
 
 
-def bid_problems(reveals: Iterable[tuple[int, dict]], sealed: Mapping[int, dict]) -> list[tuple[int, str]]:
+def bid_problems(reveals: Iterable[tuple[int, dict[str, Any]]], sealed: Mapping[int, dict[str, Any]]) -> list[tuple[int, str]]:
     """Return (the reveal's event seq, a sentence) for every revealed bid its sealed commitment does not bear out.
 
     `reveals` are the game's `reveal_bids` moves as (seq, payload with its
@@ -115,11 +115,11 @@ def bid_problems(reveals: Iterable[tuple[int, dict]], sealed: Mapping[int, dict]
     """
     problems: list[tuple[int, str]] = []
     for seq, data in reveals:
-        evidence = data.get("evidence") if isinstance(data.get("evidence"), dict) else {}
+        evidence: dict[str, Any] = data["evidence"] if isinstance(data.get("evidence"), dict) else {}
         if data.get("type") != "reveal_bids" or not isinstance(evidence.get("sealed"), dict):
             continue
         proof = evidence["sealed"]
-        bids = data.get("bids") if isinstance(data.get("bids"), dict) else {}
+        bids: dict[str, Any] = data["bids"] if isinstance(data.get("bids"), dict) else {}
         for player, bid in bids.items():
             item = proof.get(player)
             if not isinstance(item, dict):

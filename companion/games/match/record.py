@@ -18,7 +18,7 @@ reported (key_warnings, with its line number).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from companion.games.base import possessive
 from companion.games.jsonl import name_field as _name
@@ -68,7 +68,7 @@ LINE_KEYS = {
 """The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
 
 
-def _move(data: dict, kind: str) -> Move:
+def _move(data: dict[str, Any], kind: str) -> Move:
     """Read a line of any type but setup (move_reader has checked its type)."""
     if kind == "deal":
         return _deal(data)
@@ -135,7 +135,7 @@ def _round(data: dict[str, Any], kind: str, *, required: bool) -> int | None:
     return value
 
 
-def layout_to_json(layout: Layout) -> dict:
+def layout_to_json(layout: Layout) -> dict[str, Any]:
     """Return one player's laid-out round as JSON (the ROUND.json and score-line shape)."""
     return {"matches": [list(p) for p in layout.matches], "hand": list(layout.hand)}
 

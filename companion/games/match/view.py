@@ -21,17 +21,19 @@ the record, as the table saw them). Pure: no flask, no I/O.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import SHARED, Viewer
 from companion.games.match.record import state_to_json
 from companion.games.match.state import COLOUR, MatchState
 
 
-def hand_order(code: str) -> tuple:
+def hand_order(code: str) -> tuple[Any, ...]:
     """Return a card's place in its holder's hand: blue before red, then by code."""
     return (COLOUR[code], code)
 
 
-def view_for(state: MatchState, viewer: Viewer = SHARED) -> dict:
+def view_for(state: MatchState, viewer: Viewer = SHARED) -> dict[str, Any]:
     """Return what `viewer` may see, JSON-ready (see the module's docstring for what each viewer gets).
 
     `viewer` is a seat's player name or SHARED (None); a name that is no
