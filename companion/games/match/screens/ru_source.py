@@ -58,7 +58,6 @@ RU = {
     "score": "очки",
     "send each player's matches and hand": "укажите пары и карты на руке каждого игрока",
     "this is not a blue/red match game": "это не игра «Синие и красные»",
-    "Rules": "Правила",
 }
 
 # The rules page: the summary and the house readings of match.deck.json
