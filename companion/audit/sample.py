@@ -25,7 +25,7 @@ from companion.games.bux.moves import Setup
 from companion.games.bux.selfplay import Style, random_game
 from companion.games.bux.state import BuxState
 from companion.store.events import DICE, MOVE, OBSERVATION, SEED, SEED_REVEAL
-from companion.store.backends import open_store
+from companion.store.backends import Store, open_store
 
 START = dt.datetime(2024, 11, 16, 19, 30, tzinfo=dt.timezone.utc)
 

@@ -14,6 +14,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -108,7 +109,7 @@ def deck_path(game: str) -> Traversable | None:
     return path if path.is_file() else None
 
 
-def _deck_path(game: str, extra: tuple) -> Traversable:
+def _deck_path(game: str, extra: tuple[Path, ...]) -> Traversable:
     name = f"{game}.deck.json"
     path = DECKS_DIR / name
     for folder in extra:
@@ -118,7 +119,7 @@ def _deck_path(game: str, extra: tuple) -> Traversable:
 
 
 @functools.cache
-def _load_deck(game: str, extra: tuple) -> Deck:
+def _load_deck(game: str, extra: tuple[Path, ...]) -> Deck:
     path = _deck_path(game, extra)
     try:
         text = path.read_text(encoding="utf-8")

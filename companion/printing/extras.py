@@ -277,7 +277,8 @@ def _draw_grid_row(pen: CardPen, grid: _Grid, r: int, row: tuple, columns: Mappi
         cell = cells.get(key) or {}
         cx = left + name_w + (k + 0.5) * col_w
         allowed = bool(cell.get("allowed"))
-        condition = _say(conditions.get(cell.get("condition"), ""), lang) if cell.get("condition") else ""
+        condition_key = cell.get("condition")
+        condition = _say(conditions.get(condition_key, ""), lang) if condition_key else ""
         icon_y = top + (row_h / 2 if not condition else 4.2)
         _draw_verdict(pen, cx, icon_y, allowed)
         if condition:

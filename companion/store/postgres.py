@@ -340,7 +340,7 @@ class PostgresEventStore(StoreReads):
 
     # --- games
 
-    def create_game(self, game_id: str, game: str, title: str = "", *, events: list[tuple[str, Any]] = (),
+    def create_game(self, game_id: str, game: str, title: str = "", *, events: Sequence[tuple[str, Any]] = (),
                     source: str = "system", time: str | None = None, secrets: dict[str, str] | None = None) -> list[Event]:
         """Register a new game id together with its first events and its secrets, in one transaction.
 

@@ -438,12 +438,12 @@ def _sharpness_advice(visible: list[ZoneCheck]) -> list[dict]:
     """Return the advice on sharpness, per zone (at its nearest plate).
 
     A zone already too small is told to come closer; its blur in modules would only repeat that."""
-    blurred = [z for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
+    blurred = [(z, z.blur_modules) for z in visible if z.blur_modules is not None and z.blur_modules > MAX_BLUR_MODULES
                and z.px_per_module >= MIN_PX_PER_MODULE]
     if not blurred:
         return []
-    return [_said("check.blurred", zones=[zone_phrase(z.name) for z in sorted(blurred, key=lambda z: -z.blur_modules)],
-                  blur=float(max(z.blur_modules for z in blurred)))]
+    return [_said("check.blurred", zones=[zone_phrase(z.name) for z, _ in sorted(blurred, key=lambda zb: -zb[1])],
+                  blur=float(max(blur for _, blur in blurred)))]
 
 
 def _glare_areas(gray: np.ndarray, geometry: TableGeometry, visible: list[ZoneCheck]) -> list[GlareArea]:
@@ -452,7 +452,8 @@ def _glare_areas(gray: np.ndarray, geometry: TableGeometry, visible: list[ZoneCh
     glare = []
     for box, fraction, centre in _glare(gray, geometry, mean_px_per_mm):
         zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])
-        glare.append(GlareArea(zone=zone, box=tuple(int(v) for v in box), table_fraction=fraction))
+        x0, y0, x1, y1 = box
+        glare.append(GlareArea(zone=zone, box=(int(x0), int(y0), int(x1), int(y1)), table_fraction=fraction))
     return glare
 
 

@@ -76,6 +76,7 @@ def identify_reads(deck: Identifier | None, geometry: TableGeometry | None, dets
         ident = deck.identify(d.payload) if deck is not None else None
         status = getattr(ident, "status", "foreign")
         if status == "card":
+            assert ident is not None  # a "card" status came from the deck's identity
             by_code.setdefault(ident.code, []).append(d)
         elif status == "other_print":
             if d.payload not in other:
@@ -92,6 +93,7 @@ def identify_reads(deck: Identifier | None, geometry: TableGeometry | None, dets
     for i, (code, ds) in enumerate(groups):
         table_mm = zone = None
         if on_table is not None:
+            assert geometry is not None  # on_table is only computed with a geometry
             table_mm = (float(on_table[i][0]), float(on_table[i][1]))
             zone = geometry.zone_of(table_mm)
         cards.append(CardSeen(code=code, payload=ds[0].payload, corners=ds[0].corners, centre_px=centres[i],

@@ -84,7 +84,8 @@ def lanczos3_kernels() -> tuple[np.ndarray, np.ndarray]:
     impulse[0, 8] = 1.0
     up = cv2.resize(impulse, (51, 1), interpolation=cv2.INTER_LANCZOS4)[0]
     # Output 3k + j weighs source 8 with the tap at offset 8 - k, i.e. kernel index i = 12 - k.
-    return tuple(np.array([up[3 * (12 - i) + j] for i in range(9)], np.float32) for j in (0, 2))
+    phase0, phase2 = (np.array([up[3 * (12 - i) + j] for i in range(9)], np.float32) for j in (0, 2))
+    return phase0, phase2
 
 
 def lanczos3(gray: np.ndarray) -> np.ndarray:

@@ -237,7 +237,8 @@ class Pipeline:
             self._budget = sampling.Budget(LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL)
         halves = kernels.halves(gray) if self.track else None  # the 1/8 copy is the change copy; a full scan reuses the rest
         small = halves[2] if halves is not None else None
-        if self.track and self._prev_small is not None and self._prev_small.shape == small.shape:
+        # halves (and small) exist exactly when tracking
+        if halves is not None and self._prev_small is not None and self._prev_small.shape == halves[2].shape:
             dets, scan = self._next_frame(gray, halves)
         else:
             self._failed, self._carry, self._spent = [], [], []
@@ -261,6 +262,7 @@ class Pipeline:
         """Return a video frame's reads and its scan ("full", "partial" or "settled"), from what changed since
         the last frame (`halves`: the frame's `kernels.halves`, the last of them its change copy)."""
         scan = "full"
+        assert self._prev_small is not None  # process() calls this only when a previous frame is kept
         diff = cv2.absdiff(halves[2], self._prev_small)
         changed = (diff > self.change_threshold).astype(np.uint8)
         frac = float(changed.mean())

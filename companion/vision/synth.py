@@ -584,7 +584,9 @@ def _lens_and_sensor(frame: np.ndarray, camera: Camera, k: np.ndarray, nuisance:
         frame = _add_noise(frame, nuisance.noise, rng)
     if nuisance.jpeg:
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(nuisance.jpeg)])
-        frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        assert decoded is not None  # the bytes were just encoded by imencode
+        frame = decoded
     return frame, blur
 
 

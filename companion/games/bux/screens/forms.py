@@ -132,7 +132,8 @@ class BuxForms:
         if line.get("type") != "draw":
             body["error"]["message"] = error_text(self.view, error)
             return body
-        cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+        line_cards = line.get("cards")
+        cards = line_cards if isinstance(line_cards, list) else []
         typed = {c for c in cards if isinstance(c, str)}
         if getattr(error, "rule", None) == NOT_IN_DECK:
             deck = draw_deck(self.session.state)
@@ -167,7 +168,8 @@ class BuxForms:
         out: dict[str, Any] = {"id": item["id"], "type": None, "players": players,
                                "proposal": None, "message": self.view.sanitise(item.get("message", ""))}
         proposed = item.get("proposed")
-        evidence = item.get("evidence") if isinstance(item.get("evidence"), dict) else {}
+        item_evidence = item.get("evidence")
+        evidence = item_evidence if isinstance(item_evidence, dict) else {}
         if proposed is None:
             proposed = evidence.get("refused")  # what the camera saw and the rules refused
         if proposed is None and isinstance(evidence.get("on_pile"), list) and players:
@@ -184,7 +186,8 @@ class BuxForms:
 
         if kind == "draw":
             deck = set(draw_deck(state))
-            cards = proposed.get("cards") if isinstance(proposed.get("cards"), list) else []
+            proposed_cards = proposed.get("cards")
+            cards = proposed_cards if isinstance(proposed_cards, list) else []
             kept = [c for c in cards if isinstance(c, str) and c in deck]
             out["cards"] = [c if c in TIMER_CARDS else {"suit": SUIT[c], "shape": SHAPE[c], "value": VALUE[c]} for c in kept]
             out["dropped"] = len(cards) - len(kept)
@@ -201,11 +204,12 @@ class BuxForms:
                 out["price"] = price if isinstance(price, int) and not isinstance(price, bool) else None
         elif kind == "sell":
             own = spread_of(player)
-            sets = proposed.get("sets") if isinstance(proposed.get("sets"), list) else []
+            proposed_sets = proposed.get("sets")
+            sets = proposed_sets if isinstance(proposed_sets, list) else []
             # By face and handle: a proposal lists its codes sorted, and code order gives values away.
-            kept = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.view.face_order)]
-                    for s in sets if isinstance(s, list)]
-            out["sets"] = [s for s in kept if s]
+            kept_sets = [[self.handle_of[c] for c in sorted([c for c in s if isinstance(c, str) and c in own], key=self.view.face_order)]
+                         for s in sets if isinstance(s, list)]
+            out["sets"] = [s for s in kept_sets if s]
             out["dropped"] = sum(len(s) for s in sets if isinstance(s, list)) - sum(len(s) for s in out["sets"])
         elif kind == "swap":
             give, take, other = proposed.get("give"), proposed.get("take"), proposed.get("from")
