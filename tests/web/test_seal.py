@@ -78,23 +78,49 @@ def test_every_screen_shows_the_seal_and_the_phone_keeps_the_ones_it_saw(app, db
         browser.close()
 
 
-def test_the_final_seal_shown_before_the_seed_is_revealed_still_passes_the_audit(client, db, tmp_path, capsys):
-    """The end screen shows 'Final seal' as soon as the last move is stored; the dice seed is revealed
-    (a `seed_reveal` event) only when the next state.json is built, so the head moves on by one event.
-    A player who noted the final seal before that must not be told the game changed behind their back:
-    the reveal changes no state and is checked against the commitment stored at the start."""
+def test_the_move_that_ends_the_game_reveals_the_seed_so_the_final_seal_is_the_last(client, db, tmp_path, capsys):
+    """The end screen shows 'Final seal' as soon as the last move is stored; the dice seed's reveal is
+    stored by that same write (a read stores nothing), so the seal a player notes is the chain's last
+    word: a later state.json leaves the head where it was, and the audit with that seal passes."""
     from companion.cli import main
     from companion.store.session import GameSession
+    from companion.web.dice_service import DiceService
 
-    assert client.get(f"/g/{GAME_ID}").status_code in (200, 302)  # a screen is open: the seed is committed
     with open_store(db) as store:
         session = GameSession(store, GAME_ID)
+        DiceService(session).ensure_seed()  # serve commits the seed when it opens a game
         for line in LINES[6:]:
             session.submit(line, source="tablet")
     final = client.get(f"/g/{GAME_ID}/seal.json").get_json()
     assert final["over"] is True
-    assert client.get(f"/g/{GAME_ID}/state.json").status_code == 200  # the seed is revealed now
+    assert client.get(f"/g/{GAME_ID}/state.json").status_code == 200
     with open_store(db) as store:
+        kinds = [e.kind for e in store.events(GAME_ID)]
+        assert kinds[-2:] == ["move", "seed_reveal"] and store.head(GAME_ID).seq == final["seq"]
+    argv = ["audit", GAME_ID, "--db", str(db), "--out", str(tmp_path / "r.html"), "--seal", final["label"]]
+    assert main(argv) == 0, capsys.readouterr().out
+
+
+def test_a_log_whose_seed_was_revealed_after_the_final_seal_still_passes_the_audit(client, db, tmp_path, capsys):
+    """Before a read stopped writing, the seed was revealed when the next state.json was built, one event
+    after the final seal the end screen showed. A player who noted that seal must not be told the game
+    changed behind their back: the reveal changes no state and is checked against the commitment."""
+    from companion.cli import main
+    from companion.store.session import GameSession
+    from companion.web.dice_service import DiceService
+
+    with open_store(db) as store:
+        session = GameSession(store, GAME_ID)
+        DiceService(session).ensure_seed()
+        for line in LINES[6:-1]:
+            session.submit(line, source="tablet")
+        # The last move as an older version stored it: alone, without the reveal.
+        store.append_many(GAME_ID, [("move", json.loads(LINES[-1]) if isinstance(LINES[-1], str) else LINES[-1])],
+                          "tablet", expected_seq=store.head(GAME_ID).seq)
+    final = client.get(f"/g/{GAME_ID}/seal.json").get_json()
+    assert final["over"] is True
+    with open_store(db) as store:
+        assert DiceService(GameSession(store, GAME_ID)).reveal() is not None  # the late reveal
         assert [e.kind for e in store.events(GAME_ID)][-1] == "seed_reveal" and store.head(GAME_ID).seq == final["seq"] + 1
     argv = ["audit", GAME_ID, "--db", str(db), "--out", str(tmp_path / "r.html"), "--seal", final["label"]]
     assert main(argv) == 0, capsys.readouterr().out

@@ -407,8 +407,11 @@ class BuxInterpreter:
                              said=say("camera.sells_double" if double else "camera.sells", player=player, sets=len(sets),
                                       payout=best.payout),
                              evidence=self._evidence(to_discard))
-        # A swap: one of the mover's cards seen in another spread, one of that spread's seen in the
-        # mover's; cards merely unread meanwhile (a hand, a missed frame) do not count either way.
+        return self._swap(player, seat, moved_out)
+
+    def _swap(self, player: str, seat: str | None, moved_out: Mapping[str, list[str]]) -> Proposal | None:
+        """Propose a swap: one of the mover's cards seen in another spread, one of that spread's seen in the
+        mover's; cards merely unread meanwhile (a hand, a missed frame) do not count either way."""
         seen_out = {o: [c for c in cards if self._seen[c].visible] for o, cards in moved_out.items()}
         seen_out = {o: cards for o, cards in seen_out.items() if cards}
         mine_seen = seen_out.get(player, [])
