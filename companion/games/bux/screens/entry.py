@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.common import json_body, load
+from companion.web.common import json_body, load, named_attention, resolving
 from companion.web.db import get_store
 from companion.games.bux.screens.forms import BuxForms
 from companion.games.bux.screens.view import BuxView
@@ -62,21 +62,14 @@ def move(game_id: str):
     line = body.get("line")
     if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
         abort(400, description=_("Say which move: draw, sell, swap or broke."))
-    attention = body.get("attention")
-    open_ids = {item["id"]: item for item in session.open_attention()}
-    if attention is not None and attention not in open_ids:
-        abort(409, description=_("That attention item is already resolved."))
+    attention = named_attention(session, body, _("That attention item is already resolved."))
     try:
         line = forms.resolve_line(_price(line))
     except RecordError as error:
         # Malformed for this API (no such card, a code where a handle belongs): nothing judged, nothing stored.
         abort(400, description=error.message)
     try:
-        also = []
-        if attention is not None:
-            how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
-            also = [(RESOLVED, {"id": attention, "how": how})]
-        event = session.submit(line, source="tablet", also=also)
+        event = session.submit(line, source="tablet", also=resolving(attention, line))
     except REFUSALS as error:
         return jsonify(forms.refusal(line, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
