@@ -108,11 +108,14 @@ def named_attention(session: GameSession, body: dict, stale: str) -> dict | None
     game's own words for it: the move is not stored.
     """
     named = body.get("attention")
-    if named is None:
-        return None
-    item = next((item for item in session.open_attention() if item["id"] == named), None)
+    return None if named is None else open_item(session, named, 409, stale)
+
+
+def open_item(session: GameSession, item_id: Any, status: int, message: str) -> dict:
+    """Return the game's open attention item `item_id`, or answer `status` with `message` (resolved, or never one)."""
+    item = next((item for item in session.open_attention() if item["id"] == item_id), None)
     if item is None:
-        abort(409, description=stale)
+        abort(status, description=message)
     return item
 
 

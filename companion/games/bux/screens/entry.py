@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.common import json_body, load, named_attention, resolving
+from companion.web.common import json_body, load, named_attention, open_item, resolving
 from companion.web.db import get_store
 from companion.games.bux.screens.forms import BuxForms
 from companion.games.bux.screens.view import BuxView
@@ -84,10 +84,8 @@ def correction(game_id: str, item_id: str):
     resolves the item as "corrected" (or "confirmed" if nothing was changed).
     """
     session, _view, forms = _load_bux(game_id)
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
-    return jsonify(forms.correction(items[item_id]))
+    item = open_item(session, item_id, 404, _("No open attention item %(id)s.", id=item_id))
+    return jsonify(forms.correction(item))
 
 
 @bp.post("/attention/<item_id>")
@@ -96,15 +94,13 @@ def attention(game_id: str, item_id: str):
     """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
     session, _view, forms = _load_bux(game_id)
     how = json_body().get("how")
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
+    item = open_item(session, item_id, 404, _("No open attention item %(id)s.", id=item_id))
     if how == "dismiss":
         session.resolve(item_id, "dismissed")
         return jsonify({"ok": True})
     if how != "confirm":
         abort(400, description=_("Say confirm or dismiss (to correct, submit the right move)."))
-    proposed = items[item_id].get("proposed")
+    proposed = item.get("proposed")
     if not isinstance(proposed, dict):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
     if proposed.get("type") == "draw" and not forms.still_drawable(proposed):
