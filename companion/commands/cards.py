@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -128,14 +129,16 @@ def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, b
 
 
 def _write_file(out: Path, writer: Callable[[BinaryIO], object]) -> None:
-    """Write `out` through a .part file, so a failed write never leaves half a file under the real name;
-    an OSError becomes a CompanionError naming `out`."""
+    """Write `out` through a .part file, so a failed write never leaves half a file under the real name
+    (nor the .part file); an OSError becomes a CompanionError naming `out`."""
+    tmp = out.with_name(out.name + ".part")
     try:
-        tmp = out.with_name(out.name + ".part")
         with open(tmp, "wb") as fh:
             writer(fh)
         tmp.replace(out)
     except OSError as exc:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise CompanionError(f"cannot write {str(out)!r}: {exc.strerror}") from None
 
 
