@@ -82,7 +82,7 @@ class GameAudit:
     report masks those, since only the words are kept.
     """
     hidden_note: str = ""
-    """What the report says it hid while the game is in progress."""
+    """What the report says it hid while the game is in progress (screens_note words it for a report that hides what the screens hide)."""
     columns: tuple[tuple[str, Callable[[dict], Any]], ...] = ()
     """Extra standings columns: (heading, value from a player's final summary)."""
     describe: Callable[[dict, Any, Any], str] | None = None
@@ -105,6 +105,15 @@ def hide_codes(pattern: str) -> Callable[[str], str]:
     """
     code = re.compile(pattern)
     return lambda text: code.sub("a card", text)
+
+
+def screens_note(unnamed: str) -> str:
+    """Return a hidden_note for a game whose report hides what its table's screens hide; `unnamed` says what that is.
+
+    >>> screens_note("no card in a hand is named.")
+    "The game is still in progress, so this report shows what the table's screens show: no card in a hand is named."
+    """
+    return f"The game is still in progress, so this report shows what the table's screens show: {unnamed}"
 
 
 def audit_for(game: str) -> GameAudit:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
+from typing import BinaryIO
 
 from companion.cards.decks import load_deck
 from companion.cards.payloads import PrintDeck, load_print, new_print, save_print
@@ -125,13 +128,17 @@ def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, b
     return printed, True
 
 
-def _write_pdf(out: Path, writer) -> None:
+def _write_file(out: Path, writer: Callable[[BinaryIO], object]) -> None:
+    """Write `out` through a .part file, so a failed write never leaves half a file under the real name
+    (nor the .part file); an OSError becomes a CompanionError naming `out`."""
+    tmp = out.with_name(out.name + ".part")
     try:
-        tmp = out.with_name(out.name + ".part")
         with open(tmp, "wb") as fh:
             writer(fh)
         tmp.replace(out)
     except OSError as exc:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise CompanionError(f"cannot write {str(out)!r}: {exc.strerror}") from None
 
 
@@ -167,7 +174,7 @@ def run_print(args) -> int:
             bar.total = total
             bar.update(1)
 
-        _write_pdf(args.out, lambda fh: write_deck_pdf(printed, deck, args.paper, fh, on_page=step, **options))
+        _write_file(args.out, lambda fh: write_deck_pdf(printed, deck, args.paper, fh, on_page=step, **options))
     variant = "".join(f", {x}" for x in (args.sides and f"{args.sides} only", args.low_ink and "low ink") if x)
     print(f"wrote {args.out} ({args.paper}{variant}, print {printed.name!r} id {printed.print_id})")
     print(f"{'wrote' if created else 'used'} deck file {deck_path} (keep it private: it maps QR marks to cards)")
@@ -208,10 +215,7 @@ def run_export(args) -> int:
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
-    try:
-        path.write_bytes(data)
-    except OSError as exc:
-        raise CompanionError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+    _write_file(path, lambda fh: fh.write(data))
 
 
 def run_list(args) -> int:
@@ -244,7 +248,7 @@ def run_markers(args) -> int:
             bar.total = total  # the plates' own page count (the bar guessed 6 for 5 pages)
             bar.update(1)
 
-        _write_pdf(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, words=words, on_page=step))
+        _write_file(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, words=words, on_page=step))
     print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
     return 0
 
@@ -255,7 +259,7 @@ def run_lens_board(args) -> int:
 
     spec = {}
     output_file(args.out, "--out")
-    _write_pdf(args.out, lambda fh: spec.update(write_lens_board_pdf(args.paper, fh)))
+    _write_file(args.out, lambda fh: spec.update(write_lens_board_pdf(args.paper, fh)))
     print(f"wrote {args.out} ({args.paper}): lens board, {spec['columns']} x {spec['rows']} squares of "
           f"{spec['square_mm']:g} mm; print at 100%, then run `companion calibrate --camera SOURCE`")
     return 0

@@ -12,7 +12,7 @@ from companion.errors import CompanionError, RecordError
 from companion.games.messages import WORDING as COMMON_WORDING
 from companion.games.safejson import load_json
 from companion.games.wording import render
-from companion.store.events import MOVE
+from companion.store.events import MOVE, RESOLVED
 from companion.store.session import GameSession
 from companion.web.access import request_key
 from companion.web.db import get_session
@@ -98,3 +98,33 @@ def json_body() -> dict:
     if not isinstance(data, dict):
         abort(400, description=_("send a JSON object"))
     return data
+
+
+def named_attention(session: GameSession, body: dict, stale: str) -> dict | None:
+    """Return the open attention item a submitted move names in its body's "attention" (None: it names none).
+
+    A name that is no open item (resolved meanwhile, on this screen or
+    another, or not an id at all) ends the request with 409 and `stale`, the
+    game's own words for it: the move is not stored.
+    """
+    named = body.get("attention")
+    return None if named is None else open_item(session, named, 409, stale)
+
+
+def open_item(session: GameSession, item_id: Any, status: int, message: str) -> dict:
+    """Return the game's open attention item `item_id`, or answer `status` with `message` (resolved, or never one)."""
+    item = next((item for item in session.open_attention() if item["id"] == item_id), None)
+    if item is None:
+        abort(status, description=message)
+    return item
+
+
+def resolving(item: dict | None, line: dict) -> list[tuple[str, dict]]:
+    """Return the event that closes `item` with the move submitted for it, for session.submit's `also`.
+
+    "confirmed" if the move is the one the item proposed, "corrected" if the
+    entrant changed it; nothing to close when no item was named.
+    """
+    if item is None:
+        return []
+    return [(RESOLVED, {"id": item["id"], "how": "confirmed" if item.get("proposed") == line else "corrected"})]

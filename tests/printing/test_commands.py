@@ -47,6 +47,15 @@ def test_export_writes_pngs_and_manifest(tmp_path):
         assert printed.identify(entry["payload"]).code == entry["code"]
 
 
+def test_an_export_that_cannot_write_a_file_says_which_and_leaves_no_part_file(tmp_path, capsys):
+    png_dir = tmp_path / "png"
+    (png_dir / "manifest.json").mkdir(parents=True)  # a folder where the manifest goes: the last write fails
+    argv = ["cards", "export", "--game", "cats", "--png", str(png_dir), "--deck", str(tmp_path / "x.deck.json"), "--dpi", "50", "--quiet"]
+    assert main(argv) == 1
+    assert f"cannot write {str(png_dir / 'manifest.json')!r}" in capsys.readouterr().err
+    assert not list(png_dir.glob("*.part"))
+
+
 def test_a_print_without_game_is_of_the_game_its_deck_file_records(tmp_path):
     """No game is assumed: the existing print's deck file says which game it is (here not BUX)."""
     deck_file = tmp_path / "cats.deck.json"

@@ -360,6 +360,17 @@ def test_attention_correct_submits_an_edited_move_and_resolves_it(client, auth, 
     assert resolved == [{"id": item, "how": "corrected"}]
 
 
+@pytest.mark.parametrize("named", ["no-such-item", ["a", "list"], {"id": "x"}])
+def test_a_move_naming_no_open_attention_item_is_refused_unstored(client, auth, db, named):
+    """A resolved item, or an "attention" that is no id at all (a list used to be a 500), is a 409 and stores nothing."""
+    _raise(db, {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat", "price": 165})
+    before = snapshot(db)
+    line = {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Ben", "price": 100}
+    response = client.post(f"{API}/move", json={"line": line, "attention": named}, headers=auth)
+    assert response.status_code == 409 and "already resolved" in response.json["error"]["message"]
+    assert snapshot(db) == before
+
+
 def test_attention_bad_confirm_leaves_item_open(client, auth, db):
     item = _raise(db, {"type": "draw", "player": "Ann", "cards": LINES[6]["cards"], "winner": "Cat", "price": 10000})
     before = snapshot(db)

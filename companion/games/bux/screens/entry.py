@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from companion.errors import REFUSALS, RecordError
 from companion.store.events import RESOLVED
 from companion.web.access import require_token
-from companion.web.common import json_body, load
+from companion.web.common import json_body, load, named_attention, open_item, resolving
 from companion.web.db import get_store
 from companion.games.bux.screens.forms import BuxForms
 from companion.games.bux.screens.view import BuxView
@@ -62,21 +62,14 @@ def move(game_id: str):
     line = body.get("line")
     if not isinstance(line, dict) or line.get("type") not in MOVE_TYPES:
         abort(400, description=_("Say which move: draw, sell, swap or broke."))
-    attention = body.get("attention")
-    open_ids = {item["id"]: item for item in session.open_attention()}
-    if attention is not None and attention not in open_ids:
-        abort(409, description=_("That attention item is already resolved."))
+    attention = named_attention(session, body, _("That attention item is already resolved."))
     try:
         line = forms.resolve_line(_price(line))
     except RecordError as error:
         # Malformed for this API (no such card, a code where a handle belongs): nothing judged, nothing stored.
         abort(400, description=error.message)
     try:
-        also = []
-        if attention is not None:
-            how = "confirmed" if open_ids[attention].get("proposed") == line else "corrected"
-            also = [(RESOLVED, {"id": attention, "how": how})]
-        event = session.submit(line, source="tablet", also=also)
+        event = session.submit(line, source="tablet", also=resolving(attention, line))
     except REFUSALS as error:
         return jsonify(forms.refusal(line, error)), 422
     return jsonify({"ok": True, "seq": event.seq, "message": view.describe(line)})
@@ -91,10 +84,8 @@ def correction(game_id: str, item_id: str):
     resolves the item as "corrected" (or "confirmed" if nothing was changed).
     """
     session, _view, forms = _load_bux(game_id)
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
-    return jsonify(forms.correction(items[item_id]))
+    item = open_item(session, item_id, 404, _("No open attention item %(id)s.", id=item_id))
+    return jsonify(forms.correction(item))
 
 
 @bp.post("/attention/<item_id>")
@@ -103,15 +94,13 @@ def attention(game_id: str, item_id: str):
     """Resolve an attention item: {"how": "confirm"} submits its proposed move, {"how": "dismiss"} closes it."""
     session, _view, forms = _load_bux(game_id)
     how = json_body().get("how")
-    items = {item["id"]: item for item in session.open_attention()}
-    if item_id not in items:
-        abort(404, description=_("No open attention item %(id)s.", id=item_id))
+    item = open_item(session, item_id, 404, _("No open attention item %(id)s.", id=item_id))
     if how == "dismiss":
         session.resolve(item_id, "dismissed")
         return jsonify({"ok": True})
     if how != "confirm":
         abort(400, description=_("Say confirm or dismiss (to correct, submit the right move)."))
-    proposed = items[item_id].get("proposed")
+    proposed = item.get("proposed")
     if not isinstance(proposed, dict):
         abort(409, description=_("This item proposes no move; dismiss it or enter the move."))
     if proposed.get("type") == "draw" and not forms.still_drawable(proposed):

@@ -12,7 +12,7 @@ follows the cards each player holds, which everyone can count.
 
 from __future__ import annotations
 
-from companion.audit.game_audit import GameAudit, hide_codes
+from companion.audit.game_audit import GameAudit, hide_codes, screens_note
 from companion.games.cats.history import narrate
 
 
@@ -26,6 +26,5 @@ AUDIT = GameAudit(
     unit="cards in hand",
     describe=describe,
     hidden_while_playing=hide_codes(r"\b(?:bank-\d+-\d\d|cat-[a-z-]+-\d)\b"),
-    hidden_note="The game is still in progress, so this report shows what the table's screens show: "
-                "no hand, lot, penalty or drawn card is named.",
+    hidden_note=screens_note("no hand, lot, penalty or drawn card is named."),
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from companion.audit.anomalies import ERROR, NOTICE, WARNING, Anomaly
-from companion.audit.game_audit import GameAudit, hide_codes
+from companion.audit.game_audit import GameAudit, hide_codes, screens_note
 from companion.games.grow.history import describe
 from companion.games.grow.sealed import SEALED_BID, bid_problems
 
@@ -72,8 +72,7 @@ AUDIT = GameAudit(
     unit="points",
     describe=describe,
     hidden_while_playing=hide_codes(r"\b(?:green|red|blue|gold)-\d\d\b"),
-    hidden_note="The game is still in progress, so this report shows what the table's screens show: "
-                "the cards removed unseen for two players are not named.",
+    hidden_note=screens_note("the cards removed unseen for two players are not named."),
     columns=(("Tokens left", lambda info: (info.get("tokens") or {}).get("worth", "")),),
     checks=own_checks,
 )

@@ -9,7 +9,7 @@ card of a hand: a sentence, which no view redacts).
 
 from __future__ import annotations
 
-from companion.audit.game_audit import GameAudit, hide_codes
+from companion.audit.game_audit import GameAudit, hide_codes, screens_note
 from companion.games.match.history import describe as describe_line
 
 
@@ -23,6 +23,5 @@ AUDIT = GameAudit(
     unit="points",
     describe=describe,
     hidden_while_playing=hide_codes(r"\b(?:blue|red)-(?:\d+|trade|steal|wild)-\d+\b"),
-    hidden_note="The game is still in progress, so this report shows what the table's screens show: "
-                "no card in a hand is named.",
+    hidden_note=screens_note("no card in a hand is named."),
 )

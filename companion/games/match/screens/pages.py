@@ -17,9 +17,8 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from flask_babel import gettext as _
 
 from companion.errors import CompanionError, REFUSALS
-from companion.store.events import RESOLVED
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import error_body, error_text, json_body, load
+from companion.web.common import error_body, error_text, json_body, load, named_attention, resolving
 from companion.games.match.table import photo as match_photo
 from companion.games.match.screens.view import MatchView, face, js_strings, preview
 
@@ -121,16 +120,12 @@ def confirm_round(game_id: str):
     """Record the confirmed round as the game's score line: {"players": ..., "attention": id?}."""
     session, _key, view = _view(game_id)
     body = json_body()
-    attention = body.get("attention")
-    items = {item["id"]: item for item in session.open_attention()}
-    if attention is not None and (not isinstance(attention, str) or attention not in items):
-        abort(409, description=_("That photo reading is already resolved; read the photo again."))
+    attention = named_attention(session, body, _("That photo reading is already resolved; read the photo again."))
     try:
         line = view.score_line(body.get("players"))
-        evidence = {"attention": attention, "sha256": (items[attention].get("evidence") or {}).get("sha256")} if attention in items else None
-        how = ("confirmed" if items[attention].get("proposed") == line else "corrected") if attention in items else None
-        event = session.submit(line, source="tablet", evidence=evidence,
-                               also=[(RESOLVED, {"id": attention, "how": how})] if attention in items else [])
+        evidence = ({"attention": attention["id"], "sha256": (attention.get("evidence") or {}).get("sha256")}
+                    if attention is not None else None)
+        event = session.submit(line, source="tablet", evidence=evidence, also=resolving(attention, line))
     except REFUSALS as error:
         return _error(view, error)
     return jsonify({"ok": True, "seq": event.seq, "round": line["round"], "message": view.describe(line)})
