@@ -21,9 +21,10 @@ from typing import Callable
 
 from companion.vision.sources import Frame, decode_image_bytes
 
-LOST_S = 1.5
+LOST_S = 2.0
 """No frame for this long and the camera counts as lost (the screens ask twice a second, so they say so within
-2 s; frames arrive every 0.1-0.7 s while the reader keeps up, even on a loaded machine)."""
+2.5 s). While the table is still the page sends one frame a second (static/browser_camera.js), and the encoding
+and the upload add to the gap: 2 s leaves a second for them; while it changes frames arrive every 0.1-0.7 s."""
 GONE_S = 10.0
 """No frame for this long and another device becomes the camera without a tap (a camera only lost for a moment,
 a busy phone, keeps its place: the other device is told which one is the camera and takes over with a tap)."""

@@ -1,5 +1,5 @@
 """The frame endpoint of a phone's own camera (companion/web/browser_camera.py) and its source
-(companion/vision/browser_source.py): token first, bounded body, one camera at a time, nothing queues, lost after 1.5 s."""
+(companion/vision/browser_source.py): token first, bounded body, one camera at a time, nothing queues, lost after 2 s."""
 
 from __future__ import annotations
 
@@ -114,17 +114,17 @@ def test_one_device_is_the_camera_another_is_told_which_and_takes_over(camera_ap
     assert client.get(f"/g/{GAME_ID}/camera/device.json").get_json()["device"] == "Tablet"
 
 
-def test_a_camera_that_stops_sending_is_lost_after_a_second_and_a_half_and_gone_after_ten():
+def test_a_camera_that_stops_sending_is_lost_after_two_seconds_and_gone_after_ten():
     now = [100.0]
     source = BrowserCameraSource("g", clock=lambda: now[0])
     assert source.put("a", "Phone", _jpeg()) == 1
-    now[0] += 1.4
+    now[0] += 1.9  # a still table's heartbeat comes every second, late by its encoding and upload
     assert not source.status()["lost"] and source.status()["live"]
     now[0] += 0.2
     status = source.status()
-    assert status["lost"] and not status["live"] and status["seconds"] == 1.6 and status["device"] == "Phone"
+    assert status["lost"] and not status["live"] and status["seconds"] == 2.1 and status["device"] == "Phone"
     assert source.put("b", "Tablet", _jpeg()).camera == "Phone"  # lost a moment: it keeps its place without a tap
-    now[0] += 8.5
+    now[0] += 8.0
     assert source.put("b", "Tablet", _jpeg()) == 2  # gone: no tap needed
     assert source.status()["device"] == "Tablet" and not source.status()["lost"]
 

@@ -302,3 +302,124 @@ def test_a_page_over_plain_http_on_a_lan_name_says_where_the_camera_works(browse
         expect(notice.locator("a")).to_have_attribute("href", f"https://127.0.0.1:{port}/g/{GAME}/camera/")
         assert page.locator("#own-camera-start").count() == 0
         browser.close()
+
+
+CARD = (40, 56)
+"""A card's size in the 640 × 360 still-table video (about what the demo's cards measure at that size)."""
+STILL_S, SLIDE_S, LAID_S = 8, 2, 8
+"""The still-table video: the bare table, then a card slides in from the right edge, then it lies still."""
+
+
+@pytest.fixture(scope="module")
+def still_table_video(demo_video):
+    """The demo's first picture at 640 × 360, every frame with fresh sensor noise and its own JPEG artefacts: the
+    bare table for STILL_S, a card sliding in for SLIDE_S, the card lying for LAID_S (the fake camera then loops, and
+    the card vanishes). Returns (path, band): band is the rows the card crosses, (top, bottom)."""
+    import cv2
+    import numpy as np
+
+    folder, _count = demo_video
+    table = cv2.resize(next(iter(video_frames(folder / "video.mp4"))), (640, 360))
+    top = 250
+    rng = np.random.default_rng(31)
+
+    def frame(card_x: int | None):
+        picture = table.astype(np.float32)
+        if card_x is not None:
+            w, h = CARD
+            picture[top:top + h, card_x:card_x + w] = 30.0  # its edge
+            picture[top + 2:top + h - 2, card_x + 2:card_x + w - 2] = 235.0
+        picture += rng.normal(0, 4, picture.shape[:2])[..., None]  # sensor noise, sigma 4 grey levels
+        picture = np.clip(picture, 0, 255).astype(np.uint8)
+        return cv2.imdecode(cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 85])[1], cv2.IMREAD_COLOR)
+
+    start_x, end_x = 640 - CARD[0] - 4, 300
+    slide = SLIDE_S * FPS
+    frames = [frame(None) for _ in range(STILL_S * FPS)]
+    frames += [frame(round(start_x + (end_x - start_x) * i / (slide - 1))) for i in range(slide)]
+    frames += [frame(end_x) for _ in range(LAID_S * FPS)]
+    path = folder / "still.y4m"
+    write_y4m(path, frames, FPS)
+    return path, (top, top + CARD[1])
+
+
+PROBE = """
+(band) => {
+  // Every camera picture the page shows: when, whether the card is in it (the band's mean grey rises), and how far
+  // the page measured it from the last picture it sent. Every frame the page POSTs: when.
+  const log = {frames: [], posts: []};
+  window.__probe = log;
+  const fetched = window.fetch;
+  window.fetch = function (url, options) {
+    if (options && options.method === "POST") log.posts.push(performance.now());
+    return fetched.apply(this, arguments);
+  };
+  const view = document.getElementById("own-camera-view");
+  const canvas = document.createElement("canvas");
+  canvas.width = 640; canvas.height = 360;
+  const context = canvas.getContext("2d", {willReadFrequently: true});
+  const tick = () => {
+    if (view.videoWidth) {
+      context.drawImage(view, 0, 0, 640, 360);
+      const data = context.getImageData(0, band[0], 640, band[1] - band[0]).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += data[i + 1];
+      log.frames.push([performance.now(), sum / (data.length / 4), Number(view.dataset.change || -1)]);
+    }
+    view.requestVideoFrameCallback(tick);
+  };
+  view.requestVideoFrameCallback(tick);
+}
+"""
+
+
+def test_a_still_table_is_sent_once_a_second_and_a_change_at_once_at_full_rate(browser_play, still_table_video):
+    """The page sends a still table's picture once a second, and a change (a card slid in, then the card gone)
+    at once and at full rate for the HOLD after it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    join, _port, _http_port, db = browser_play
+    video, band = still_table_video
+    with sync_playwright() as p:
+        browser = _chromium(p, video, _spki_pin(db))
+        page, errors = _camera_page(browser, join)
+        page.evaluate(PROBE, list(band))
+        page.click("#own-camera-start")
+        expect(page.locator("#own-camera-status")).to_contain_text("640 × 360", timeout=20000)
+        time.sleep(STILL_S + SLIDE_S + LAID_S + 5)  # the camera opened at the click: one loop of the video and more
+        said = page.locator("#own-camera-status").inner_text()
+        log = page.evaluate("window.__probe")
+        served = page.evaluate(f"fetch('/g/{GAME}/camera/device.json').then((r) => r.json())")
+        page.click("#own-camera-stop")
+        assert not errors, errors
+        browser.close()
+    frames, posts = log["frames"], log["posts"]
+    bare = sorted(mean for _t, mean, _c in frames)[len(frames) // 4]  # most pictures show the bare table
+    card = [(t, mean > bare + 1.5) for t, mean, _c in frames]
+    ons = [t for (t, on), (_t0, was) in zip(card[1:], card) if on and not was]
+    offs = [t for (t, on), (_t0, was) in zip(card[1:], card) if was and not on]
+    assert ons and offs and ons[0] < offs[0], (ons, offs)
+    came, went = ons[0], offs[0]
+    first = frames[0][0]
+    hold = 3.0 * 1000
+    still_spans = [(first + hold + 1000, came), (came + SLIDE_S * 1000 + hold + 1000, went)]
+    still_s = sum(max(b - a, 0) for a, b in still_spans) / 1000
+    still_posts = sum(1 for t in posts for a, b in still_spans if a <= t < b)
+    busy = (came, came + SLIDE_S * 1000 + hold)
+    busy_posts = sum(1 for t in posts if busy[0] <= t < busy[1])
+    still_rate, busy_rate = still_posts / still_s, busy_posts / ((busy[1] - busy[0]) / 1000)
+    gap = max(b - a for a, b in zip(posts, posts[1:])) / 1000
+    noise = max((c for t, _m, c in frames if any(a <= t < b for a, b in still_spans)), default=None)
+    print(f"\nstill: {still_posts} frames in {still_s:.1f} s ({still_rate:.2f}/s); changing: {busy_posts} in "
+          f"{(busy[1] - busy[0]) / 1000:.1f} s ({busy_rate:.2f}/s); largest thumbnail change while still: {noise}; "
+          f"at the card: {[c for t, _m, c in frames if came <= t < came + 300]}; server frames {served['frames']}, "
+          f"posts {len(posts)}; longest gap between frames {gap:.2f} s")
+    assert still_s >= 5, still_spans
+    assert 0.6 <= still_rate <= 1.3, f"{still_rate:.2f} frames a second while the table was still"
+    assert gap <= 1.5, f"{gap:.2f} s without a frame: the screens say 'camera lost' after 2 s"
+    assert busy_rate >= 2.5 and busy_rate >= 2 * still_rate, f"{busy_rate:.2f} frames a second while it changed"
+    for change in (came, went):
+        after = min((t for t in posts if t >= change), default=None)
+        assert after is not None and after - change <= 500, f"the change was sent {after and after - change:.0f} ms late"
+    assert served["frames"] >= len(posts) - 1  # the server got them all (one may be in flight)
+    assert said == "Camera: 640 × 360; sending to the table. The table is still: 1 frame a second.", said

@@ -1,6 +1,9 @@
 // Camera page: this device's own camera as the table's. The rear camera at the best resolution it offers
 // (up to 4K), the screen kept awake, the live preview, and frames sent as JPEG POSTs with never more than
 // one in flight: the server answers once its reader has taken a frame, so a slow reader lowers the rate.
+// Full rate only while the table changes: each camera picture is shrunk to a grey thumbnail and compared with the
+// last picture sent; after HOLD_MS without a change the page sends one picture a second (HEARTBEAT_MS), which
+// keeps the screens from saying "camera lost" (the server counts a camera lost 2 s after its last frame).
 "use strict";
 (() => {
   const start = document.getElementById("own-camera-start");
@@ -21,6 +24,20 @@
   }
   let stream = null, running = false, lock = null, takeOver = false, sent = 0, since = performance.now();
   const canvas = document.createElement("canvas");
+  const THUMB_W = 64;
+  // A thumbnail pixel averages about 30 × 30 camera pixels at 1080p (10 × 10 at 640 × 360), so sensor noise
+  // averages out, while a card put down, or a hand, moves whole thumbnail pixels by far more. Measured
+  // (tests/web/test_browser_camera_browser.py: Chromium's fake camera playing the demo's table at 640 × 360, each
+  // frame with fresh noise of sigma 4 grey levels and its own JPEG artefacts at quality 85): a still table's
+  // pictures differ from the last one sent by at most 3 grey levels, a 40 × 56 card sliding in by 180-200.
+  // CHANGE sits between, with room for a real camera's auto exposure drifting a few levels.
+  const CHANGE = 16;
+  const HOLD_MS = 3000;
+  // After the last change, full rate for this long: the tracker (companion/tracker/fusion.py, Hysteresis) sees a
+  // card 3 frames before it counts, takes 0.7 s to settle a move and 2 s and 5 frames to let one vanish.
+  const HEARTBEAT_MS = 1000;
+  const thumb = document.createElement("canvas");
+  let lastSent = null, lastSentAt = 0, lastChange = 0, still = false;
   const say = (text) => { status.textContent = text; };
 
   async function keepAwake() {
@@ -52,11 +69,52 @@
     return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   }
 
+  function grey() {
+    // The picture on the camera now as a small grey thumbnail (one byte a pixel), averaged by the browser's
+    // high-quality downscaling.
+    thumb.width = THUMB_W;
+    thumb.height = Math.max(1, Math.round(THUMB_W * view.videoHeight / view.videoWidth));
+    const context = thumb.getContext("2d", {willReadFrequently: true});
+    context.imageSmoothingEnabled = true;
+    context.imageSmoothingQuality = "high";
+    context.drawImage(view, 0, 0, thumb.width, thumb.height);
+    const rgba = context.getImageData(0, 0, thumb.width, thumb.height).data;
+    const out = new Uint8Array(rgba.length / 4);
+    for (let i = 0; i < out.length; i++) out[i] = (rgba[4 * i] * 77 + rgba[4 * i + 1] * 150 + rgba[4 * i + 2] * 29) >> 8;
+    return out;
+  }
+
+  function difference(a, b) {
+    // The largest change of one thumbnail pixel (255 when there is nothing to compare with).
+    if (!a || !b || a.length !== b.length) return 255;
+    let most = 0;
+    for (let i = 0; i < a.length; i++) most = Math.max(most, Math.abs(a[i] - b[i]));
+    return most;
+  }
+
+  function mode(isStill) {
+    // Say at once when the page slows down or speeds up; the rate itself follows every 2 s (send()).
+    if (isStill === still) return;
+    still = isStill;
+    say(cfg.got.replace("{w}", view.videoWidth).replace("{h}", view.videoHeight) + (still ? " " + cfg.still : ""));
+    sent = 0; since = performance.now();
+  }
+
   async function nextPicture() {
-    // The camera's next picture as a JPEG, or null if the camera stopped meanwhile.
+    // The next camera picture to send, as a JPEG, or null if the camera stopped meanwhile: the next one while the
+    // table changed within HOLD_MS, else the first that differs from the last one sent, or a heartbeat.
     while (running) {
       await nextFrame();
       if (!running || !view.videoWidth) continue;
+      const now = performance.now();
+      const small = grey();
+      const change = difference(small, lastSent);
+      view.dataset.change = String(change);  // for the tests: how far this picture is from the last one sent
+      if (change > CHANGE) lastChange = now;
+      const busy = now - lastChange < HOLD_MS;
+      if (!busy && now - lastSentAt < HEARTBEAT_MS) { mode(true); continue; }
+      mode(!busy);
+      lastSent = small; lastSentAt = now;
       const blob = await grab();
       if (blob) return blob;
     }
@@ -103,7 +161,7 @@
       const seconds = (performance.now() - since) / 1000;
       if (seconds >= 2) {
         say(cfg.got.replace("{w}", view.videoWidth).replace("{h}", view.videoHeight) + " " +
-            cfg.rate.replace("{fps}", (sent / seconds).toFixed(1)));
+            (still ? cfg.still : cfg.rate.replace("{fps}", (sent / seconds).toFixed(1))));
         sent = 0; since = performance.now();
       }
     }
@@ -140,6 +198,7 @@
     running = true;
     takeOver = over;
     sent = 0; since = performance.now();
+    lastSent = null; lastSentAt = 0; lastChange = performance.now(); still = false;
     keepAwake();
     send();
   }

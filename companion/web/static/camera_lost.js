@@ -1,5 +1,5 @@
 // Every screen of a table whose camera is a phone or tablet: ask twice a second whether frames still arrive;
-// say "camera lost" while they do not (the server counts a camera lost 1.5 s after its last frame).
+// say "camera lost" while they do not (the server counts a camera lost 2 s after its last frame).
 "use strict";
 (() => {
   const banner = document.getElementById("camera-lost");

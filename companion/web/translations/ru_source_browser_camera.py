@@ -16,6 +16,7 @@ RU = {
     "Stop the camera": "Остановить камеру",
     "Camera: %(w)s × %(h)s; sending to the table.": "Камера: %(w)s × %(h)s; кадры идут на стол.",
     "%(fps)s frames a second reach the reader.": "До распознавания доходит кадров в секунду: %(fps)s.",
+    "The table is still: 1 frame a second.": "Стол неподвижен: 1 кадр в секунду.",
     "%(device)s is the table's camera now.": "Сейчас камера стола — %(device)s.",
     "The camera was not allowed. Allow it for this page in the browser's site settings, then tap the button again.":
         "Доступ к камере не разрешён. Разрешите его этой странице в настройках сайта в браузере и нажмите кнопку снова.",
