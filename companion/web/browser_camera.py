@@ -7,7 +7,8 @@ index | Refused, wait_read(index, timeout), status(), game_id), set by
 `companion play --camera browser`. Without it the page offers no button.
 
 A frame's answer comes once the loop has read it, so the page (one frame in
-flight) sends as fast as the reader reads. The game token is checked before
+flight) sends as fast as the reader reads while the table changes, and one
+frame a second while it is still (static/browser_camera.js decides). The game token is checked before
 the body is read, and the body is bounded (FRAME_MAX_BYTES).
 """
 

@@ -205,7 +205,7 @@ def test_the_browser_streams_the_demo_and_the_game_is_stored_as_play_stores_it_f
     print(f"\n{rate}\nfile: {len(from_file['changes'])} observations, browser: {len(from_browser['changes'])}")
     for a, b in zip(from_file["changes"], from_browser["changes"]):
         print("  same" if a == b else f"  file {a}\n  browser {b}")
-    assert "frames a second reach the reader" in rate
+    assert "frames a second reach the reader" in rate or "The table is still" in rate  # 3 s into the still tail
     print("attention, file:", from_file["attention"], "\nattention, browser:", from_browser["attention"])
     # What `play` stores from the file, the browser's frames store too: the same moves (none: nobody types the
     # bids), the same attention items (the misdeal: each swapped card where the game has another player's), and
