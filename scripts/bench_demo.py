@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def one(job: tuple[int, str, int, int]) -> dict:
-    seed, level, width, height = job
+def one(job: tuple[str, int, str, int, int]) -> dict:
+    game, seed, level, width, height = job
     cpus = sorted(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpus[(seed + len(level)) % len(cpus)]})
     import cv2
@@ -34,9 +34,9 @@ def one(job: tuple[int, str, int, int]) -> dict:
     cv2.setNumThreads(1)
     from companion.demo import DemoOptions, run_demo
 
-    result = run_demo(seed, None, DemoOptions(video=False, difficulty=level, width=width, height=height))
+    result = run_demo(seed, None, DemoOptions(video=False, difficulty=level, width=width, height=height), game=game)
     summary = result.to_json()
-    summary.update(seed=seed, size=f"{width}x{height}", loop_ms=result.ms_loop, latencies=result.latencies)
+    summary.update(game=game, seed=seed, size=f"{width}x{height}", loop_ms=result.ms_loop, latencies=result.latencies)
     return summary
 
 
@@ -47,6 +47,7 @@ def pct(ms: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="bux", help="the game played (one with a self-playing demo; default bux)")
     parser.add_argument("--seeds", default="1,2,3,4")
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--sizes", default="1920x1080,1280x720")
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
-    jobs = [(seed, level, w, h) for (w, h) in sizes for level in args.levels.split(",") for seed in seeds]
+    jobs = [(args.game, seed, level, w, h) for (w, h) in sizes for level in args.levels.split(",") for seed in seeds]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(one, jobs))
     if args.json:

@@ -27,7 +27,7 @@ CASES = [(1, 5), (2, 3), (3, 4), (4, 5), (7, 3)]
 @pytest.mark.parametrize("seed, players", CASES, ids=[f"seed{s}" for s, _ in CASES])
 def test_video_fed_game_ends_where_the_record_does(seed, players, tmp_path, artifacts):
     shots = artifacts / "demo"
-    result = run_demo(seed, tmp_path, DemoOptions(players=players, video=False))
+    result = run_demo(seed, tmp_path, DemoOptions(players=players, video=False), game="bux")
     shots.mkdir(parents=True, exist_ok=True)
     (shots / f"summary-seed{seed}.json").write_text(json.dumps(result.to_json(), indent=2))
     assert result.pipeline_state == result.source_state

@@ -1,4 +1,4 @@
-"""`companion demo` (a self-playing BUX game on video, read back live) and `companion play` (a real camera)."""
+"""`companion demo` (a self-playing game on video, read back live) and `companion play` (a real camera)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ if TYPE_CHECKING:  # imported where used: the web server and the camera load onl
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("demo", help="watch a self-playing BUX game on video, read live by the camera pipeline")
+    p = sub.add_parser("demo", help="watch a self-playing game on video, read live by the camera pipeline")
+    p.add_argument("--game", help="which game to play (needed when more than one game can be filmed; "
+                                  "the games with a demo are listed if it is missing)")
     p.add_argument("--seed", type=int, default=1, help="which random game to play (default 1)")
     p.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players (default: from the seed)")
     p.add_argument("--headless", action="store_true", help="do not serve the tablet page; run as fast as possible")
@@ -34,7 +36,7 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=8000, help="port of the tablet page (default 8000)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=run_demo_command)
-    p = sub.add_parser("play", help="track a real BUX game from a camera and serve the tablet page")
+    p = sub.add_parser("play", help="track a real game from a camera and serve the tablet page")
     p.add_argument("--camera", required=True,
                    help="browser (a phone's or tablet's own camera: open the join link, tap \"Use this device's camera\"), "
                         "camera index (0), stream URL, video file or image folder")
@@ -57,10 +59,12 @@ def run_demo_command(args) -> int:
 
     if args.headless and not args.out:
         raise CompanionError("--headless needs --out DIR (where record.jsonl, video.mp4 and state.json go)")
+    game = _filmed_game(args.game)
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     if args.headless:
         result = run_demo(args.seed, out, DemoOptions(players=args.players, fps=args.fps, video=not args.no_video,
-                                                      difficulty=args.difficulty, max_moves=args.moves), log=_progress)
+                                                      difficulty=args.difficulty, max_moves=args.moves),
+                          game=game, log=_progress)
         return _report(result, out, args.json)
     server = _Server(args.host, args.port)
     holder: dict = {}
@@ -73,7 +77,7 @@ def run_demo_command(args) -> int:
 
     options = DemoOptions(players=args.players, fps=args.fps, video=not args.no_video, realtime=True,
                           difficulty=args.difficulty, max_moves=args.moves)
-    result = run_demo(args.seed, out, options, log=_progress, on_start=started)
+    result = run_demo(args.seed, out, options, game=game, log=_progress, on_start=started)
     if "live" in holder:
         holder["live"].end_of_frames()  # the page says the game's video is over, not that the camera stopped
     _report(result, out, args.json)
@@ -83,6 +87,24 @@ def run_demo_command(args) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _filmed_game(asked: str | None) -> str:
+    """Return the game the demo plays: the one asked for, else the only game that can be filmed.
+
+    Raises:
+        CompanionError: no game asked while several can be filmed, or one that cannot be.
+    """
+    from companion.table.readers import readers
+
+    filmed = sorted(name for name, reader in readers().items() if reader.demo is not None)
+    if asked is None:
+        if len(filmed) == 1:
+            return filmed[0]
+        raise CompanionError(f"say which game to play with --game: {', '.join(filmed) or 'none can be filmed yet'}")
+    if asked not in filmed:
+        raise CompanionError(f"there is no self-playing demo of {asked!r}; the games with one: {', '.join(filmed) or 'none'}")
+    return asked
 
 
 def _report(result, out: Path, as_json: bool) -> int:

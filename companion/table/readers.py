@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 
 from companion.errors import CompanionError
 from companion.games import game_modules, game_parts
+from companion.table.stage import DemoScript
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class TableReader:
     name: str
     """The game's name, as its rules engine knows it."""
     interpreter: Callable[..., Any]
+    demo: DemoScript | None = None
+    """How the game looks on the table, for the self-playing demo (None: it cannot be filmed yet)."""
 
 
 def readers() -> Mapping[str, TableReader]:

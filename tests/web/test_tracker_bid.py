@@ -41,7 +41,7 @@ class CameraTable:
     def __init__(self, db):
         self.store = open_store(db)
         self.session = GameSession.start(self.store, SETUP, game_id=GAME_ID)
-        self.pipeline = Pipeline(demo_print(1), use_zbar=False)
+        self.pipeline = Pipeline(demo_print("bux", 1), use_zbar=False)
         self.live = LiveTable(self.session, self.pipeline, seats=SEATS, keyframes=False)
         self.t = 0.0
         self.zones = {c: SEATS[p] for p, cards in SPREADS.items() for c in cards}
