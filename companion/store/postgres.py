@@ -54,7 +54,7 @@ from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store.events import Event, chain_anchor
 from companion.store.reads import StoreReads
 from companion.store.sqlite import DEFAULT_KEYFRAME_BUDGET, RepeatedRequest, StaleWrite
-from companion.store.writes import chain_events, event_rows, keyframes_to_drop
+from companion.store.writes import chain_events, check_keyframe, event_rows, keyframes_to_drop
 
 
 T = TypeVar("T")
@@ -536,14 +536,13 @@ class PostgresEventStore(StoreReads):
         Raises:
             StoreError: if the bytes are not a JPEG or the store cannot be written.
         """
-        if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
-            raise StoreError("a keyframe must be JPEG bytes")
+        jpeg = check_keyframe(jpeg)
         limit = self.keyframe_budget if budget is None else budget
         self._check_writable()
 
         def work(conn: psycopg.Connection) -> int:
             frame_id: int = _scalar(conn.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (%s, %s, %s, %s) RETURNING id",
-                                                 (game_id, _now(), len(jpeg), bytes(jpeg))))
+                                                 (game_id, _now(), len(jpeg), jpeg)))
             total: int = _scalar(conn.execute("SELECT COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = %s", (game_id,)))
             if total > limit:
                 rows = conn.execute("SELECT id, size FROM keyframes WHERE game_id = %s ORDER BY id", (game_id,)).fetchall()

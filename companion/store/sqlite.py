@@ -25,7 +25,7 @@ from companion.store.events import Event, chain_anchor, continues
 from companion.store.integrity import check_file, check_game
 from companion.store.readonly import connect_read_only
 from companion.store.reads import StoreReads
-from companion.store.writes import chain_events, event_rows, keyframes_to_drop
+from companion.store.writes import chain_events, check_keyframe, event_rows, keyframes_to_drop
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -412,14 +412,13 @@ class EventStore(StoreReads):
         Raises:
             StoreError: if the bytes are not a JPEG or the store cannot be written.
         """
-        if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
-            raise StoreError("a keyframe must be JPEG bytes")
+        jpeg = check_keyframe(jpeg)
         limit = self.keyframe_budget if budget is None else budget
         self._check_writable()
         try:
             with self._transaction():
                 cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",
-                                         (game_id, _now(), len(jpeg), bytes(jpeg)))
+                                         (game_id, _now(), len(jpeg), jpeg))
                 frame_id = cursor.lastrowid
                 assert frame_id is not None, "an INSERT sets the row id"
                 self._prune_keyframes(game_id, limit)

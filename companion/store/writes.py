@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from companion.errors import StoreError
 from companion.store.events import Event, canonical_json, event_hash
 from companion.store.limits import check_event
 
@@ -42,6 +43,17 @@ def event_rows(events: list[Event], request_id: str | None = None) -> list[tuple
     """
     return [(e.game_id, e.seq, e.time, e.source, e.kind, e.payload, e.prev_hash, e.hash,
              request_id if index == 0 else None) for index, e in enumerate(events)]
+
+
+def check_keyframe(jpeg: Any) -> bytes:
+    """Return a keyframe's bytes if they are a JPEG (they start with its SOI marker and a segment).
+
+    Raises:
+        StoreError: if they are not (a keyframe is evidence a person looks at: a picture, nothing else).
+    """
+    if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
+        raise StoreError("a keyframe must be JPEG bytes")
+    return bytes(jpeg)
 
 
 def keyframes_to_drop(frames: list[tuple[int, int]], total: int, limit: int) -> list[int]:
