@@ -15,7 +15,6 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mappi
 from companion.errors import CompanionError, RecordError
 from companion.games.safejson import BOM, load_json
 from companion.games.messages import WORDING as COMMON
-from companion.games.wording import Wording
 
 
 ANNOTATIONS = ("note", "evidence")
@@ -218,27 +217,6 @@ def name_field(data: dict[str, Any], key: str, kind: str, *, optional: bool = Fa
     if not isinstance(value, str) or not value:
         raise COMMON.malformed("record.not_a_name", key=key, value=value, **({"why": "missing"} if _blank(value) else {}))
     return value
-
-
-def setup_players(data: dict[str, Any], game: str, wording: Wording, *, rule: str = "setup.names",
-                  list_first: bool = False) -> tuple[str, ...]:
-    """Return a setup line's players, after the two checks every game's setup reader makes first.
-
-    The line must be this game's setup (`game`: its name in the record;
-    "setup.game" of the game's `wording` otherwise) and its players a list of
-    non-empty names (`rule` of the game's wording otherwise). With
-    `list_first`, players that are no list at all are refused first, in the
-    shared wording (record.not_a_list). What else a setup holds is the game's.
-
-    Raises:
-        RecordError: naming the first thing wrong.
-    """
-    if data.get("game") != game:
-        raise wording.malformed("setup.game", game=data.get("game"))
-    players = list_field(data, "players", "setup") if list_first else data.get("players")
-    if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
-        raise wording.malformed(rule)
-    return tuple(players)
 
 
 def list_field(data: dict[str, Any], key: str, kind: str) -> list[Any]:

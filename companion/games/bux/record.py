@@ -25,7 +25,6 @@ from companion.games.bux.state import (
 )
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.jsonl import setup_players
 from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
@@ -52,13 +51,17 @@ def _move(data: dict[str, Any], kind: str) -> Move:
 
 
 def _setup(data: dict[str, Any]) -> Setup:
-    players = setup_players(data, "bux", W, list_first=True)
+    if data.get("game") != "bux":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = _list(data, "players", "setup")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.names")
     first = _name(data, "first", "setup")
     spreads = data.get("spreads")
     if not isinstance(spreads, dict):
         raise W.malformed("setup.spreads_shape")
     return Setup(
-        players=players,
+        players=tuple(players),
         first=first,
         spreads={name: tuple(_cards(cards, f"setup: {possessive(name)} spread")) for name, cards in spreads.items()},
     )

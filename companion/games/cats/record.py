@@ -43,7 +43,6 @@ from companion.games.cats.state import (
     turn,
 )
 from companion.games.jsonl import name_field as _name
-from companion.games.jsonl import setup_players
 from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
@@ -79,12 +78,16 @@ def _move(data: dict[str, Any], kind: str) -> Move:
 
 
 def _setup(data: dict[str, Any]) -> Setup:
-    players = setup_players(data, "cats", W)
+    if data.get("game") != "cats":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = data.get("players")
+    if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.names")
     first = _name(data, "first", "setup")
     hands = data.get("hands", {})
     if not isinstance(hands, dict):
         raise W.malformed("setup.hands_shape")
-    return Setup(players=players, first=first,
+    return Setup(players=tuple(players), first=first,
                  hands={name: tuple(_cards(cards, f"setup: {possessive(name)} hand")) for name, cards in hands.items()})
 
 

@@ -28,8 +28,8 @@ from companion.games.grow.moves import (
     Tiebreak,
 )
 from companion.games.grow.state import ALL_CARDS, GrowState
+from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.jsonl import setup_players
 from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
@@ -72,9 +72,13 @@ def _move(data: dict[str, Any], kind: str) -> Move:
 
 
 def _setup(data: dict[str, Any]) -> Setup:
-    players = setup_players(data, "grow", W, list_first=True)
+    if data.get("game") != "grow":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = _list(data, "players", "setup")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.names")
     removed = _cards(data.get("removed", []), "setup: removed")
-    return Setup(players=players, removed=tuple(removed))
+    return Setup(players=tuple(players), removed=tuple(removed))
 
 
 def _object(data: dict[str, Any], key: str, kind: str) -> dict[str, Any]:

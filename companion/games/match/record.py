@@ -22,7 +22,6 @@ from typing import Any, Literal, overload
 
 from companion.games.base import possessive
 from companion.games.jsonl import name_field as _name
-from companion.games.jsonl import setup_players
 from companion.games.records import card_readers, move_reader, record_functions
 from companion.games.match import rules
 from companion.games.match.messages import W
@@ -104,11 +103,15 @@ def _move(data: dict[str, Any], kind: str) -> Move:
 
 
 def _setup(data: dict[str, Any]) -> Setup:
-    players = setup_players(data, "match", W, rule="setup.players")
+    if data.get("game") != "match":
+        raise W.malformed("setup.game", game=data.get("game"))
+    players = data.get("players")
+    if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
+        raise W.malformed("setup.players")
     advanced = data.get("advanced", False)
     if not isinstance(advanced, bool):
         raise W.malformed("setup.advanced", value=advanced)
-    return Setup(players=players, dealer=_name(data, "dealer", "setup"), advanced=advanced)
+    return Setup(players=tuple(players), dealer=_name(data, "dealer", "setup"), advanced=advanced)
 
 
 def _deal(data: dict[str, Any]) -> Deal:
