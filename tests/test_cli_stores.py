@@ -56,6 +56,15 @@ def test_commands_on_a_missing_game_or_store_are_one_sentence(store_target, tmp_
         assert "'nope'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
 
 
+def test_games_of_an_empty_store_says_so_and_prints_an_empty_array_as_json(store_target, capsys):
+    db = str(store_target)
+    open_store(db).close()
+    assert main(["games", "--db", db]) == 0
+    assert capsys.readouterr().out == "no stored games\n"
+    assert main(["games", "--db", db, "--json"]) == 0
+    assert _json(capsys) == []
+
+
 def test_recover_of_a_postgresql_url_says_what_to_do_instead(capsys, tmp_path):
     assert main(["recover", "postgresql:///club", "--out", str(tmp_path / "r")]) == 1
     err = capsys.readouterr().err

@@ -21,6 +21,7 @@ from companion.audit.report import plural, render
 from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
 from companion.commands.games import add_db_option
+from companion.commands.outputs import print_rows
 from companion.errors import CompanionError
 from companion.store.backends import is_postgres
 from companion.store.recover import recover
@@ -143,23 +144,23 @@ def run_recover(args) -> int:
                          "unverified_file": str(suspect) if apart else None})
     except OSError as exc:
         raise CompanionError(f"cannot write to {str(folder)!r}: {exc.strerror or exc}") from None
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False))
-        return 0
-    if not rows:
-        print("no games found")
-    for row in rows:
-        if row["stopped"]:
-            state = f"stopped: {row['stopped']}"
-        elif row["file_problems"]:
-            state = (f"verified through event {row['verified_through']}, the last one readable; the file is damaged "
-                     f"({row['file_problems'][0]}), so later events may be lost")
-        else:
-            state = "whole log verified"
-        saved = f" -> {row['record']}" if row["record"] else " (nothing recoverable)"
-        print(f"{row['game_id']} ({row['game'] or '?'}): {row['events']} events, {row['moves']} moves; {state}{saved}")
-        if row["suspect"]:
-            print(f"  suspect, not kept: event {row['suspect'][0]} (the break right after it may be its rewrite)")
-        if row["unverified_file"]:
-            print(f"  {len(row['suspect']) + row['unverified']} event(s) set apart unverified -> {row['unverified_file']}")
+    print_rows(rows, as_json=args.json, none="no games found", lines=_recovered_lines)
     return 0
+
+
+def _recovered_lines(row: dict[str, Any]) -> list[str]:
+    """Return what `companion recover` says of one game: how far it verified, where it went, what was set apart."""
+    if row["stopped"]:
+        state = f"stopped: {row['stopped']}"
+    elif row["file_problems"]:
+        state = (f"verified through event {row['verified_through']}, the last one readable; the file is damaged "
+                 f"({row['file_problems'][0]}), so later events may be lost")
+    else:
+        state = "whole log verified"
+    saved = f" -> {row['record']}" if row["record"] else " (nothing recoverable)"
+    out = [f"{row['game_id']} ({row['game'] or '?'}): {row['events']} events, {row['moves']} moves; {state}{saved}"]
+    if row["suspect"]:
+        out.append(f"  suspect, not kept: event {row['suspect'][0]} (the break right after it may be its rewrite)")
+    if row["unverified_file"]:
+        out.append(f"  {len(row['suspect']) + row['unverified']} event(s) set apart unverified -> {row['unverified_file']}")
+    return out

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.audit.limits import check_record_file
-from companion.commands.outputs import output_file
+from companion.commands.outputs import output_file, print_rows
 from companion.commands.replay import read_lines
 from companion.errors import CompanionError, StoreError
 from companion.games.base import SHARED
@@ -57,17 +57,16 @@ def run_games(args) -> int:
         for info in store.games():
             summary = _summary(store, info["game_id"])
             rows.append({**info, **summary})
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False))
-        return 0
-    if not rows:
-        print("no stored games")
-    for row in rows:
-        winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
-        seal = f"  {'final ' if row['winners'] else ''}seal {row['seal']}" if row["seal"] and row["ok"] else ""
-        print(f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  "
-              f"winner: {winners}{seal}")
+    print_rows(rows, as_json=args.json, none="no stored games", lines=_game_line)
     return 0
+
+
+def _game_line(row: dict) -> list[str]:
+    """Return a stored game's line of `companion games`: id, start, game, players, winner and seal."""
+    winners = ", ".join(row["winners"]) if row["winners"] else ("(in progress)" if row["ok"] else "(damaged)")
+    seal = f"  {'final ' if row['winners'] else ''}seal {row['seal']}" if row["seal"] and row["ok"] else ""
+    return [f"{row['game_id']}  {row['created'][:16].replace('T', ' ')}  {row['game']:<5} {', '.join(row['players'])}  "
+            f"winner: {winners}{seal}"]
 
 
 def _summary(store: Store, game_id: str) -> dict:

@@ -51,10 +51,10 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from companion.errors import DiskFull, StorageFault, StoreError
-from companion.store.events import Event, canonical_json, chain_anchor, event_hash
-from companion.store.limits import check_event
+from companion.store.events import Event, chain_anchor
 from companion.store.reads import StoreReads
 from companion.store.sqlite import DEFAULT_KEYFRAME_BUDGET, RepeatedRequest, StaleWrite
+from companion.store.writes import chain_events, check_keyframe, event_rows, keyframes_to_drop
 
 
 T = TypeVar("T")
@@ -461,22 +461,12 @@ class PostgresEventStore(StoreReads):
     def _insert_events(self, conn: psycopg.Connection, game_id: str, items: list[tuple[str, Any]], source: str,
                        time: str | None, request_id: str | None = None) -> list[Event]:
         """Insert chained events inside the caller's transaction, announce them, and return them."""
-        events = []
         seq, prev = self._last(conn, game_id)
-        when = time or _now()
-        rows = []
-        for index, (kind, payload) in enumerate(items):
-            seq += 1
-            text = canonical_json(payload)
-            check_event(kind, source, payload, text)
-            digest = event_hash(game_id, seq, when, source, kind, text, prev)
-            rows.append((game_id, seq, when, source, kind, text, prev, digest, request_id if index == 0 else None))
-            events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
-            prev = digest
-        if rows:
+        events = chain_events(game_id, items, source, time or _now(), seq, prev)
+        if events:
             with conn.cursor() as cursor:
                 cursor.executemany("INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash, request_id) "
-                                   "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)", rows)
+                                   "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)", event_rows(events, request_id))
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at COMMIT, to every listener
         return events
 
@@ -546,23 +536,17 @@ class PostgresEventStore(StoreReads):
         Raises:
             StoreError: if the bytes are not a JPEG or the store cannot be written.
         """
-        if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
-            raise StoreError("a keyframe must be JPEG bytes")
+        jpeg = check_keyframe(jpeg)
         limit = self.keyframe_budget if budget is None else budget
         self._check_writable()
 
         def work(conn: psycopg.Connection) -> int:
             frame_id: int = _scalar(conn.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (%s, %s, %s, %s) RETURNING id",
-                                                 (game_id, _now(), len(jpeg), bytes(jpeg))))
+                                                 (game_id, _now(), len(jpeg), jpeg)))
             total: int = _scalar(conn.execute("SELECT COALESCE(SUM(size), 0) FROM keyframes WHERE game_id = %s", (game_id,)))
             if total > limit:
                 rows = conn.execute("SELECT id, size FROM keyframes WHERE game_id = %s ORDER BY id", (game_id,)).fetchall()
-                drop = []
-                for old_id, size in rows[:-1]:
-                    if total <= limit:
-                        break
-                    drop.append(old_id)
-                    total -= size
+                drop = keyframes_to_drop(rows, total, limit)
                 # The one DELETE of this module: pictures only, never events (see the module docstring).
                 conn.execute("DELETE FROM keyframes WHERE id = ANY(%s)", (drop,))
             return frame_id

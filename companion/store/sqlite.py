@@ -21,11 +21,11 @@ from typing import Any, Iterator, Sequence
 
 from companion.errors import DiskFull, StorageFault, StoreError
 from companion.store import notify
-from companion.store.events import Event, canonical_json, chain_anchor, continues, event_hash
+from companion.store.events import Event, chain_anchor, continues
 from companion.store.integrity import check_file, check_game
-from companion.store.limits import check_event
 from companion.store.readonly import connect_read_only
 from companion.store.reads import StoreReads
+from companion.store.writes import chain_events, check_keyframe, event_rows, keyframes_to_drop
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -367,21 +367,10 @@ class EventStore(StoreReads):
     def _insert_events(self, game_id: str, items: list[tuple[str, Any]], source: str, time: str | None,
                        request_id: str | None = None) -> list[Event]:
         """Insert chained events inside the caller's transaction and return them (the first carries request_id)."""
-        events = []
         seq, prev = self._last(game_id)
-        when = time or _now()
-        for index, (kind, payload) in enumerate(items):
-            seq += 1
-            text = canonical_json(payload)
-            check_event(kind, source, payload, text)
-            digest = event_hash(game_id, seq, when, source, kind, text, prev)
-            self.db.execute(
-                "INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash, request_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, when, source, kind, text, prev, digest, request_id if index == 0 else None),
-            )
-            events.append(Event(game_id, seq, when, source, kind, text, prev, digest))
-            prev = digest
+        events = chain_events(game_id, items, source, time or _now(), seq, prev)
+        self.db.executemany("INSERT INTO events (game_id, seq, time, source, kind, payload, prev_hash, hash, request_id) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", event_rows(events, request_id))
         return events
 
     def iter_events(self, game_id: str) -> Iterator[Event]:
@@ -423,14 +412,13 @@ class EventStore(StoreReads):
         Raises:
             StoreError: if the bytes are not a JPEG or the store cannot be written.
         """
-        if not isinstance(jpeg, (bytes, bytearray)) or not bytes(jpeg[:3]) == b"\xff\xd8\xff":
-            raise StoreError("a keyframe must be JPEG bytes")
+        jpeg = check_keyframe(jpeg)
         limit = self.keyframe_budget if budget is None else budget
         self._check_writable()
         try:
             with self._transaction():
                 cursor = self.db.execute("INSERT INTO keyframes (game_id, created, size, jpeg) VALUES (?, ?, ?, ?)",
-                                         (game_id, _now(), len(jpeg), bytes(jpeg)))
+                                         (game_id, _now(), len(jpeg), jpeg))
                 frame_id = cursor.lastrowid
                 assert frame_id is not None, "an INSERT sets the row id"
                 self._prune_keyframes(game_id, limit)
@@ -444,14 +432,9 @@ class EventStore(StoreReads):
         if total <= limit:
             return
         rows = self.db.execute("SELECT id, size FROM keyframes WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
-        drop = []
-        for frame_id, size in rows[:-1]:
-            if total <= limit:
-                break
-            drop.append((frame_id,))
-            total -= size
+        drop = keyframes_to_drop(rows, total, limit)
         # The one DELETE of this module: pictures only, never events (see the module docstring).
-        self.db.executemany("DELETE FROM keyframes WHERE id = ?", drop)
+        self.db.executemany("DELETE FROM keyframes WHERE id = ?", [(frame_id,) for frame_id in drop])
 
     def integrity(self, game_id: str | None = None, *, full: bool = False) -> list[str]:
         """Return what is wrong with the file's hold on a game (and, with full, on the whole file); empty if sound.
