@@ -16,7 +16,7 @@ import time
 from companion.vision.browser_source import BrowserCameraSource
 from companion.vision.sources import frames
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
-from tests.web.camera_rooms import live_app, table_frames  # noqa: F401 (fixtures)
+from tests.web.camera_rooms import live_app, low_frame, table_frames  # noqa: F401 (fixtures)
 from tests.web.conftest import GAME_ID
 from tests.web.serving import serving
 from tests.y4m import write_y4m
@@ -110,4 +110,22 @@ def test_a_phone_placed_well_says_it_can_be_left_and_stops_checking(live_app, ta
         shots.mkdir(parents=True, exist_ok=True)
         page.locator("#setup-check").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "placing-good.png"))
+        assert not errors, errors
+
+
+def test_a_phone_held_too_low_is_told_to_raise_it_without_a_tap(live_app, low_frame, token, tmp_path, artifacts):
+    """The issue's example: plates outside the picture, "raise the camera about 15 cm"."""
+    from playwright.sync_api import expect
+
+    with phone(live_app, low_frame, token, tmp_path) as (page, errors, camera):
+        page.click("#own-camera-start")
+        advice = page.locator("#setup-check-advice")
+        expect(advice).to_contain_text("outside the picture: raise the camera about", timeout=15000)
+        expect(page.locator("#setup-check-said")).to_contain_text("raise the camera about")
+        page.wait_for_function("document.getElementById('setup-check-overlay').naturalWidth > 0")
+        assert camera.placing.placing
+        shots = artifacts / "web"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.locator("#setup-check").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "placing-low.png"))
         assert not errors, errors
