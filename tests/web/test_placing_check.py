@@ -48,8 +48,7 @@ class Counted:
 
 
 def _placed(live_app, **options) -> tuple[PlacingCheck, Clock, Counted]:
-    _app, live, _printed = live_app
-    camera = _app.config["CAMERA"]
+    camera = live_app[0].config["CAMERA"]
     clock = Clock()
     camera.placing = PlacingCheck(camera, clock=clock, **options)
     return camera.placing, clock, Counted(camera)
@@ -110,7 +109,7 @@ def test_a_check_runs_at_most_every_2_s_one_at_a_time_and_only_on_a_new_frame(li
 
 def test_the_advice_comes_worded_with_its_picture_and_names_no_card(live_app, auth, table_frames):
     app, live, printed = live_app
-    check, clock, _counted = _placed(live_app)
+    check, _clock, _counted = _placed(live_app)
     client = app.test_client()
     live.feed(table_frames[2], 0.0)
     client.get(f"{URL}.json?lang=ru", headers=auth)
@@ -169,7 +168,7 @@ def test_a_bad_setup_keeps_placing_until_done_and_done_stops_the_checks(live_app
 
 def test_placing_ends_after_its_longest_time(live_app, auth, table_frames):
     app, live, _printed = live_app
-    check, clock, counted = _placed(live_app, max_s=60.0)
+    _check, clock, counted = _placed(live_app, max_s=60.0)
     client = app.test_client()
     clock.now += 61.0
     live.feed(table_frames[2], 0.0)
