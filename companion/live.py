@@ -272,6 +272,8 @@ class LiveCamera:
         self._checked: tuple | None = None  # (frame, report) of the last check, to word its picture for other readers
         self._worded_jpeg: dict[tuple, bytes] = {}
         self._check_lock = threading.Lock()
+        self.placing = PlacingCheck(self)
+        """The setup check run by itself while the camera is being placed (the camera page asks for it)."""
 
     def sources(self) -> tuple[str, ...]:
         """Return the camera names the page can offer."""
@@ -361,6 +363,100 @@ class LiveCamera:
         self.live.feed_snapshot(TableSnapshot(time=self.live.fusion.time, cards=cards, settled=True))
         return {"cards": [c.to_json() for c in result.cards], "unknown": len(result.unknown),
                 "other_print": len(result.other_print), "status": self.live.status()}
+
+
+PLACING_EVERY_S = 2.0
+"""While the camera is being placed, the setup check runs at most this often (270 ms CPU per 1080p frame: about
+14 % of one core while placing, none after)."""
+PLACING_GOOD_S = 4.0
+"""Placing ends once the setup has looked good this long: three checks of different frames in a row, 2 s apart."""
+PLACING_MAX_S = 600.0
+"""Placing ends after this long in any case: a device left in a bad place all game would cost the reader the
+check's CPU every 2 s. The page's button starts it again."""
+
+
+class PlacingCheck:
+    """The setup check, run by itself on the newest frame while the table's camera is being placed (issue 31).
+
+    The camera page asks `poll()` about once a second while its device is the camera; a poll starts a check in
+    a thread of its own when one is due: placing, none running, the last started `every_s` ago or more, and a
+    frame arrived since the last one checked. So a frame's request never waits for a check, at most one runs
+    (LiveCamera.check's lock also keeps the tablet's manual check from running beside it), and nothing runs
+    when nobody looks. Placing ends when the setup has looked good for `good_s` (the phone can be left), when
+    the page says it is done, or after `max_s`.
+    """
+
+    def __init__(self, camera: "LiveCamera", *, every_s: float = PLACING_EVERY_S, good_s: float = PLACING_GOOD_S,
+                 max_s: float = PLACING_MAX_S, clock: Callable[[], float] = _time.monotonic):
+        self.camera = camera
+        self.every_s, self.good_s, self.max_s = every_s, good_s, max_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self.placing = True
+        self.ended: str | None = None
+        """Why placing ended: "good" (the setup looked good for good_s), "done" (the page's button), "timeout"."""
+        self.began = clock()
+        self.report: dict | None = None
+        self.checks = 0
+        """Checks finished since the start (the page shows a report once)."""
+        self._running = False
+        self._last_start: float | None = None
+        self._frame_checked = 0
+        self._good_since: float | None = None
+        self.thread: threading.Thread | None = None
+
+    def begin(self) -> None:
+        """Start placing again (the device became the camera, or the page asked): checks resume."""
+        with self._lock:
+            self.placing, self.ended, self.began = True, None, self._clock()
+            self._last_start, self._good_since = None, None
+
+    def finish(self) -> None:
+        """End placing now (the page's "Done placing"): no more checks until begin()."""
+        with self._lock:
+            if self.placing:
+                self.placing, self.ended = False, "done"
+
+    def poll(self) -> dict:
+        """Start a check if one is due; return {"placing", "ended", "checking", "checks", "report"} (the last
+        report as LiveCamera.check gives it, or None)."""
+        with self._lock:
+            now = self._clock()
+            if self.placing and now - self.began >= self.max_s:
+                self.placing, self.ended = False, "timeout"
+            frame = self.camera.live.stats.frames
+            due = self.placing and not self._running and frame > self._frame_checked and (
+                self._last_start is None or now - self._last_start >= self.every_s)
+            if due:
+                self._running, self._last_start, self._frame_checked = True, now, frame
+                self.thread = threading.Thread(target=self._run, args=(now,), name="placing-check", daemon=True)
+                self.thread.start()
+            return {"placing": self.placing, "ended": self.ended, "checking": self._running, "checks": self.checks,
+                    "report": self.report}
+
+    def _run(self, started: float) -> None:
+        report = None
+        try:
+            report = self.camera.check()
+        except CompanionError as error:
+            self.camera.live.log(f"setup check: {error.message}")
+        finally:
+            with self._lock:
+                self._running = False
+                if report is not None:
+                    self._judge(report, started)
+
+    def _judge(self, report: dict, started: float) -> None:
+        """Keep the report; end placing once the setup has looked good for good_s (the lock is held)."""
+        self.report, self.checks = report, self.checks + 1
+        if started < self.began:
+            return  # a check from before placing began again says nothing about the new place
+        if not report.get("ok"):
+            self._good_since = None
+            return
+        self._good_since = started if self._good_since is None else self._good_since
+        if self.placing and started - self._good_since >= self.good_s:
+            self.placing, self.ended = False, "good"
 
 
 def annotate(frame: np.ndarray, result: FrameResult | None) -> np.ndarray:

@@ -9,7 +9,9 @@ and manual entry works as before. A CAMERA that has check() -> dict | None and
 check_jpeg() -> bytes | None also offers the setup check: its advice (ids and
 figures, no card codes), worded here in the reader's language, and the frame
 annotated with each zone's px/module. A CAMERA with picture_state() -> "ok" | "waiting" | "none" |
-"stalled" | "ended" lets the page say when the camera sends no picture, instead of waiting for ever.
+"stalled" | "ended" lets the page say when the camera sends no picture, instead of waiting for ever. A CAMERA with
+`placing` (companion.live.PlacingCheck) also runs the check by itself while the camera is being placed: the phone
+that is the table's camera shows the advice as it is moved, without a tap.
 """
 
 from __future__ import annotations
@@ -144,9 +146,55 @@ def setup_check(game_id: str):
         if hasattr(camera, "picture_state") and camera.picture_state() == "none":
             abort(409, description=picture_words()["none"])
         abort(409, description=_("No picture from the camera yet; wait a moment and check again."))
+    return jsonify(worded(report, game_id, int(time.time() * 1000)))
+
+
+def worded(report: dict, game_id: str, version: int) -> dict:
+    """Return a check's report with its advice in the reader's language ("said" keeps the ids) and its picture's
+    address (`version` changes with each check, so the browser fetches the new picture)."""
     lang = str(get_locale() or "en")
     advice = [word(said, lang) if isinstance(said, dict) else str(said) for said in report.get("advice", [])]
-    return jsonify({**report, "advice": advice, "said": report.get("advice", []), "overlay": url_for("camera.setup_check_image", game_id=game_id, v=int(time.time() * 1000))})
+    return {**report, "advice": advice, "said": report.get("advice", []),
+            "overlay": url_for("camera.setup_check_image", game_id=game_id, v=version)}
+
+
+def _placing_check(game_id: str):
+    """Return the camera's check that runs by itself while it is placed (LiveCamera.placing), or answer 409."""
+    load(game_id)
+    camera = current_app.config.get("CAMERA")
+    placing = getattr(camera, "placing", None)
+    if placing is None:
+        abort(409, description=_("The camera is off."))
+    return placing
+
+
+@bp.get("/placing.json")
+@require_token
+def placing_advice(game_id: str):
+    """While the camera is being placed: start the setup check if one is due (at most every 2 s, one at a time, in
+    its own thread) and return {"placing", "ended", "checking", "checks", "check": the last check worded, or null}.
+    The token is needed as for the check itself: a poll may cost a check's CPU."""
+    state = _placing_check(game_id).poll()
+    report = state.pop("report")
+    state["check"] = worded(report, game_id, state["checks"]) if report is not None else None
+    response = jsonify(state)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/placing")
+@require_token
+def placing_switch(game_id: str):
+    """{"placing": true}: the camera is being placed, check it by itself; {"placing": false}: done placing."""
+    check = _placing_check(game_id)
+    wanted = json_body().get("placing")
+    if not isinstance(wanted, bool):
+        abort(400, description=_("Say whether the camera is being placed: true or false."))
+    if wanted:
+        check.begin()
+    else:
+        check.finish()
+    return jsonify({"ok": True, "placing": check.placing})
 
 
 @bp.get("/check.jpg")

@@ -22,6 +22,17 @@ CODES = ("heart-x-25", "club-x-50", "spade-oval-50")
 @pytest.fixture(scope="module")
 def table_frames():
     """Return (print, good frame, dark frame): a few real printed cards laid out under a 1080p camera."""
+    return render_rooms()[:3]
+
+
+@pytest.fixture(scope="module")
+def low_frame():
+    """The same table under a 1080p camera held too low: the outer plates and zones fall outside the picture."""
+    return render_rooms(low=True)[3]
+
+
+def render_rooms(*, low: bool = False):
+    """Return (print, good frame, dark frame, frame of a camera too low, or None unless `low`)."""
     printed = new_print(load_deck("bux"), "camera-check", secret=b"camera-check-page-print")
     arts = {}
     for code in CODES:
@@ -33,7 +44,8 @@ def table_frames():
     room = dict(warm=0.3, light_falloff=0.2, defocus=0.5, noise=2, jpeg=90, seed=1)
     good = synth.render_scene(arts, cards, camera, synth.Nuisance(**room)).image
     dark = synth.render_scene(arts, cards, camera, synth.Nuisance(**{**room, "exposure": 0.3})).image
-    return printed, good, dark
+    too_low = synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)
+    return printed, good, dark, synth.render_scene(arts, cards, too_low, synth.Nuisance(**room)).image if low else None
 
 
 @pytest.fixture

@@ -22,7 +22,13 @@
     status.textContent = cfg.none;
     return;
   }
-  let stream = null, running = false, lock = null, takeOver = false, sent = 0, since = performance.now();
+  let stream = null, running = false, lock = null, takeOver = false, sent = 0, since = performance.now(), taken = false;
+  const tell = (isCamera) => {
+    // Say to the rest of the page (camera_check.js: the setup check while placing) whether this device is the camera.
+    if (isCamera === taken) return;
+    taken = isCamera;
+    document.dispatchEvent(new CustomEvent("own-camera", {detail: {running: isCamera}}));
+  };
   const canvas = document.createElement("canvas");
   const THUMB_W = 64;
   // A thumbnail pixel averages about 30 × 30 camera pixels at 1080p (10 × 10 at 640 × 360), so sensor noise
@@ -158,6 +164,7 @@
         continue;
       }
       sent += 1;
+      tell(true);  // the table has taken this device's first frame: it is the camera, being placed
       const seconds = (performance.now() - since) / 1000;
       if (seconds >= 2) {
         say(cfg.got.replace("{w}", view.videoWidth).replace("{h}", view.videoHeight) + " " +
@@ -169,6 +176,7 @@
 
   function halt() {
     running = false;
+    tell(false);
     if (stream) stream.getTracks().forEach((t) => t.stop());
     stream = null;
     if (lock) lock.release().catch(() => {});

@@ -17,6 +17,16 @@ RU = {
         "Зелёный: читается. Жёлтый: на пределе. Красный: слишком мелко, размыто или вне кадра. Штриховка: блик. Числа: пикселей на модуль (читается от 2).",
     "No picture from the camera yet; wait a moment and check again.": "От камеры ещё нет кадра; подождите немного и проверьте снова.",
     "No setup check yet.": "Проверки ещё не было.",
+    # while this device is the table's camera and is being placed (camera_check.js asks placing.json)
+    "While this device is being placed, the setup is checked every 2 seconds.":
+        "Пока устройство устанавливают, камера проверяется каждые 2 секунды.",
+    "Checking while you place the device…": "Проверяю, пока вы устанавливаете устройство…",
+    "Setup looks good: you can leave the phone.": "Всё в порядке: телефон можно оставить.",
+    "The setup is no longer checked by itself. Tap “Check the setup” to check it once more.":
+        "Камера больше не проверяется сама. Нажмите «Проверить», чтобы проверить ещё раз.",
+    "Done placing": "Устройство на месте",
+    "Check again while I move it": "Проверять, пока двигаю",
+    "Say whether the camera is being placed: true or false.": "Укажите, устанавливают ли камеру: true или false.",
     "Waiting for the camera's first picture…": "Жду первый кадр от камеры…",
     "The camera sends no picture: is it plugged in, and is the address right?":
         "Камера не присылает кадров: подключена ли она и верен ли адрес?",
