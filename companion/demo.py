@@ -42,7 +42,8 @@ from companion.printing.render import card_image
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore
 from companion.tracker.fusion import Hysteresis
-from companion.vision.geometry import TableLayout, load_layout, rotate_mm
+from companion.table.layouts import layout_for
+from companion.vision.geometry import TableLayout, rotate_mm
 from companion.vision.pipeline import Pipeline
 from companion.vision.synth import Camera, CardArt, Nuisance, Placement, card_art, render_scene
 
@@ -366,7 +367,7 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
     setup = moves[0]
     assert isinstance(setup, Setup), "a game's record starts with its setup"
     printed = demo_print(seed)
-    layout = load_layout()
+    layout = layout_for("bux")  # BUX's table: its bid area, discard and timer area
     seats = {p: f"seat:{i + 1}" for i, p in enumerate(setup.players)}
     table = DemoTable(layout=layout, seats=seats, spreads={p: list(setup.spreads[p]) for p in setup.players})
     store, session = _start_game(seed, moves, printed, out, db_path)
