@@ -157,3 +157,27 @@ def test_an_unknown_game_has_no_layout():
 def test_the_wheel_keeps_each_game_s_layout_beside_its_table_part():
     for game in GAMES:
         assert Path(str(layout_file(game))).parent.name == "table"
+
+
+def test_camera_check_uses_the_game_of_the_print_or_the_one_named(tmp_path, capsys):
+    """`companion camera-check` on a photo of the match's table: the match's zones for a match print; --game bux
+    checks the same photo against BUX's table, whose middle plates are not in it."""
+    import cv2
+
+    from companion.cards.decks import load_deck
+    from companion.cards.payloads import new_print, save_print
+
+    deck_file = tmp_path / "match.print.json"
+    save_print(new_print(load_deck("match"), "layout-test", secret=b"layout-test"), deck_file)
+    photo = tmp_path / "table.png"
+    frame = synth.render_scene({}, [], synth.Camera(width=1920, height=1080, tilt=10), synth.Nuisance(seed=2),
+                               layout=layout_for("match")).image
+    cv2.imwrite(str(photo), frame)
+    assert main(["camera-check", str(photo), "--deck", str(deck_file), "--frames", "1", "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)
+    assert [z["zone"] for z in match["zones"]] == [z.name for z in layout_for("match").zones]
+    assert not match["missing_plates"]
+    assert main(["camera-check", str(photo), "--deck", str(deck_file), "--game", "bux", "--frames", "1", "--json"]) == 0
+    bux = json.loads(capsys.readouterr().out)
+    assert {"bid_area", "timer_area"} <= {z["zone"] for z in bux["zones"]}
+    assert any("the bid area plate" in sentence for sentence in bux["advice"]), bux["advice"]
