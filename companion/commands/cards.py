@@ -256,7 +256,8 @@ def run_markers(args) -> int:
 
         _write_file(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, game_plates=plates, on_page=step))
     middle = "".join(f", {spec.extra.get('title') or spec.role}".lower() for spec in plates)
-    print(f"wrote {args.out} ({args.paper}): seat plates 1-5{middle}, 4 corners")
+    more = "" if args.game else " (a game's own middle plates print with --game)"
+    print(f"wrote {args.out} ({args.paper}): seat plates 1-5{middle}, 4 corners{more}")
     return 0
 
 
