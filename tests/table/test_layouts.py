@@ -181,3 +181,11 @@ def test_camera_check_uses_the_game_of_the_print_or_the_one_named(tmp_path, caps
     bux = json.loads(capsys.readouterr().out)
     assert {"bid_area", "timer_area"} <= {z["zone"] for z in bux["zones"]}
     assert any("the bid area plate" in sentence for sentence in bux["advice"]), bux["advice"]
+
+
+def test_a_game_may_reshape_a_seat_zone_in_place(tmp_path):
+    path = tmp_path / "layout.json"
+    path.write_text(json.dumps({"zones": [{"name": "seat:1", "marker": 1, "rect": [90, 400, 520, 690]}]}), encoding="utf-8")
+    layout = load_layout(path)
+    assert [z.name for z in layout.zones] == [z.name for z in load_layout().zones]
+    assert layout.zone("seat:1").rect == (90, 400, 520, 690) and layout.zone("seat:2") == load_layout().zone("seat:2")
