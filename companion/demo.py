@@ -43,7 +43,8 @@ from companion.table.outputs import default_seats
 from companion.table.readers import reader_for
 from companion.table.stage import DemoScript, Props
 from companion.tracker.fusion import Hysteresis
-from companion.vision.geometry import TableLayout, load_layout
+from companion.table.layouts import layout_for
+from companion.vision.geometry import TableLayout
 from companion.vision.pipeline import Pipeline
 from companion.vision.synth import Camera, CardArt, Nuisance, card_art, render_scene
 
@@ -230,7 +231,7 @@ def run_demo(seed: int, out: Path | None = None, options: DemoOptions = DemoOpti
         moves = moves[: options.max_moves + 1]
     setup = moves[0]
     printed = demo_print(game, seed)
-    layout = load_layout()
+    layout = layout_for(game)
     seats = default_seats(rules.initial_state(setup).players)
     table = script.props(layout, seats, setup)
     store, session = _start_game(rules, seed, moves, printed, out, db_path)

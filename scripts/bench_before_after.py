@@ -49,6 +49,11 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from companion.table.layouts import layout_for  # noqa: E402
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {"easy": 11, "medium": 12, "hard": 13}
 """bench_vision.py's seed per difficulty (11 + its index in easy,medium,hard)."""
@@ -79,10 +84,10 @@ def worker(code_root: str, frames_file: str, deck_file: str, repeats: int, settl
         image = frames[key]
         cpu, settled_cpu, codes, marks = [], [], None, ""
         if helper is not None:
-            with Pipeline(deck, track=True, use_zbar=False) as p:
+            with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
                 p.process(image[:64, :64])  # first-call setup (zxing, OpenCV) outside the count
         for _ in range(repeats):
-            with Pipeline(deck, track=True, use_zbar=False) as p:
+            with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
                 if helper is not None:
                     helper.cg_start()
                 c0 = time.process_time()
@@ -215,9 +220,9 @@ def main(argv=None) -> int:
                 keys = []
                 for i in range(args.scenes):
                     placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)),
-                                                    timer_codes=("bux-1", "bux-2", "bux-3"))
+                                                    timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
                     cam, nz = synth.random_conditions(rng, diff, w, h, seed=SEEDS[diff] * 1000 + i)
-                    sc = synth.render_scene(arts, placements, cam, nz)
+                    sc = synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)
                     key = f"{size}-{diff}-{i}"
                     frames[key] = sc.image
                     truth[key] = ({t.code for t in sc.readable(2.0)}, {t.code for t in sc.truth})

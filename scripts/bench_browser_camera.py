@@ -41,6 +41,11 @@ from companion.vision.pipeline import Pipeline  # noqa: E402
 from tests.chromium import ARGS, CHROMIUM  # noqa: E402
 from tests.y4m import write_y4m  # noqa: E402
 
+from companion.table.layouts import layout_for  # noqa: E402
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 
 def thumb(image: np.ndarray) -> np.ndarray:
     return cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (64, 36), interpolation=cv2.INTER_AREA).astype(np.int16)
@@ -81,7 +86,7 @@ def main() -> int:
     thumbs = [thumb(f) for f in frames]
 
     raw_cards, raw_ms = [], []
-    with Pipeline(deck, track=False) as pipeline:  # as `companion scan` reads each photo
+    with Pipeline(deck, track=False, layout=BUX_TABLE) as pipeline:  # as `companion scan` reads each photo
         for frame in frames:
             result = pipeline.process(frame)
             raw_cards.append(len(result.cards))
@@ -123,7 +128,7 @@ def main() -> int:
     reader_stop = threading.Event()
 
     def reader() -> None:
-        with Pipeline(deck, track=False) as pipeline:
+        with Pipeline(deck, track=False, layout=BUX_TABLE) as pipeline:
             while not reader_stop.is_set():
                 frame = source.read()
                 if frame is None:

@@ -48,11 +48,16 @@ from companion.vision.lens import Lens, LensSession  # noqa: E402
 from companion.vision import decoders  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 
+from companion.table.layouts import layout_for  # noqa: E402
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 VIEW = (960, 540)
 
 
 def calibrate(camera: synth.Camera) -> tuple[Lens, dict]:
-    k, _, _ = synth.camera_model(camera, load_layout())
+    k, _, _ = synth.camera_model(camera, BUX_TABLE)
     truth = Lens(camera_matrix=k, dist_coeffs=np.array([[camera.k1, 0, 0, 0]]), size=(camera.width, camera.height))
     small = truth.for_size(VIEW)
     buf = io.BytesIO()
@@ -95,19 +100,19 @@ def room(deck, arts, kind: str, size: tuple[int, int], count: int) -> None:
     legible = legible_low = 0
     for seed in range(count):
         rng = np.random.default_rng(500 + seed)
-        placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)), timer_codes=("bux-1", "bux-2", "bux-3"))
+        placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)), timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
         camera, nuisance = synth.random_room_conditions(rng, kind, *size, seed=seed)
-        scene = synth.render_scene(arts, placements, camera, nuisance)
+        scene = synth.render_scene(arts, placements, camera, nuisance, layout=BUX_TABLE)
         want = {t.code for t in scene.legible(2.0, 0.3)}
         want_low = {t.code for t in scene.legible(2.0, 0.12)}
         legible += len(want)
         legible_low += len(want_low)
         on_table = {t.code for t in scene.truth if t.face_up}
-        with Pipeline(deck, track=False, use_zbar=False) as pipeline:
+        with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as pipeline:
             t = time.process_time()
             got = {"pipeline": pipeline.process(scene.image).codes()}
             rows["pipeline"]["cpu"].append((time.process_time() - t) * 1000)
-        with Pipeline(deck, track=True, use_zbar=False, full_every=1) as video:
+        with Pipeline(deck, track=True, use_zbar=False, full_every=1, layout=BUX_TABLE) as video:
             for _ in range(7):  # full scans every other frame: the 7th frame is the 4th full scan
                 got["video"] = video.process(scene.image.copy()).codes()
         got["zxing"] = {deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} - {None}
@@ -155,18 +160,18 @@ def main() -> int:
     check_cpu = []
     for seed in range(args.scenes):
         rng = np.random.default_rng(seed)
-        placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
-        scene = synth.render_scene(arts, placements, camera, synth.Nuisance(defocus=1.0, noise=2, jpeg=90, seed=seed))
+        placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
+        scene = synth.render_scene(arts, placements, camera, synth.Nuisance(defocus=1.0, noise=2, jpeg=90, seed=seed), layout=BUX_TABLE)
         on_table = {t.code: t for t in scene.truth if t.face_up}
         want = {t.code for t in scene.readable(2.0)}
         readable += len(want)
         for name, use in (("without lens", None), ("with lens", lens)):
             row = rows[name]
-            with Pipeline(deck, track=False, use_zbar=False, lens=use) as pipeline:
+            with Pipeline(deck, track=False, use_zbar=False, lens=use, layout=BUX_TABLE) as pipeline:
                 t = time.process_time()
                 result = pipeline.process(scene.image)
                 row["cpu"].append((time.process_time() - t) * 1000)
-            with Pipeline(deck, track=True, use_zbar=False, lens=use) as video:
+            with Pipeline(deck, track=True, use_zbar=False, lens=use, layout=BUX_TABLE) as video:
                 video.process(scene.image)
                 for _ in range(3):
                     row["settled"].append(video.process(scene.image.copy()).ms)
@@ -177,7 +182,7 @@ def main() -> int:
             row["errors"] += [float(np.hypot(*np.subtract(c.table_mm, on_table[c.code].centre_mm)))
                               for c in result.cards if c.marks == 2 and c.code in on_table]
         t = time.process_time()
-        check_setup(scene.image, deck, lens=lens)
+        check_setup(scene.image, deck, lens=lens, layout=BUX_TABLE)
         check_cpu.append((time.process_time() - t) * 1000)
     print(f"\n{args.scenes} scenes {width}x{height}, k1 {args.k1}, readable (>= 2 px/module) {readable}")
     print("| | cards read | readable read | wrong | position error, median / 90% (mm) | CPU ms (median) | settled ms |")

@@ -57,6 +57,11 @@ from companion.vision import decoders, synth  # noqa: E402
 from companion.vision.pipeline import Pipeline  # noqa: E402
 from companion.vision.sources import read_image  # noqa: E402
 
+from companion.table.layouts import layout_for  # noqa: E402
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 # The real photo set lives in shared/ beside the repository (CI lays a copy there too).
 PHOTOS = next((p for p in (Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "qr-photos",
                            Path("/work/shared/datasets/qr-photos")) if (p / "manifest.json").exists()),
@@ -73,7 +78,7 @@ def real_photos() -> dict:
     singles = [e for e in manifest if e["kind"] == "single_qr"]
     none = [e for e in manifest if e["kind"] == "no_qr"]
     out = {}
-    with Pipeline(None, track=False, photo=True, find_table=False) as p:
+    with Pipeline(None, track=False, photo=True, find_table=False, layout=BUX_TABLE) as p:
         for name, fn in [("pipeline", lambda g: p.process(g).unknown),
                          ("zxing", lambda g: [d.payload for d in decoders.decode_zxing(g, model2_only=False, try_invert=True)]),
                          ("zbar", lambda g: [d.payload for d in decoders.decode_zbar_unsafe(g)]),
@@ -111,10 +116,10 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
     render = []
     codes = sorted(arts)
     for i in range(count):
-        placements = synth.random_table(rng, codes, int(rng.integers(10, 46)), timer_codes=("bux-1", "bux-2", "bux-3"))
+        placements = synth.random_table(rng, codes, int(rng.integers(10, 46)), timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
         cam, nz = synth.random_conditions(rng, difficulty, *size, seed=seed * 1000 + i)
         t = time.perf_counter()
-        sc = synth.render_scene(arts, placements, cam, nz)
+        sc = synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)
         render.append((time.perf_counter() - t) * 1000)
         truth = {t.code for t in sc.readable(2.0)}
         on_table = {t.code for t in sc.truth}
@@ -132,7 +137,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
             wrong[name] += len(got - on_table)
         # The same frame through the pipeline without the finder locator + sampler (the baseline),
         # measured before the pipeline so neither gets the other's warm caches.
-        with Pipeline(deck, track=True, use_zbar=False, locate=False) as p:
+        with Pipeline(deck, track=True, use_zbar=False, locate=False, layout=BUX_TABLE) as p:
             c0 = time.process_time()
             r = p.process(sc.image)
             cpu_other["pipeline_no_locate"].append((time.process_time() - c0) * 1000)
@@ -142,7 +147,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
         hits["pipeline_no_locate"] += len(r.codes() & truth)
         legible_hits["pipeline_no_locate"] += len(r.codes() & legible)
         wrong["pipeline_no_locate"] += len(r.codes() - on_table)
-        with Pipeline(deck, track=True, use_zbar=False) as p:
+        with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
             c0 = time.process_time()
             r = p.process(sc.image)
             cpu.append((time.process_time() - c0) * 1000)
@@ -155,7 +160,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
         wrong["pipeline"] += len(got - on_table)
         # A video of the unchanged table: full scans every other frame; the recall after the 4th full scan
         # (finders that failed are not retried while their area is unchanged, so later scans try others).
-        with Pipeline(deck, track=True, use_zbar=False, full_every=1) as p:
+        with Pipeline(deck, track=True, use_zbar=False, full_every=1, layout=BUX_TABLE) as p:
             for _ in range(7):
                 r = p.process(sc.image.copy())
         hits["pipeline_video_4th_full"] += len(r.codes() & truth)
@@ -163,7 +168,7 @@ def scenes(arts, deck, difficulty, size, count, seed) -> dict:
         wrong["pipeline_video_4th_full"] += len(r.codes() - on_table)
         # The same frame as a still (`track=False`: `companion scan`), whose locator budget is larger.
         for name, kw in (("pipeline_still", {"track": False}),):
-            with Pipeline(deck, use_zbar=False, **{"track": True, **kw}) as p:
+            with Pipeline(deck, use_zbar=False, **{"track": True, **kw}, layout=BUX_TABLE) as p:
                 c0 = time.process_time()
                 r = p.process(sc.image)
                 cpu_other[name].append((time.process_time() - c0) * 1000)
@@ -198,13 +203,13 @@ def long_run(arts, deck, frames: int, size=(640, 360), switch_every: int = 500) 
     rng = np.random.default_rng(5)
     imgs = []
     for i in range(4):
-        pl = synth.random_table(rng, sorted(arts), 20)
+        pl = synth.random_table(rng, sorted(arts), 20, layout=BUX_TABLE)
         cam, nz = synth.random_conditions(rng, "easy", *size, seed=i)
-        imgs.append(synth.render_scene(arts, pl, cam, nz).image)
+        imgs.append(synth.render_scene(arts, pl, cam, nz, layout=BUX_TABLE).image)
     samples = []
     scans: dict[str, int] = {}
     t0 = time.perf_counter()
-    with Pipeline(deck, track=True, use_zbar=False) as p:
+    with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
         base = None
         for n in range(frames):
             r = p.process(imgs[(n // switch_every) % 4])
@@ -227,8 +232,8 @@ def render_video(arts, frames: int) -> list[dict]:
         for name, nz, k1 in (("light", light, 0.0), ("medium", medium, -0.06)):
             rng = np.random.default_rng(3)
             cam = synth.Camera(width=size[0], height=size[1], tilt=20.0, k1=k1)
-            placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
-            synth.render_scene(arts, placements, cam, nz)  # first frame of a camera: builds its caches
+            placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
+            synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)  # first frame of a camera: builds its caches
             wall, cpu = [], []
             for i in range(frames):
                 # One card moves each frame, as in a played game.
@@ -239,7 +244,7 @@ def render_video(arts, frames: int) -> list[dict]:
                                                 p.rotation, p.face_up)
                 nzi = synth.Nuisance(**{**nz.__dict__, "seed": i})
                 t, c = time.perf_counter(), time.process_time()
-                synth.render_scene(arts, placements, cam, nzi)
+                synth.render_scene(arts, placements, cam, nzi, layout=BUX_TABLE)
                 wall.append((time.perf_counter() - t) * 1000)
                 cpu.append((time.process_time() - c) * 1000)
             rows.append({"render": name, "size": f"{size[0]}x{size[1]}", "frames": frames, "cards": len(placements),

@@ -145,7 +145,7 @@ def test_options_that_take_a_game_list_the_games(capsys):
 
 
 def test_the_plates_progress_counts_their_five_pages(tmp_path, capsys):
-    assert main(["cards", "markers", "--out", str(tmp_path / "plates.pdf")]) == 0
+    assert main(["cards", "markers", "--game", "bux", "--out", str(tmp_path / "plates.pdf")]) == 0
     shown = capsys.readouterr().err.replace("\r", "\n")
     assert "5/5" in shown and "/6" not in shown, shown
 

@@ -45,6 +45,9 @@ for argv in json.loads(sys.argv[1]):
         code = main(argv)
     out["runs"].append([code, buf.getvalue()])
 out["zones"] = sorted(z.name for z in load_layout().zones)
+from companion.games import game_modules
+from companion.table.layouts import layout_for
+out["game_zones"] = {game: sorted(z.name for z in layout_for(game).zones) for game in game_modules()}
 out["markers"] = len(load_markers()[2])
 print(json.dumps(out))
 """
@@ -117,6 +120,10 @@ def test_installed_wheel_prints_every_deck_and_replays_a_golden_record_of_each_g
     assert Path(out["file"]).resolve().is_relative_to(installed.resolve())
     assert not any(Path(p).resolve() == ROOT for p in out["path"] if p)
     assert out["zones"] and out["markers"] > 0
+    # Each game's table layout is package data beside its table part: the installed games lie as in the checkout.
+    from companion.table.layouts import layout_for
+    assert out["game_zones"] == {game: sorted(z.name for z in layout_for(game).zones) for game in game_modules()}
+    assert all(len(zones) > len(out["zones"]) for zones in out["game_zones"].values())
 
     for argv, (code, printed) in zip(argvs, out["runs"]):
         assert code == 0, argv

@@ -145,10 +145,12 @@ def _slot(zone: str, card: str, state: BuxState, w: int, h: int) -> tuple[int, i
 
 def scene_renderer(arts: Mapping, camera=None) -> Callable[[BuxState], np.ndarray]:
     """Return render(state): a synthetic camera frame (vision.synth) of the table with real card art."""
+    from importlib.resources import files
+
     from companion.vision import synth
     from companion.vision.geometry import load_layout
 
-    layout = load_layout()
+    layout = load_layout(files("companion.games.bux.table") / "layout.json")  # BUX's table: its discard and timer area
     camera = camera or synth.Camera(width=1280, height=720, tilt=20, fill=0.95)
 
     def render(state: BuxState) -> np.ndarray:
@@ -163,7 +165,8 @@ def scene_renderer(arts: Mapping, camera=None) -> Callable[[BuxState], np.ndarra
             cx, cy = layout.zone("timer_area").centre()
             placements.append(synth.Placement(card, (cx - 40 + 40 * i, cy)))
         placements = [p for p in placements if p.code in arts]
-        return synth.render_scene(arts, placements, camera, synth.Nuisance(warm=0.3, light_falloff=0.3, seed=3)).image
+        return synth.render_scene(arts, placements, camera, synth.Nuisance(warm=0.3, light_falloff=0.3, seed=3),
+                                  layout=layout).image
 
     return render
 

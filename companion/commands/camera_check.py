@@ -5,6 +5,8 @@ plates and a few cards), checks the last one (companion.vision.check) and prints
 change in plain sentences, worst first; `--overlay` writes the picture with each zone
 coloured by its px/module and glare marked, `--json` the figures. Exit status 0 when the
 check ran (the advice says whether the setup will read), 1 for bad input.
+The check uses the game's table layout (companion.table.layouts: its zones and plates over the
+common frame), the game of the print unless --game names another.
 Composition root for vision.check and the frame sources.
 """
 
@@ -23,6 +25,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("camera-check", help="check that the camera setup will read the cards, and say what to change")
     p.add_argument("source", metavar="SOURCE", help="camera index (0), stream URL, video file or photo of the laid-out table")
     p.add_argument("--deck", required=True, metavar="DECKFILE", help="the print's deck file")
+    p.add_argument("--game", help="whose table layout and plates to check for (default: the game of the print --deck names)")
     p.add_argument("--lens", metavar="FILE", help="the camera's lens file (companion calibrate)")
     p.add_argument("--frames", type=int, default=15,
                    help="frames to read from a camera or stream before checking (its exposure settles; default 15)")
@@ -37,6 +40,7 @@ def run_camera_check(args) -> int:
 
     from companion.cards.payloads import load_print
     from companion.table.check_messages import word
+    from companion.table.layouts import layout_for
     from companion.commands.scan import load_lens_option
     from companion.vision.check import check_setup, draw_overlay
     from companion.vision.sources import frames, open_source
@@ -49,6 +53,7 @@ def run_camera_check(args) -> int:
         output_file(args.overlay, "--overlay")
     wait_s = wait_option(args)
     deck = load_print(args.deck)
+    layout = layout_for(args.game or deck.game)
     lens = load_lens_option(args.lens)
     source = open_source(args.source)
     last = None
@@ -63,7 +68,7 @@ def run_camera_check(args) -> int:
         source.close()
     if last is None:
         raise CompanionError(f"no frame came from {args.source!r}")
-    report = check_setup(last.image, deck, lens=lens)
+    report = check_setup(last.image, deck, layout=layout, lens=lens)
     if args.overlay is not None:
         ok, data = cv2.imencode(args.overlay.suffix.lower(), draw_overlay(last.image, report))
         try:

@@ -71,8 +71,8 @@ def add_parser(sub) -> None:
     ls.add_argument("--json", action="store_true", help="print the cards as JSON")
     ls.set_defaults(run=run_list)
 
-    m = cards_sub.add_parser("markers", help="write the table plates (seats, bid area, discard, timer, corners)")
-    m.add_argument("--game", help=f"whose words go on the middle plates: {', '.join(games)} (default: each zone's own name, for any game)")
+    m = cards_sub.add_parser("markers", help="write the table plates (seats, corners and the game's own middle plates)")
+    m.add_argument("--game", help=f"whose middle plates to print: {', '.join(games)} (default: the seat and corner plates alone)")
     m.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
     m.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     m.add_argument("--names", default="", help="comma-separated player names for seats 1..5")
@@ -234,13 +234,19 @@ def run_list(args) -> int:
 
 
 def run_markers(args) -> int:
-    """Write the table plates PDF."""
-    from companion.printing.plates import write_plates_pdf
+    """Write the table plates PDF: the seat and corner plates, and the game's middle plates from its table layout."""
+    from companion.printing.plates import load_game_plates, write_plates_pdf
+    from companion.table.layouts import layout_file
 
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     if len(names) > 5:
         raise CompanionError(f"at most 5 seat names, got {len(names)}")
-    words = _deck(args.game).data.get("plates") if args.game else None
+    if args.game:
+        _deck(args.game)  # an unknown game is refused with the games that have a deck
+        path = layout_file(args.game)
+        plates = load_game_plates(path) if path is not None else ()
+    else:
+        plates = ()
     output_file(args.out, "--out")
     with _progress(None, args.quiet, "pages") as bar:
 
@@ -248,8 +254,10 @@ def run_markers(args) -> int:
             bar.total = total  # the plates' own page count (the bar guessed 6 for 5 pages)
             bar.update(1)
 
-        _write_file(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, words=words, on_page=step))
-    print(f"wrote {args.out} ({args.paper}): seat plates 1-5, bid area, discard, timer area, 4 corners")
+        _write_file(args.out, lambda fh: write_plates_pdf(args.paper, fh, names=names, game_plates=plates, on_page=step))
+    middle = "".join(f", {spec.extra.get('title') or spec.role}".lower() for spec in plates)
+    more = "" if args.game else " (a game's own middle plates print with --game)"
+    print(f"wrote {args.out} ({args.paper}): seat plates 1-5{middle}, 4 corners{more}")
     return 0
 
 

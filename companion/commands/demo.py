@@ -203,6 +203,7 @@ def run_play(args) -> int:
     from companion.games.bux.record import state_to_json
     from companion.live import LiveCamera, LiveTable
     from companion.store.session import GameSession
+    from companion.table.layouts import layout_for
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import frames, open_source
 
@@ -223,7 +224,7 @@ def run_play(args) -> int:
         source = browser = BrowserCameraSource(session.game_id)
     else:
         source = open_source(args.camera)
-    live = LiveTable(session, Pipeline(printed, lens=lens), log=_progress)
+    live = LiveTable(session, Pipeline(printed, layout=layout_for(printed.game), lens=lens), log=_progress)
     camera = LiveCamera(live, sources=(args.camera,))
     try:
         if browser is not None:

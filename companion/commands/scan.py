@@ -59,13 +59,14 @@ def load_lens_option(path):
 
 
 def run_scan(args) -> int:
+    from companion.table.layouts import layout_for
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import read_image
 
     deck = load_print(args.deck)
     lens = load_lens_option(args.lens)
     status = 0
-    with Pipeline(deck, track=False, lens=lens) as pipeline:
+    with Pipeline(deck, layout=layout_for(deck.game), track=False, lens=lens) as pipeline:
         for path in args.images:
             try:
                 image = read_image(path)
@@ -96,6 +97,7 @@ def run_scan(args) -> int:
 
 
 def run_watch(args) -> int:
+    from companion.table.layouts import layout_for
     from companion.tracker.fusion import Appeared, Fusion, Moved, TableSnapshot, Vanished
     from companion.vision.pipeline import Pipeline
     from companion.vision.sources import frames, open_source
@@ -107,7 +109,7 @@ def run_watch(args) -> int:
     fusion = Fusion()
     n = 0
     try:
-        with Pipeline(deck, track=True, lens=lens) as pipeline:
+        with Pipeline(deck, layout=layout_for(deck.game), track=True, lens=lens) as pipeline:
             for note in pipeline.notes:
                 print(f"companion: {note}", file=sys.stderr)
             for frame in frames(source, wait_s=wait_s, say=lambda text: print(f"companion: {text}", file=sys.stderr, flush=True)):

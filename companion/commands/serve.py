@@ -154,10 +154,11 @@ def app_config(db: str | Path, public_url: str | None = None, deck: str | Path |
                roster: dict[str, str] | None = None, tls=None) -> dict:
     """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and
     its player list, the table's certificate (None: plain http)."""
+    from companion.table.layouts import layout_for
     from companion.vision.photo import PhotoReader
 
     return {"DB": normalize(db), "PUBLIC_URL": public_url,
-            "PHOTO_READER": PhotoReader(str(Path(deck).resolve())) if deck else None,
+            "PHOTO_READER": PhotoReader(str(Path(deck).resolve()), layout_for) if deck else None,
             "CLUB": club, "CLUB_ROSTER": roster, "TLS": tls}
 
 

@@ -1,14 +1,15 @@
-"""Table plates: seat, bid-area, discard, timer-area and corner markers.
+"""Table plates: the seat and corner markers every game shares, and a game's own middle plates.
 
-Why: the camera maps image pixels to the table and tells whose spread a card
-lies in from printed ArUco markers (ids and roles in calibration/markers.json,
-shared with vision). They print through the same path as the cards, drawn as
-vector squares so the marker edges are exact at any printer resolution.
+Why: the camera maps image pixels to the table and tells at whose seat a card
+lies from printed ArUco markers. They print through the same path as the cards,
+drawn as vector squares so the marker edges are exact at any printer resolution.
 
-The markers and their zones are the table's, shared by the games (Grow's row
-lies in the bid area, BUX's timer cards in the timer area); the words on a
-middle plate are a game's, from its deck file's "plates" (plate_words), so
-nothing here names a game. Seat and corner plates read the same for every game.
+The seat and corner plates are the common frame's (ids and roles in
+calibration/markers.json, shared with vision) and read the same for every game.
+A game's middle plates (BUX's bid area, Grow's row, the match's decks and discard
+piles) are its own: id, role, title and hint in its layout file
+(companion/games/<game>/table/layout.json, read by `load_game_plates`), so nothing
+here names a game.
 
 Layout only: nothing here reads the camera.
 """
@@ -34,24 +35,22 @@ from companion.printing.pagemarks import print_preferences
 
 MARKERS_FILE = data_folder("calibration") / "markers.json"
 SEAT_TITLE = "SEAT {seat}"
-SEAT_HINT = "Put this plate in front of the player, above their spread."
+SEAT_HINT = "At the edge, in front of the player; their cards lie beyond it."
 ZONE_HINT = "Put this plate where the game's rules put this zone's cards."
 CORNER_HINT = "Place at this corner of the play area, marker facing up."
 
 
-def plate_words(spec: MarkerSpec, words: Mapping[str, Mapping[str, str]]) -> tuple[str, str]:
+def plate_words(spec: MarkerSpec) -> tuple[str, str]:
     """Return (title, hint) printed on a plate: a seat's and a corner's are the same for every game; a middle plate's come from the game.
 
-    `words` is the game's deck file's "plates" ({role: {"title", "hint"}}); a role
-    it does not name carries its zone's own name ("TIMER AREA") and a hint that fits any game.
+    A middle plate's "title" and "hint" are its game's layout file's; a plate without
+    them carries its zone's own name ("DECK BLUE") and a hint that fits any game.
     """
     if spec.role == "seat":
         return SEAT_TITLE.format(**spec.extra), SEAT_HINT
     if spec.role == "corner":
         return "CORNER " + str(spec.extra.get("corner", "")).replace("_", " ").upper(), CORNER_HINT
-    own = words.get(spec.role)
-    own = own if isinstance(own, Mapping) else {}
-    return str(own.get("title") or spec.role.replace("_", " ").upper()), str(own.get("hint") or ZONE_HINT)
+    return str(spec.extra.get("title") or spec.role.replace("_", " ").upper()), str(spec.extra.get("hint") or ZONE_HINT)
 
 
 @dataclass(frozen=True)
@@ -80,6 +79,21 @@ def load_markers(path: Path | Traversable = MARKERS_FILE) -> tuple[str, float, t
         raise CompanionError(f"cannot read table markers {str(path)!r}: {exc}") from None
 
 
+def load_game_plates(path: Path | Traversable) -> tuple[MarkerSpec, ...]:
+    """Return a game's middle plates from its layout file ("markers": id, role, title, hint; centre and rotation are vision's).
+
+    Raises:
+        CompanionError: if the file is missing or malformed.
+    """
+    try:
+        body = json.loads((Path(path) if isinstance(path, str) else path).read_text(encoding="utf-8"))
+        return tuple(MarkerSpec(id=int(m["id"]), role=str(m["role"]),
+                                extra={k: v for k, v in m.items() if k not in ("id", "role", "centre", "rotation")})
+                     for m in body.get("markers", ()))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise CompanionError(f"cannot read the game's table plates {str(path)!r}: {exc}") from None
+
+
 def marker_cells(dictionary: str, marker_id: int) -> np.ndarray:
     """Return the marker's cell matrix including its black border (1 = black)."""
     aruco_dict = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
@@ -102,7 +116,7 @@ def draw_cells(canvas: Canvas, page_h: float, x: float, y: float, size: float, c
 
 
 def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dictionary: str, size: float, spec: MarkerSpec, name: str | None,
-           words: Mapping[str, Mapping[str, str]]):
+           ):
     """Draw one plate in a horizontal band of the page: outline, marker, title, hint, name line."""
     page_h = tpl.paper_h
     left, width = 15.0, tpl.paper_w - 30.0
@@ -114,7 +128,7 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
     mx, my = left + 12, top + (height - size) / 2
     draw_cells(canvas, page_h, mx, my, size, marker_cells(dictionary, spec.id))
     tx = mx + size + 12
-    title, hint = plate_words(spec, words)
+    title, hint = plate_words(spec)
     canvas.setFillColor(black)
     canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 26)
     canvas.drawString(tx * mm, (page_h - top - 24) * mm, title)
@@ -136,16 +150,17 @@ def _plate(canvas: Canvas, tpl: sheets.Template, top: float, height: float, dict
             canvas.drawString((tx + 16) * mm, (page_h - top - 46.5) * mm, name)
 
 
-def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), words: Mapping[str, Mapping[str, str]] | None = None,
+def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), game_plates: Sequence[MarkerSpec] = (),
                      on_page: Callable[[int, int], None] | None = None) -> int:
-    """Write the table-plates PDF (two plates a page, then the corners) and return its page count.
+    """Write the table-plates PDF (two plates a page: the seats, then the game's middle plates; then the corners)
+    and return its page count.
 
-    `words`: the game's titles and hints for the middle plates (its deck file's
-    "plates"); None prints each zone's own name, for any game.
+    `game_plates`: the game's middle plates (load_game_plates of its layout file); none
+    prints the frame's plates alone, for a game whose table has no middle plates.
     """
     tpl = sheets.template(paper)
     dictionary, size, markers = load_markers()
-    plates = [m for m in markers if m.role != "corner"]
+    plates = [m for m in markers if m.role != "corner"] + list(game_plates)
     corners = [m for m in markers if m.role == "corner"]
     canvas = fonts.new_canvas(out, (tpl.paper_w * mm, tpl.paper_h * mm))
     canvas.setTitle("Table companion: table plates")
@@ -158,7 +173,7 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), words: 
         for k, spec in enumerate(page):
             seat = spec.extra.get("seat")
             name = names[seat - 1] if spec.role == "seat" and seat and seat <= len(names) else None
-            _plate(canvas, tpl, 15 + k * band, band - 5, dictionary, size, spec, name, words or {})
+            _plate(canvas, tpl, 15 + k * band, band - 5, dictionary, size, spec, name)
         canvas.showPage()
         done += 1
         if on_page:
@@ -174,7 +189,7 @@ def write_plates_pdf(paper: str, out: Any, *, names: Sequence[str] = (), words: 
         draw_cells(canvas, tpl.paper_h, x + (cw - size) / 2, y + (ch - size) / 2, size, marker_cells(dictionary, spec.id))
         canvas.setFillColor(black)
         canvas.setFont(fonts.font_for(fonts.FONT_BOLD), 14)
-        label, _hint = plate_words(spec, {})
+        label, _hint = plate_words(spec)
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - 20) * mm, label)
         canvas.setFont(fonts.font_for(fonts.FONT), 7)
         canvas.drawCentredString((x + cw / 2) * mm, (tpl.paper_h - y - ch + 12) * mm, f"marker id {spec.id}, {size:g} mm")

@@ -1,7 +1,11 @@
 """Table geometry: image pixels <-> table millimetres from the printed ArUco plates, and zones.
 
-The table layout (calibration/table-layout.json) says where each plate of
-calibration/markers.json sits and where the zones are. `TableGeometry.from_markers`
+A table layout says where each plate sits and where the zones are: the common
+frame (calibration/table-layout.json with markers.json: the table's size, the corner
+and seat plates and the seat zones, the same for every game) plus, for a game, that
+game's own layout file (its middle plates and zones, and any seat zone it shapes
+differently), merged by `load_layout`. Vision names no zone of any game: a zone
+name is checked by its form only (ZONE_NAME). `TableGeometry.from_markers`
 fits a homography from the plates found in one frame, so a camera bumped
 mid-game is re-registered from the markers alone, with no new calibration.
 With a lens calibration (companion.vision.lens, `companion calibrate`), image
@@ -19,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -36,7 +41,11 @@ if TYPE_CHECKING:
 
 CALIBRATION_DIR = data_folder("calibration")
 """The table layout and markers: calibration/ in a checkout, package data once installed."""
-ZONE_NAMES = ("seat:1", "seat:2", "seat:3", "seat:4", "seat:5", "bid_area", "discard", "timer_area", "off_table")
+ZONE_NAME = re.compile(r"seat:[1-9][0-9]?|[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+"""A zone's name: "seat:N" or lower-case words joined by "_" ("bid_area", "deck_blue"), at most ZONE_NAME_MAX long."""
+ZONE_NAME_MAX = 40
+OFF_TABLE = "off_table"
+"""The name of no zone: a point outside every zone and its margin (reserved: no layout may name a zone so)."""
 MIN_MARKERS = 2
 """Plates needed for a homography: two give 8 corner points, enough with RANSAC."""
 
@@ -106,46 +115,107 @@ def rotate_mm(points: np.ndarray, degrees: float) -> np.ndarray:
     return np.asarray(points, dtype=np.float64) @ rot.T
 
 
-def load_layout(path: str | Path | None = None, markers_path: str | Path | None = None) -> TableLayout:
-    """Return the table layout (default calibration/table-layout.json + markers.json).
+FRAME_FILE = "table-layout.json"
+MARKERS_FILE = "markers.json"
+
+
+def load_layout(path: str | Path | Traversable | None = None, markers_path: str | Path | None = None) -> TableLayout:
+    """Return a table layout: the common frame alone (no path), or the frame with a game's layout file merged in.
+
+    The frame (calibration/table-layout.json, markers.json) holds the table's size, the
+    corner and seat plates and the seat zones, which every game shares. A game's file
+    adds its own plates ("markers": id, role, centre, rotation) and zones; a zone it
+    names like a frame zone ("seat:3") replaces that zone's rectangle in place. With no
+    path the layout has seat zones only: a game without its own layout is followed seat
+    by seat. `markers_path` replaces the frame's markers.json (tests).
 
     Raises:
-        CompanionError: if a file is missing or malformed.
+        CompanionError: if a file is missing or malformed, or names a zone badly.
     """
+    frame = CALIBRATION_DIR / FRAME_FILE
+    game = None if path is None else (path if not isinstance(path, str) else Path(path))
     # A Traversable (the installed package's files) is hashable at run time; its protocol does not say so.
-    return _load_layout(Path(path) if path else CALIBRATION_DIR / "table-layout.json",  # type: ignore[arg-type]
-                        Path(markers_path) if markers_path else CALIBRATION_DIR / "markers.json")  # type: ignore[arg-type]
+    return _load_layout(frame, Path(markers_path) if markers_path else CALIBRATION_DIR / MARKERS_FILE, game)  # type: ignore[arg-type]
+
+
+def _read_json(path: Traversable, what: str) -> dict:
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CompanionError(f"cannot read {what}: {exc}") from None
+    except ValueError as exc:
+        raise CompanionError(f"{what} {str(path)!r} is not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise CompanionError(f"{what} {str(path)!r} is not a JSON object")
+    return body
+
+
+def _zone(z: Mapping, where: str) -> Zone:
+    """Return one zone of a layout file, its name checked by form.
+
+    Raises:
+        CompanionError: for a name that is not "seat:N" or lower-case words joined by "_", or "off_table".
+    """
+    name = z.get("name") if isinstance(z, Mapping) else None
+    if not isinstance(name, str) or len(name) > ZONE_NAME_MAX or not ZONE_NAME.fullmatch(name) or name == OFF_TABLE:
+        raise CompanionError(f"table layout {where} has a zone named {name!r}: a zone is named seat:N (seat:3) or with "
+                             f"lower-case words joined by _ (discard, deck_blue), at most {ZONE_NAME_MAX} characters, "
+                             f"and never {OFF_TABLE}")
+    r = z["rect"]
+    rect = (float(r[0]), float(r[1]), float(r[2]), float(r[3]))
+    if not (rect[0] < rect[2] and rect[1] < rect[3]):
+        raise CompanionError(f"table layout {where}: zone {name!r} has an empty rectangle {list(rect)!r} (x0 < x1, y0 < y1)")
+    marker = z.get("marker")
+    return Zone(name=name, rect=rect, marker=None if marker is None else int(marker), facing=float(z.get("facing", 0)))
 
 
 @functools.cache
-def _load_layout(path: Traversable, markers_path: Traversable) -> TableLayout:
+def _load_layout(frame_path: Traversable, markers_path: Traversable, game_path: Traversable | None) -> TableLayout:
+    """Return the frame with the game's file (if any) merged in, checked: zone names by form, each name once, each
+    placed plate with a role, each zone's plate placed. Cached per files (a scan asks for its layout often)."""
+    body = _read_json(frame_path, "table layout")
+    mbody = _read_json(markers_path, "table markers")
+    where = repr(str(game_path if game_path is not None else frame_path))
     try:
-        body = json.loads(path.read_text(encoding="utf-8"))
-        mbody = json.loads(markers_path.read_text(encoding="utf-8"))
+        roles = {int(m["id"]): MappingProxyType(dict(m)) for m in mbody["markers"]}
         markers = {int(m["id"]): ((float(m["centre"][0]), float(m["centre"][1])), float(m.get("rotation", 0)))
                    for m in body["markers"]}
-        roles = {int(m["id"]): MappingProxyType(dict(m)) for m in mbody["markers"]}
-        zones = tuple(Zone(name=z["name"], rect=(float(z["rect"][0]), float(z["rect"][1]), float(z["rect"][2]), float(z["rect"][3])),
-                           marker=z.get("marker"),
-                           facing=float(z.get("facing", 0))) for z in body["zones"])
+        zones = [_zone(z, repr(str(frame_path))) for z in body["zones"]]
+        if game_path is not None:
+            game = _read_json(game_path, "table layout")
+            for m in game.get("markers", ()):
+                i = int(m["id"])
+                if i in roles:
+                    raise CompanionError(f"table layout {where} places plate {i}, which the common frame already has")
+                roles[i] = MappingProxyType({k: v for k, v in m.items() if k not in ("centre", "rotation")})
+                markers[i] = ((float(m["centre"][0]), float(m["centre"][1])), float(m.get("rotation", 0)))
+            for z in (_zone(z, where) for z in game.get("zones", ())):
+                same = [k for k, old in enumerate(zones) if old.name == z.name]
+                if same:
+                    zones[same[0]] = z
+                else:
+                    zones.append(z)
+            body = {**body, **{k: game[k] for k in ("table_mm", "card_mm", "zone_margin_mm") if k in game}}
         card_mm = body.get("card_mm", (63, 88))
         layout = TableLayout(
             table_mm=(float(body["table_mm"][0]), float(body["table_mm"][1])),
             marker_mm=float(mbody["marker_mm"]), dictionary=str(mbody["dictionary"]),
-            markers=MappingProxyType(markers), roles=MappingProxyType(roles), zones=zones,
+            markers=MappingProxyType(markers), roles=MappingProxyType(roles), zones=tuple(zones),
             zone_margin_mm=float(body.get("zone_margin_mm", 40)),
             card_mm=(float(card_mm[0]), float(card_mm[1])),
         )
-    except OSError as exc:
-        raise CompanionError(f"cannot read table layout: {exc}") from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise CompanionError(f"table layout {str(path)!r} is malformed: {exc!r}") from None
-    unknown = [z.name for z in zones if z.name not in ZONE_NAMES]
-    if unknown:
-        raise CompanionError(f"table layout {str(path)!r} names unknown zones {unknown!r}")
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise CompanionError(f"table layout {where} is malformed: {exc!r}") from None
+    names = [z.name for z in layout.zones]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise CompanionError(f"table layout {where} names zones twice: {twice!r}")
     missing = set(markers) - set(roles)
     if missing:
-        raise CompanionError(f"table layout {str(path)!r} places markers not in markers.json: {sorted(missing)!r}")
+        raise CompanionError(f"table layout {where} places markers not in markers.json: {sorted(missing)!r}")
+    unplaced = sorted({z.marker for z in layout.zones if z.marker is not None} - set(markers))
+    if unplaced:
+        raise CompanionError(f"table layout {where} ties zones to plates it does not place: {unplaced!r}")
     return layout
 
 
@@ -369,7 +439,7 @@ class TableGeometry:
     def zone_of(self, point_mm: Sequence[float]) -> str:
         """Return the zone name of a table point: containing zone, else nearest within margin, else off_table."""
         x, y = float(point_mm[0]), float(point_mm[1])
-        best, best_d = "off_table", self.layout.zone_margin_mm
+        best, best_d = OFF_TABLE, self.layout.zone_margin_mm
         for z in self.layout.zones:
             x0, y0, x1, y1 = self.zone_rect(z)
             dx = max(x0 - x, 0.0, x - x1)

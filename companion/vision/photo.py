@@ -12,6 +12,7 @@ import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from companion.errors import CompanionError
 
@@ -36,11 +37,13 @@ def load_print_deck(path: str | Path):
     return _print_deck(str(path), mtime)
 
 
-def read_frame(image, print_deck):
-    """Return the FrameResult of one photo (a BGR image) of cards of `print_deck`: no tracking, photo thresholds."""
+def read_frame(image, print_deck, layout=None):
+    """Return the FrameResult of one photo (a BGR image) of cards of `print_deck`: no tracking, photo thresholds.
+
+    `layout`: the table layout to place the cards with (a game's; default the common frame, seats only)."""
     from companion.vision.pipeline import Pipeline
 
-    with Pipeline(print_deck, track=False, photo=True) as pipeline:
+    with Pipeline(print_deck, layout=layout, track=False, photo=True) as pipeline:
         return pipeline.process(image)
 
 
@@ -49,6 +52,8 @@ class PhotoReader:
     """Reads photos (JPEG/PNG/WebP bytes) of cards of the print in `deck_path`."""
 
     deck_path: str
+    layout_for: Callable[[str], Any] | None = None
+    """game -> its table layout (companion.table.layouts.layout_for), so a photo is placed on its game's table."""
 
     @property
     def game(self) -> str:
@@ -64,4 +69,6 @@ class PhotoReader:
         from companion.vision.sources import decode_image_bytes
 
         image = decode_image_bytes(data, "the photo")
-        return read_frame(image, load_print_deck(self.deck_path)), hashlib.sha256(data).hexdigest()
+        deck = load_print_deck(self.deck_path)
+        layout = self.layout_for(deck.game) if self.layout_for is not None else None
+        return read_frame(image, deck, layout), hashlib.sha256(data).hexdigest()

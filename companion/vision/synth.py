@@ -749,7 +749,10 @@ def random_room_conditions(rng: np.random.Generator, kind: str, width: int = 192
 def random_table(rng: np.random.Generator, codes: Sequence[str], n_cards: int, layout: TableLayout | None = None,
                  timer_codes: Sequence[str] = ()) -> list[Placement]:
     """Return a plausible mid-game table: fanned spreads by the seats, a stacked discard pile,
-    cards up for auction in the bid area and timer cards in the timer area."""
+    cards up for auction in the bid area and timer cards in the timer area.
+
+    The layout must have those three zones ("timer_area", "discard", "bid_area": BUX's table, the benches'
+    scenes); the common frame alone has seats only and raises KeyError naming the missing zone."""
     layout = layout or load_layout()
     pool = [c for c in codes if c not in timer_codes]
     rng.shuffle(pool)

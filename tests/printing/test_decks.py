@@ -349,8 +349,9 @@ def test_russian_names_on_seat_plates_and_page_footers_are_not_dropped(tmp_path)
     assert "Аня" in text
 
 
-def test_the_middle_plates_carry_the_games_words_and_no_game_s_without_one(tmp_path):
-    """BUX's deck file names its plates ("TIMER CARDS"); without a game each zone carries its own name, naming no game."""
+def test_the_middle_plates_are_the_games_own_and_none_without_one(tmp_path):
+    """BUX's table layout names its plates ("TIMER CARDS"); each game prints its own middle plates; without a game only
+    the seat and corner plates print, naming no game."""
     from companion.cli import main
 
     def texts(*game: str) -> str:
@@ -365,6 +366,10 @@ def test_the_middle_plates_carry_the_games_words_and_no_game_s_without_one(tmp_p
     bux = texts("--game", "bux")
     assert "TIMER CARDS" in bux and "Drawn BUX 1-2-3 timer cards go here." in bux and "Sold cards go here, face up." in bux
     plain = texts()
-    assert "TIMER AREA" in plain and "BID AREA" in plain and "BUX" not in plain.upper()
+    assert "TIMER" not in plain and "BID AREA" not in plain and "BUX" not in plain.upper()
     assert plain.count("SEAT ") == bux.count("SEAT ") == 5 and plain.count("CORNER ") == 4
+    grow, cats, match = texts("--game", "grow"), texts("--game", "cats"), texts("--game", "match")
+    assert "ROUND ROW" in grow and "DISCARD" in grow and "TIMER" not in grow and "BID AREA" not in grow
+    assert "LOT" in cats and "STAKE" in cats and "PENALTIES" in cats
+    assert all(f"{c} {p}" in match for c in ("BLUE", "RED") for p in ("DECK", "DISCARD")) and "BID AREA" not in match
 

@@ -10,7 +10,12 @@ import pytest
 
 from companion.table.check_messages import MESSAGES, PHRASES, WORDS, word
 from companion.vision import check
-from companion.vision.geometry import ZONE_NAMES, load_layout
+from companion.games import game_modules
+
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
 
 CHECK_SOURCE = Path(check.__file__)
 
@@ -23,8 +28,11 @@ def _ids_vision_gives() -> set[str]:
             and node.args and isinstance(node.args[0], ast.Constant)}
 
 
+LAYOUTS = [layout_for(game) for game in game_modules()]
+"""Every game's table: the advice names any game's zones and plates."""
+ZONE_NAMES = [*dict.fromkeys(z.name for layout in LAYOUTS for z in layout.zones), "off_table"]
 ZONES = [check.zone_phrase(name) for name in ZONE_NAMES]
-PLATES = [check._plate_phrase(load_layout(), marker) for marker in sorted(load_layout().markers)]
+PLATES = list({marker: check._plate_phrase(layout, marker) for layout in LAYOUTS for marker in sorted(layout.markers)}.values())
 SAMPLES = {
     "check.no_plates": {"seen": 1},
     "check.outside": {"things": ZONES[:3] + PLATES[-2:], "framing": {"phrase": "raise", "cm": 15}},
@@ -83,9 +91,9 @@ def test_every_zone_and_plate_is_named_in_both_languages():
 def test_zone_names_read_as_before_in_english():
     """The CLI's sentences are unchanged: "seat 3", "the bid area", "the top-left corner plate"."""
     said = {"id": "check.not_seen", "params": {"plates": [check.zone_phrase("seat:3"), check.zone_phrase("bid_area"),
-                                                          check._plate_phrase(load_layout(), 20)]}}
+                                                          check._plate_phrase(BUX_TABLE, 20)]}}
     assert word(said).startswith("seat 3, the bid area and the top-left corner plate are not seen")
-    one = {"id": "check.not_seen", "params": {"plates": [check._plate_phrase(load_layout(), 12)]}}
+    one = {"id": "check.not_seen", "params": {"plates": [check._plate_phrase(BUX_TABLE, 12)]}}
     assert word(one).startswith("the timer area plate is not seen")
     assert word(one, "ru").startswith("не видно: табличка «зона таймера» (закрыта, сдвинута или потерялась в блике)")
 

@@ -6,15 +6,20 @@ import numpy as np
 
 from companion.vision import synth
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 
 def hard_frame(arts, index: int, size: tuple[int, int] = (1920, 1080)):
     """Return bench_vision's hard scene `index` (seed 13, one generator for the row, as the bench draws it)."""
     rng = np.random.default_rng(13)
     for i in range(index + 1):
         placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)),
-                                        timer_codes=("bux-1", "bux-2", "bux-3"))
+                                        timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
         camera, nuisance = synth.random_conditions(rng, "hard", *size, seed=13 * 1000 + i)
-    return synth.render_scene(arts, placements, camera, nuisance)
+    return synth.render_scene(arts, placements, camera, nuisance, layout=BUX_TABLE)
 
 
 def mark_quads(art, card) -> list[np.ndarray]:

@@ -13,6 +13,11 @@ from companion.vision import synth
 from companion.table.check_messages import word
 from companion.vision.check import check_setup, draw_overlay
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 CARDS = [synth.Placement("heart-x-25", (300, 620)), synth.Placement("club-x-50", (900, 620)),
          synth.Placement("spade-oval-50", (600, 470)), synth.Placement("diamond-circle-100", (450, 150), rotation=180),
          synth.Placement("club-square-25", (955, 250), rotation=90), synth.Placement("heart-oval-50", (145, 250), rotation=270)]
@@ -22,7 +27,7 @@ ROOM = dict(warm=0.3, light_falloff=0.2, defocus=0.5, noise=2, jpeg=90, seed=1)
 
 
 def _frame(arts, camera=synth.Camera(width=1920, height=1080, tilt=12), **nuisance):
-    return synth.render_scene(arts, CARDS, camera, synth.Nuisance(**{**ROOM, **nuisance})).image
+    return synth.render_scene(arts, CARDS, camera, synth.Nuisance(**{**ROOM, **nuisance}), layout=BUX_TABLE).image
 
 
 def _english(report) -> list[str]:
@@ -35,7 +40,7 @@ def _said(report, *words) -> bool:
 
 
 def test_a_good_setup_passes_and_says_so(arts, print_deck):
-    report = check_setup(_frame(arts), print_deck)
+    report = check_setup(_frame(arts), print_deck, layout=BUX_TABLE)
     assert report.ok, report.advice
     assert _english(report)[0].startswith("setup looks good") and report.cards_read == 6
     assert all(z.px_per_module >= 2.0 and z.in_view == 1.0 for z in report.zones)
@@ -43,37 +48,37 @@ def test_a_good_setup_passes_and_says_so(arts, print_deck):
 
 
 def test_a_camera_too_far_names_the_zones_below_two_px_per_module_and_what_to_do(arts, print_deck):
-    report = check_setup(_frame(arts, synth.Camera(width=1280, height=720, tilt=12, fill=0.75)), print_deck)
+    report = check_setup(_frame(arts, synth.Camera(width=1280, height=720, tilt=12, fill=0.75)), print_deck, layout=BUX_TABLE)
     assert not report.ok
     assert _said(report, "seat 3", "below 2 px/module", "closer", "or use 1080p"), report.advice
     assert all(z.px_per_module < 2.0 for z in report.zones)
 
 
 def test_a_steep_camera_is_told_to_point_more_straight_down(arts, print_deck):
-    report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=45)), print_deck)
+    report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=45)), print_deck, layout=BUX_TABLE)
     assert _said(report, "seat 4", "below 2 px/module") and _said(report, "far side", "straight down"), report.advice
 
 
 def test_a_dark_room_is_told_to_light_the_table(arts, print_deck):
-    report = check_setup(_frame(arts, exposure=0.3, noise=4), print_deck)
+    report = check_setup(_frame(arts, exposure=0.3, noise=4), print_deck, layout=BUX_TABLE)
     assert not report.ok and _said(report, "too dark", "lamp"), report.advice
     assert not report.glare and not _said(report, "the picture is blurred")
 
 
 def test_glare_is_found_where_the_lamp_reflects(arts, print_deck):
     frame = _frame(arts, glare=2, glare_strength=0.8, seed=5)
-    report = check_setup(frame, print_deck)
+    report = check_setup(frame, print_deck, layout=BUX_TABLE)
     assert not report.ok and _said(report, "glare", "tilt the lamp"), report.advice
     assert report.glare
     # The reported area really is washed out: its darkest tenth is far brighter than the table's.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     x0, y0, x1, y1 = report.glare[0].box
     assert np.percentile(gray[y0:y1, x0:x1], 10) > np.percentile(gray, 10) + 60
-    assert not check_setup(_frame(arts, seed=5), print_deck).glare, "the same room without the lamp's glare"
+    assert not check_setup(_frame(arts, seed=5), print_deck, layout=BUX_TABLE).glare, "the same room without the lamp's glare"
 
 
 def test_a_blurred_camera_is_told_to_focus(arts, print_deck):
-    report = check_setup(_frame(arts, defocus=2.0), print_deck)
+    report = check_setup(_frame(arts, defocus=2.0), print_deck, layout=BUX_TABLE)
     assert not report.ok and _said(report, "blurred", "focus"), report.advice
     # The advice comes from the plates' measured edge blur, not from lost reads: since the sampler reads a
     # blurred finder's crop with the blur undone, all 6 cards read through this defocus (fewer before).
@@ -82,19 +87,19 @@ def test_a_blurred_camera_is_told_to_focus(arts, print_deck):
 
 def test_a_hidden_plate_is_named(arts, print_deck):
     frame = synth.render_scene(arts, CARDS, synth.Camera(width=1920, height=1080, tilt=12), synth.Nuisance(**ROOM),
-                               hidden_markers=(12,)).image
-    report = check_setup(frame, print_deck)
+                               hidden_markers=(12,), layout=BUX_TABLE).image
+    report = check_setup(frame, print_deck, layout=BUX_TABLE)
     assert _said(report, "the timer area plate is not seen (covered"), report.advice
 
 
 def test_no_plates_at_all_says_how_to_start(print_deck):
-    report = check_setup(np.full((540, 960, 3), 120, np.uint8), print_deck)
+    report = check_setup(np.full((540, 960, 3), 120, np.uint8), print_deck, layout=BUX_TABLE)
     assert not report.ok and _english(report)[0].startswith("the table plates are not found")
 
 
 def test_the_overlay_and_the_json_carry_no_card_codes(arts, print_deck, tmp_path):
     frame = _frame(arts, glare=2, glare_strength=0.8, seed=5)
-    report = check_setup(frame, print_deck)
+    report = check_setup(frame, print_deck, layout=BUX_TABLE)
     body = json.dumps(report.to_json())
     assert not any(p.code in body or print_deck.payload(p.code) in body for p in CARDS)
     image = draw_overlay(frame, report)
@@ -157,14 +162,14 @@ def test_camera_check_reads_a_phone_stream_url(arts, print_deck, tmp_path, capsy
 
 def test_a_camera_too_close_is_told_how_much_to_raise_it(arts, print_deck):
     """The issue's example: zones cut off by a camera too low ('raise the camera 15 cm')."""
-    report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)), print_deck)
+    report = check_setup(_frame(arts, synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)), print_deck, layout=BUX_TABLE)
     assert _said(report, "the seat 1 plate", "outside the picture", "raise the camera about", "cm"), report.advice
     raise_cm = int(next(s for s in _english(report) if "raise the camera about" in s).split("about ")[1].split(" cm")[0])
     # The truth: how far the renderer's camera sits from where the whole table (margin included) just fits.
     from companion.vision.geometry import load_layout
 
-    fits = synth.camera_model(synth.Camera(width=1920, height=1080, tilt=12), load_layout())[2]
-    now = synth.camera_model(synth.Camera(width=1920, height=1080, tilt=12, fill=1.25), load_layout())[2]
+    fits = synth.camera_model(synth.Camera(width=1920, height=1080, tilt=12), BUX_TABLE)[2]
+    now = synth.camera_model(synth.Camera(width=1920, height=1080, tilt=12, fill=1.25), BUX_TABLE)[2]
     true_cm = float(np.linalg.norm(fits - now)) / 10
     assert abs(raise_cm - true_cm) <= max(5.0, 0.35 * true_cm), (raise_cm, true_cm)
 
@@ -182,7 +187,7 @@ def test_the_overlay_labels_zones_in_another_script(arts, print_deck):
     from companion.table.check_messages import zone_names
 
     frame = _frame(arts)
-    report = check_setup(frame, print_deck)
+    report = check_setup(frame, print_deck, layout=BUX_TABLE)
     english = draw_overlay(frame, report).astype(int)
     russian = draw_overlay(frame, report, names=zone_names("ru"), decimal=",").astype(int)
     assert russian.shape == english.shape

@@ -23,6 +23,11 @@ from companion.vision.geometry import load_layout
 from companion.vision.lens import Lens, LensSession, find_board, load_lens
 from companion.vision.pipeline import Pipeline
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 VIEW = (960, 540)
 """Board views are rendered at this modest size; the lens is then used on 1080p frames (for_size)."""
 SCENE_CAMERA = synth.Camera(width=1920, height=1080, tilt=10, hfov=75, k1=-0.15)
@@ -42,7 +47,7 @@ def board_page(tmp_path_factory):
 @pytest.fixture(scope="module")
 def truth():
     """Return the true lens of the scene camera, at the board views' size."""
-    k, _, _ = synth.camera_model(SCENE_CAMERA, load_layout())
+    k, _, _ = synth.camera_model(SCENE_CAMERA, BUX_TABLE)
     lens = Lens(camera_matrix=k, dist_coeffs=np.array([[SCENE_CAMERA.k1, 0, 0, 0]]),
                 size=(SCENE_CAMERA.width, SCENE_CAMERA.height))
     return lens.for_size(VIEW)
@@ -115,12 +120,12 @@ def test_the_lens_reads_more_edge_marks_and_puts_cards_where_they_are(lens_file,
     errors = {"without": [], "with": []}
     for seed in (1, 5):
         rng = np.random.default_rng(seed)
-        placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
+        placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
         scene = synth.render_scene(arts, placements, SCENE_CAMERA,
-                                   synth.Nuisance(defocus=1.0, noise=2, jpeg=90, seed=seed))
+                                   synth.Nuisance(defocus=1.0, noise=2, jpeg=90, seed=seed), layout=BUX_TABLE)
         on_table = {t.code: t for t in scene.truth if t.face_up}
         for name, lens in (("without", None), ("with", load_lens(lens_file))):
-            with Pipeline(print_deck, track=False, use_zbar=False, lens=lens) as pipeline:
+            with Pipeline(print_deck, track=False, use_zbar=False, lens=lens, layout=BUX_TABLE) as pipeline:
                 result = pipeline.process(scene.image)
             assert result.codes() <= set(on_table), "a code that is not on the table"
             read[name] += len(result.codes())

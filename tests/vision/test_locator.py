@@ -12,6 +12,11 @@ from companion.printing.marks import DEFAULT_MARK, qr_matrix
 from companion.vision import locator, sampler, synth
 from companion.vision.pipeline import Pipeline
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 CODES = ["heart-x-25", "club-oval-50", "spade-square-100", "diamond-circle-25"]
 
 
@@ -64,7 +69,7 @@ def blurred_scenes(arts):
     placements = [synth.Placement(c, (250 + 200 * i, 380), rotation=15 * i) for i, c in enumerate(CODES)]
     cam = synth.Camera(width=1920, height=1080, tilt=30, fill=0.95)
     return [synth.render_scene(arts, placements, cam,
-                               synth.Nuisance(defocus=1.0, motion=3.0, noise=4, jpeg=80, seed=seed))
+                               synth.Nuisance(defocus=1.0, motion=3.0, noise=4, jpeg=80, seed=seed), layout=BUX_TABLE)
             for seed in range(4)]
 
 
@@ -74,9 +79,9 @@ def test_located_marks_read_blurred_cards_the_decoder_ladder_misses(blurred_scen
     for scene in blurred_scenes:
         want = {t.code for t in scene.readable(2.0)}
         assert len(want) == 4
-        with Pipeline(print_deck, track=False, use_zbar=False, locate=False) as p:
+        with Pipeline(print_deck, track=False, use_zbar=False, locate=False, layout=BUX_TABLE) as p:
             before = p.process(scene.image).codes()
-        with Pipeline(print_deck, track=False, use_zbar=False) as p:
+        with Pipeline(print_deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             r = p.process(scene.image)
         assert before <= want and r.codes() <= want, "a code that is not on the table"
         assert before <= r.codes()
@@ -92,9 +97,9 @@ def test_sampler_reads_of_another_prints_marks_never_become_cards(blurred_scenes
     other = new_print(load_deck("bux"), "someone else's", secret=b"another-print-entirely")
     sampled = 0
     for scene in blurred_scenes:
-        with Pipeline(print_deck, track=False, use_zbar=False) as p:
+        with Pipeline(print_deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             sampled += sum(d.backend == "sampler" for d in p.process(scene.image).detections)
-        with Pipeline(other, track=False, use_zbar=False) as p:
+        with Pipeline(other, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             r = p.process(scene.image)
         assert r.cards == ()
         assert not any(d.backend == "sampler" for d in r.detections)
@@ -105,7 +110,7 @@ def test_a_settled_table_searches_no_finders(blurred_scenes, print_deck, monkeyp
     calls = []
     real = locator.find_finders
     monkeypatch.setattr(locator, "find_finders", lambda *a, **k: calls.append(1) or real(*a, **k))
-    with Pipeline(print_deck, use_zbar=False) as p:
+    with Pipeline(print_deck, use_zbar=False, layout=BUX_TABLE) as p:
         first = p.process(blurred_scenes[0].image)
         n = len(calls)
         assert n > 0
@@ -122,16 +127,16 @@ def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_sca
     got their full 2-module quiet zone this scene read 5, then 7 after four; over eight scenes the
     still figures are 37 of 83 before and 36 of 83 after: the scene's luck moved, not the recall.)"""
     rng = np.random.default_rng(0)
-    placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"))
+    placements = synth.random_table(rng, sorted(arts), 30, timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
     cam = synth.Camera(width=1920, height=1080, tilt=35, fill=0.95)
     scene = synth.render_scene(arts, placements, cam,
-                               synth.Nuisance(texture="felt", defocus=1.1, motion=3.5, noise=5, jpeg=78, seed=0))
+                               synth.Nuisance(texture="felt", defocus=1.1, motion=3.5, noise=5, jpeg=78, seed=0), layout=BUX_TABLE)
     want = {t.code for t in scene.readable(2.0)}
     on_table = {t.code for t in scene.truth}
-    with Pipeline(print_deck, use_zbar=False, track=False) as p:
+    with Pipeline(print_deck, use_zbar=False, track=False, layout=BUX_TABLE) as p:
         still = p.process(scene.image).codes()
     full = []
-    with Pipeline(print_deck, use_zbar=False, full_every=2) as p:
+    with Pipeline(print_deck, use_zbar=False, full_every=2, layout=BUX_TABLE) as p:
         for _ in range(16):
             r = p.process(scene.image.copy())
             assert r.codes() <= on_table, "a code that is not on the table"
@@ -153,9 +158,9 @@ def test_a_videos_full_scans_reach_the_still_on_a_hard_frame_by_the_fourth(bench
     scene = hard_frame(arts, 22)
     want = {t.code for t in scene.legible(2.0, 0.3)}
     on_table = {t.code for t in scene.truth if t.face_up}
-    with Pipeline(deck, use_zbar=False, track=False) as p:
+    with Pipeline(deck, use_zbar=False, track=False, layout=BUX_TABLE) as p:
         still = p.process(scene.image).codes() & want
-    with Pipeline(deck, use_zbar=False, full_every=1) as p:
+    with Pipeline(deck, use_zbar=False, full_every=1, layout=BUX_TABLE) as p:
         for _ in range(7):  # full scans at frames 1, 3, 5, 7
             r = p.process(scene.image.copy())
             assert r.codes() <= on_table, "a code that is not on the table"

@@ -17,18 +17,23 @@ from companion.vision.pipeline import Pipeline
 
 from .bench_frames import hard_frame, mark_quads
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 
 def _scene(arts, rng, n=16, difficulty="easy", size=(1920, 1080), seed=0):
-    placements = synth.random_table(rng, sorted(arts), n, timer_codes=("bux-1", "bux-2", "bux-3"))
+    placements = synth.random_table(rng, sorted(arts), n, timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
     cam, nz = synth.random_conditions(rng, difficulty, *size, seed=seed)
-    return synth.render_scene(arts, placements, cam, nz)
+    return synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)
 
 
 def test_reads_the_cards_of_an_easy_scene_with_zones(arts, print_deck, rng):
     scene = _scene(arts, rng, size=(2560, 1440))
     want = {t.code: t.zone for t in scene.readable(2.2)}
     assert len(want) >= 5
-    with Pipeline(print_deck, track=False) as p:
+    with Pipeline(print_deck, track=False, layout=BUX_TABLE) as p:
         r = p.process(scene.image)
     got = {c.code: c.zone for c in r.cards}
     assert len(set(want) & set(got)) >= 0.9 * len(want), (set(want) - set(got))
@@ -40,8 +45,8 @@ def test_reads_the_cards_of_an_easy_scene_with_zones(arts, print_deck, rng):
 
 
 def test_card_counted_once_for_two_marks(arts, print_deck):
-    scene = synth.render_scene(arts, [synth.Placement("heart-x-25", (420, 620))], synth.Camera(width=1280, height=720, fill=0.9))
-    with Pipeline(print_deck, track=False) as p:
+    scene = synth.render_scene(arts, [synth.Placement("heart-x-25", (420, 620))], synth.Camera(width=1280, height=720, fill=0.9), layout=BUX_TABLE)
+    with Pipeline(print_deck, track=False, layout=BUX_TABLE) as p:
         r = p.process(scene.image)
     assert [c.code for c in r.cards] == ["heart-x-25"]
     assert r.cards[0].marks == 2
@@ -49,7 +54,7 @@ def test_card_counted_once_for_two_marks(arts, print_deck):
 
 
 def test_foreign_and_other_print_codes_never_become_cards(arts, print_deck):
-    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1280, height=720))
+    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1280, height=720), layout=BUX_TABLE)
     img = scene.image.copy()
     wifi = segno.make("WIFI:T:WPA;S:home;P:secret;;", micro=False)
     qr = cv2.resize(np.array([[0 if v else 255 for v in row] for row in wifi.matrix], np.uint8), None, fx=5, fy=5,
@@ -62,7 +67,7 @@ def test_foreign_and_other_print_codes_never_become_cards(arts, print_deck):
                      interpolation=cv2.INTER_NEAREST)
     oqi = cv2.copyMakeBorder(oqi, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
     img[60:60 + oqi.shape[0], 900:900 + oqi.shape[1]] = oqi[..., None]
-    with Pipeline(print_deck, track=False) as p:
+    with Pipeline(print_deck, track=False, layout=BUX_TABLE) as p:
         r = p.process(img)
     assert [c.code for c in r.cards] == ["club-x-50"]
     assert "WIFI:T:WPA;S:home;P:secret;;" in r.unknown
@@ -71,7 +76,7 @@ def test_foreign_and_other_print_codes_never_become_cards(arts, print_deck):
 
 def test_settled_table_reuses_the_last_result(arts, print_deck, rng):
     scene = _scene(arts, rng, n=12)
-    with Pipeline(print_deck, track=True) as p:
+    with Pipeline(print_deck, track=True, layout=BUX_TABLE) as p:
         first = p.process(scene.image)
         second = p.process(scene.image.copy())
     assert first.scan == "full" and second.scan in ("settled", "partial")
@@ -84,8 +89,8 @@ def test_a_card_moved_on_a_settled_table_is_seen_at_its_new_place(arts, print_de
     cam = synth.Camera(width=1920, height=1080, fill=0.9)
     still = [synth.Placement("heart-x-25", (420, 620)), synth.Placement("club-oval-50", (800, 380))]
     moved = [still[0], synth.Placement("club-oval-50", (1150, 560), rotation=20)]
-    before, after = (synth.render_scene(arts, cards, cam).image for cards in (still, moved))
-    with Pipeline(print_deck, track=True, use_zbar=False) as p:
+    before, after = (synth.render_scene(arts, cards, cam, layout=BUX_TABLE).image for cards in (still, moved))
+    with Pipeline(print_deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
         first = p.process(before)
         settled = [p.process(before.copy()).scan for _ in range(3)]
         r = p.process(after)
@@ -99,7 +104,7 @@ def test_a_card_moved_on_a_settled_table_is_seen_at_its_new_place(arts, print_de
 def test_cli_scan_json(tmp_path, arts, export, capsys):
     folder, deck = export
     scene = synth.render_scene(arts, [synth.Placement("diamond-oval-100", (600, 380))],
-                               synth.Camera(width=1280, height=720))
+                               synth.Camera(width=1280, height=720), layout=BUX_TABLE)
     path = tmp_path / "table.png"
     cv2.imwrite(str(path), scene.image)
     bad = tmp_path / "broken.jpg"
@@ -131,15 +136,15 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
     with_table = without_table = raw = total = 0
     for seed in range(4):
         scene = synth.render_scene(arts, placements, cam,
-                                   synth.Nuisance(defocus=1.0, motion=3.0, noise=4, jpeg=80, seed=seed))
+                                   synth.Nuisance(defocus=1.0, motion=3.0, noise=4, jpeg=80, seed=seed), layout=BUX_TABLE)
         want = {t.code for t in scene.readable(2.0)}
         assert len(want) == 4 and all(t.px_per_module < 2.4 for t in scene.truth)
         total += len(want)
-        with Pipeline(print_deck, track=False, use_zbar=False) as p:
+        with Pipeline(print_deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             got = p.process(scene.image).codes()
         assert got <= want
         with_table += len(got)
-        with Pipeline(print_deck, track=False, use_zbar=False, find_table=False) as p:
+        with Pipeline(print_deck, track=False, use_zbar=False, find_table=False, layout=BUX_TABLE) as p:
             without_table += len(p.process(scene.image).codes() & want)
         raw += len({print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} & want)
     assert with_table >= 9, (with_table, total)
@@ -150,7 +155,7 @@ def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
     """The whole-frame pass reads QR Model 2 at quarter scale only (Model 2's search among the cards'
     Micro QR finders is costly at full scale): a code too big for a candidate region is read there,
     a small one in its candidate region."""
-    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1920, height=1080))
+    scene = synth.render_scene(arts, [synth.Placement("club-x-50", (700, 620))], synth.Camera(width=1920, height=1080), layout=BUX_TABLE)
     for module_px, payload in ((14, "https://example.org/join/large"), (3, "https://example.org/j/s")):
         img = scene.image.copy()
         code = segno.make(payload, micro=False, error="m")
@@ -159,7 +164,7 @@ def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
         qr = cv2.copyMakeBorder(qr, 4 * module_px, 4 * module_px, 4 * module_px, 4 * module_px,
                                 cv2.BORDER_CONSTANT, value=255)
         img[80:80 + qr.shape[0], 1300:1300 + qr.shape[1]] = qr[..., None]
-        with Pipeline(print_deck, track=False) as p:
+        with Pipeline(print_deck, track=False, layout=BUX_TABLE) as p:
             r = p.process(img)
         assert payload in r.unknown, (module_px, r.unknown)
         assert [c.code for c in r.cards] == ["club-x-50"]
@@ -200,7 +205,7 @@ def test_steep_candidate_boxes_are_searched_for_finders(bench_export, index, car
     arts, deck = bench_export
     scene = hard_frame(arts, index)
     assert card in {t.code for t in scene.legible(2.0, 0.3)}
-    with Pipeline(deck, track=False, use_zbar=False) as p:
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
         got = p.process(scene.image).codes()
     assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
     assert card in got, sorted(got)
@@ -212,7 +217,7 @@ def test_a_still_samples_forty_located_marks(bench_export):
     on covered marks or read a card's second mark); with 40 it reads, as it did before."""
     arts, deck = bench_export
     scene = hard_frame(arts, 0)
-    with Pipeline(deck, track=False, use_zbar=False) as p:
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
         got = p.process(scene.image).codes()
     assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
     assert "heart-x-50" in got, sorted(got)
@@ -232,7 +237,7 @@ def test_the_finder_search_skips_boxes_smaller_than_most_of_a_mark(bench_export,
     searched = []
     real = locator.find_finders
     monkeypatch.setattr(locator, "find_finders", lambda patch, *a, **k: searched.append(patch.shape) or real(patch, *a, **k))
-    with Pipeline(deck, track=False, use_zbar=False) as p:
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
         p.process(scene.image)
         searched.clear()
         budget = sampling.Budget(regions=5)
@@ -339,7 +344,7 @@ def test_the_top_down_patch_is_sampled_close_to_a_direct_bicubic_warp(arts, rng,
     if with_lens:
         k = np.array([[1500.0, 0, 960], [0, 1500.0, 540], [0, 0, 1]])
         lens = Lens(camera_matrix=k, dist_coeffs=np.array([[-0.12, 0, 0, 0]]), size=(1920, 1080))
-    geometry = TableGeometry(layout=load_layout(), image_to_mm=np.eye(3), lens=lens)
+    geometry = TableGeometry(layout=BUX_TABLE, image_to_mm=np.eye(3), lens=lens)
     crop_at = (x - 110, y - 110)
     got = topdown.warp(geometry, src, patch_to_src, (520, 520), cv2.INTER_CUBIC, (0, 0), crop_at)
 
@@ -395,10 +400,10 @@ def test_the_plates_found_on_the_frames_halving_are_those_found_on_its_own_shrin
     from companion.vision.kernels import halves
 
     gray = cv2.cvtColor(_scene(arts, rng, difficulty="medium").image, cv2.COLOR_BGR2GRAY)
-    own = detect_markers(gray, max_side=960)
-    given = detect_markers(gray, max_side=960, half=halves(gray)[0])
+    own = detect_markers(gray, max_side=960, layout=BUX_TABLE)
+    given = detect_markers(gray, max_side=960, half=halves(gray)[0], layout=BUX_TABLE)
     assert len(own) >= 4 and own.keys() == given.keys()
     assert all(np.array_equal(own[k], given[k]) for k in own)
     odd = gray[:1079, :1919]
-    assert detect_markers(odd, max_side=960, half=np.zeros((539, 959), np.uint8)).keys() == \
-        detect_markers(odd, max_side=960).keys()
+    assert detect_markers(odd, max_side=960, half=np.zeros((539, 959), np.uint8), layout=BUX_TABLE).keys() == \
+        detect_markers(odd, max_side=960, layout=BUX_TABLE).keys()

@@ -11,6 +11,11 @@ from companion.vision import decoders, sampler, synth
 
 from .bench_frames import hard_frame
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 
 def _blurred_mark(payload: str, seed: int, ppm: float = 2.2, defocus: float = 0.8, motion: int = 2,
                   far: float | None = None):
@@ -274,11 +279,11 @@ def test_a_dim_streaked_mark_reads_from_its_solved_modules_with_the_ramp_removed
 
     arts, deck = bench_export
     rng = np.random.default_rng(500 + 8)
-    placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)), timer_codes=("bux-1", "bux-2", "bux-3"))
+    placements = synth.random_table(rng, sorted(arts), int(rng.integers(14, 31)), timer_codes=("bux-1", "bux-2", "bux-3"), layout=BUX_TABLE)
     camera, nuisance = synth.random_room_conditions(rng, "harsh", 1920, 1080, seed=8)
-    scene = synth.render_scene(arts, placements, camera, nuisance)
+    scene = synth.render_scene(arts, placements, camera, nuisance, layout=BUX_TABLE)
     want = {t.code for t in scene.legible(2.0, 0.3)}
-    with Pipeline(deck, track=False, use_zbar=False) as p:
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
         got = p.process(scene.image).codes()
     assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
     assert "club-oval-50" in want and want <= got, sorted(want - got)
@@ -304,7 +309,7 @@ def test_blurred_finders_grids_are_tried_by_their_quiet_zone_first(bench_export,
     read = {}
     for quiet in (True, False):
         monkeypatch.setattr(sampler, "QUIET_RANK", quiet)
-        with Pipeline(deck, track=False, use_zbar=False) as p:
+        with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             got = p.process(scene.image).codes()
         assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
         read[quiet] = got & want
@@ -325,7 +330,7 @@ def test_blurred_finders_are_read_from_their_crop_with_the_blur_undone_first(ben
     read = {}
     for below in (0.9, None):
         monkeypatch.setattr(sampling, "SAMPLER_SHARPEN_BELOW", below)
-        with Pipeline(deck, track=False, use_zbar=False) as p:
+        with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
             got = p.process(scene.image).codes()
         assert got <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
         read[below] = got & want

@@ -16,6 +16,11 @@ from companion.vision import synth
 from companion.vision.pipeline import Pipeline
 from tests.web.conftest import GAME_ID
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 CODES = ("heart-x-25", "club-x-50", "spade-oval-50")
 
 
@@ -42,17 +47,18 @@ def render_rooms(*, low: bool = False):
              synth.Placement("spade-oval-50", (600, 470))]
     camera = synth.Camera(width=1920, height=1080, tilt=12)
     room = dict(warm=0.3, light_falloff=0.2, defocus=0.5, noise=2, jpeg=90, seed=1)
-    good = synth.render_scene(arts, cards, camera, synth.Nuisance(**room)).image
-    dark = synth.render_scene(arts, cards, camera, synth.Nuisance(**{**room, "exposure": 0.3})).image
+    good = synth.render_scene(arts, cards, camera, synth.Nuisance(**room), layout=BUX_TABLE).image
+    dark = synth.render_scene(arts, cards, camera, synth.Nuisance(**{**room, "exposure": 0.3}), layout=BUX_TABLE).image
     too_low = synth.Camera(width=1920, height=1080, tilt=12, fill=1.25)
-    return printed, good, dark, synth.render_scene(arts, cards, too_low, synth.Nuisance(**room)).image if low else None
+    low_frame = synth.render_scene(arts, cards, too_low, synth.Nuisance(**room), layout=BUX_TABLE).image if low else None
+    return printed, good, dark, low_frame
 
 
 @pytest.fixture
 def live_app(app, db, table_frames):
     printed = table_frames[0]
     store = open_store(db)
-    live = LiveTable(GameSession(store, GAME_ID), Pipeline(printed, use_zbar=False), keyframes=False)
+    live = LiveTable(GameSession(store, GAME_ID), Pipeline(printed, use_zbar=False, layout=BUX_TABLE), keyframes=False)
     camera = LiveCamera(live)
     app.config["CAMERA"] = camera
     yield app, live, printed

@@ -408,9 +408,9 @@ def test_camera_reading_proposes_the_draw(tmp_path):
     token, _ = tokens_of(db)
     client = create_app({"DB": str(db), "TESTING": True}).test_client()
     auth = {"X-Companion-Token": token}
-    scan = [{"code": "green-02", "zone": "bid_area", "table_mm": [380, 350]},
-            {"code": "blue-07", "zone": "bid_area", "table_mm": [470, 350]},
-            {"code": "red-09", "zone": "bid_area", "table_mm": [425, 460]},
+    scan = [{"code": "green-02", "zone": "row", "table_mm": [380, 350]},
+            {"code": "blue-07", "zone": "row", "table_mm": [470, 350]},
+            {"code": "red-09", "zone": "row", "table_mm": [425, 460]},
             {"code": "gold-01", "zone": "seat:1", "table_mm": [200, 600]}]
     body = client.post("/g/gr/grow/api/table", json={"cards": scan}, headers=auth).get_json()
     assert body["proposed"] == {"type": "draw", "cards": ["green-02", "red-09", "blue-07"]}
@@ -426,8 +426,8 @@ def test_photo_check_reads_the_cards_the_live_camera_scanned(tmp_path, monkeypat
     import companion.live as live
     from companion.vision.pipeline import CardSeen, FrameResult
 
-    seen = [("green-02", "bid_area", (380.0, 350.0)), ("blue-07", "bid_area", (470.0, 350.0)),
-            ("red-09", "bid_area", (425.0, 460.0))]
+    seen = [("green-02", "row", (380.0, 350.0)), ("blue-07", "row", (470.0, 350.0)),
+            ("red-09", "row", (425.0, 460.0))]
 
     class Reader:  # the vision pipeline, reading the photo
         def __init__(self, *args, **kwargs):
@@ -464,7 +464,7 @@ def test_photo_check_reads_the_cards_the_live_camera_scanned(tmp_path, monkeypat
                                       data={"photo": (io.BytesIO(png), "table.png")})
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["proposed"] == {"type": "draw", "cards": ["green-02", "red-09", "blue-07"]}
-    assert table.fed[0].cards == {"green-02": "bid_area", "blue-07": "bid_area", "red-09": "bid_area"}
+    assert table.fed[0].cards == {"green-02": "row", "blue-07": "row", "red-09": "row"}
 
 
 def test_serve_starts_a_two_player_grow_game_telling_only_the_dealer(tmp_path, capsys):

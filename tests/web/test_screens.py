@@ -123,14 +123,17 @@ def test_value_table_is_the_decks():
 
 @pytest.mark.parametrize("game", ["grow", "cats", "match"])
 def test_camera_page_gives_other_games_no_bux_calibration(game, tmp_path, client):
-    """The calibration steps fit any game; where the plates go comes from the game's own screens (BUX's: bid area, timer)."""
+    """The calibration steps fit any game; where the plates go comes from the game's own screens (BUX's: bid area, timer;
+    each other game's its own middle plates, as its table layout lays them)."""
     from companion.web import create_app
     from tests.web.tables import store_table
 
     db = tmp_path / f"{game}.db"
     store_table(db, game)
     page = create_app({"DB": str(db), "TESTING": True}).test_client().get(f"/g/{game}/camera/").get_data(as_text=True)
-    assert "Put each seat plate in front of its player." in page
+    own = {"grow": "the round row and discard plates in the middle", "cats": "the lot, stake and penalty plates in the middle",
+           "match": "the two deck and two discard plates in a block in the middle"}
+    assert "Put each seat plate in front of its player" in page and own[game] in page
     assert "timer" not in page.lower() and "bid area" not in page
     bux = client.get(f"/g/{GAME_ID}/camera/").get_data(as_text=True)
     assert "the bid area, discard and timer plates in the middle" in bux

@@ -124,7 +124,7 @@ def grow_corpus(pair, rng: random.Random) -> list[Entry]:
         entries += [(holder, "/g/grow/grow/api/move", {"line": line}) for line in lines]
         for code in rng.sample(codes, 12):
             row = [code] + rng.sample([c for c in codes if c != code], len(pair.players) - 1)
-            entries.append((holder, "/g/grow/grow/api/table", {"cards": [{"code": c, "zone": "bid_area"} for c in row]}))
+            entries.append((holder, "/g/grow/grow/api/table", {"cards": [{"code": c, "zone": "row"} for c in row]}))
         entries += [(holder, "/g/grow/grow/api/reveal", {}), (holder, "/g/grow/grow/api/roll", {}),
                     (holder, "/g/grow/grow/api/roll", {"physical": [3, 4]})]
     return entries

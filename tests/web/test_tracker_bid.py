@@ -23,6 +23,11 @@ from companion.web import create_app
 from companion.web.access import game_key, game_token
 from tests.web.conftest import CODE
 
+from companion.table.layouts import layout_for
+
+BUX_TABLE = layout_for("bux")
+"""BUX's table: the scenes are a BUX table's (its bid area, discard and timer area), read with its layout."""
+
 GAME_ID = "cam1"
 API = f"/g/{GAME_ID}/api"
 SPREADS = {
@@ -41,7 +46,7 @@ class CameraTable:
     def __init__(self, db):
         self.store = open_store(db)
         self.session = GameSession.start(self.store, SETUP, game_id=GAME_ID)
-        self.pipeline = Pipeline(demo_print("bux", 1), use_zbar=False)
+        self.pipeline = Pipeline(demo_print("bux", 1), use_zbar=False, layout=BUX_TABLE)
         self.live = LiveTable(self.session, self.pipeline, seats=SEATS, keyframes=False)
         self.t = 0.0
         self.zones = {c: SEATS[p] for p, cards in SPREADS.items() for c in cards}

@@ -20,14 +20,15 @@ from companion.games.grow.table.layout import (
 )
 from companion.games.grow.moves import Draw
 from companion.games.grow.state import Holdings
+from companion.table.layouts import layout_for
 from tests.games.grow.conftest import make_state, picking
 
 PLAYERS = ("Ann", "Ben", "Cat")
 
 
-def test_row_is_the_bid_area_left_to_right():
-    seen = [SeenCard("blue-02", "bid_area", (470, 350)), SeenCard("green-02", "bid_area", (380, 350)),
-            SeenCard("red-02", "bid_area", (425, 460))]
+def test_row_is_the_row_zone_left_to_right():
+    seen = [SeenCard("blue-02", "row", (470, 350)), SeenCard("green-02", "row", (380, 350)),
+            SeenCard("red-02", "row", (425, 460))]
     assert read_table(seen, PLAYERS).row == ("green-02", "red-02", "blue-02")
 
 
@@ -64,7 +65,7 @@ def test_seats_follow_seating_order_or_a_given_map():
 
 def test_propose_draw_between_rounds_only_with_one_card_per_player():
     state = make_state(PLAYERS)
-    row = [SeenCard(c, "bid_area", (380 + 40 * i, 350)) for i, c in enumerate(("green-02", "red-02", "blue-02"))]
+    row = [SeenCard(c, "row", (380 + 40 * i, 350)) for i, c in enumerate(("green-02", "red-02", "blue-02"))]
     assert propose_draw(state, read_table(row, PLAYERS)) == Draw(cards=("green-02", "red-02", "blue-02"))
     assert propose_draw(state, read_table(row[:2], PLAYERS)) is None, "two cards for three players"
     assert propose_draw(picking(PLAYERS), read_table(row, PLAYERS)) is None, "not between rounds"
@@ -74,7 +75,7 @@ def test_propose_draw_between_rounds_only_with_one_card_per_player():
 
 def test_compare_names_missing_extra_and_restacked_cards():
     state = picking(PLAYERS, holdings={"Ann": Holdings(red=(("red-03", "red-04"),)), "Ben": Holdings(gold=("gold-01",))})
-    same = [SeenCard(c, "bid_area", (400, 350)) for c in state.row] + [
+    same = [SeenCard(c, "row", (400, 350)) for c in state.row] + [
         SeenCard("red-03", "seat:1", (200, 600)), SeenCard("red-04", "seat:1", (240, 610)),
         SeenCard("gold-01", "seat:2", (700, 600))]
     assert compare(state, read_table(same, PLAYERS)) == []
@@ -85,7 +86,7 @@ def test_compare_names_missing_extra_and_restacked_cards():
     messages = {d.message: d.cards for d in compare(state, read_table(moved, PLAYERS))}
     assert messages == {"Ben holds cards the camera does not see at their seat": ("gold-01",),
                         "cards at Cat's seat that Cat does not hold": ("gold-01",)}
-    no_row = [s for s in same if s.zone != "bid_area"]
+    no_row = [s for s in same if s.zone != "row"]
     assert compare(state, read_table(no_row, PLAYERS))[0].cards == tuple(sorted(state.row))
 
 
@@ -98,7 +99,7 @@ def test_malformed_scan_is_a_record_error(bad):
 
 @pytest.fixture(scope="module")
 def rendered():
-    """A rendered table: three face-up cards in the bid area, Ann's and Ben's stacks, one discarded card."""
+    """A rendered table: three face-up cards in the row, Ann's and Ben's stacks, one discarded card."""
     from companion.cards.decks import load_deck
     from companion.cards.payloads import new_print
     from companion.printing.render import card_image
@@ -107,17 +108,18 @@ def rendered():
     deck = load_deck("grow")
     printed = new_print(deck, "layout-test", secret=b"grow-layout-test")
     placements = [
-        synth.Placement("green-02", (380, 350)), synth.Placement("blue-07", (470, 350)), synth.Placement("red-09", (425, 460)),
+        synth.Placement("green-02", (380, 400)), synth.Placement("blue-07", (470, 400)), synth.Placement("red-09", (425, 505)),
         synth.Placement("green-05", (130, 617)), synth.Placement("red-01", (230, 617)), synth.Placement("red-02", (270, 627)),
         synth.Placement("red-05", (440, 617)), synth.Placement("blue-01", (650, 617)), synth.Placement("blue-02", (690, 627)),
-        synth.Placement("gold-01", (900, 617)), synth.Placement("gold-09", (600, 400)),
+        synth.Placement("gold-01", (900, 617)), synth.Placement("gold-09", (785, 420)),
     ]
     arts = {}
     for p in placements:
         face = card_image(printed, p.code, dpi=150, deck=deck)[..., ::-1].copy()  # RGB -> BGR like cv2.imread
         back = card_image(printed, p.code, dpi=150, deck=deck, back=True)[..., ::-1].copy()
         arts[p.code] = synth.card_art(p.code, printed.payload(p.code), face, back)
-    scene = synth.render_scene(arts, placements, synth.Camera(width=2560, height=1440), synth.Nuisance(noise=2, jpeg=90))
+    scene = synth.render_scene(arts, placements, synth.Camera(width=2560, height=1440), synth.Nuisance(noise=2, jpeg=90),
+                               layout=layout_for("grow"))
     return printed, scene
 
 
@@ -125,7 +127,7 @@ def test_rendered_table_read_through_the_pipeline(rendered):
     from companion.vision.pipeline import Pipeline
 
     printed, scene = rendered
-    with Pipeline(printed, track=False) as pipeline:
+    with Pipeline(printed, layout=layout_for("grow"), track=False) as pipeline:
         result = pipeline.process(scene.image)
     scan = [card.to_json() for card in result.cards]  # the `companion scan --json` form
     reading = read_table(cards_from_scan(scan), ("Ann", "Ben"))
@@ -136,4 +138,4 @@ def test_rendered_table_read_through_the_pipeline(rendered):
     state = make_state(("Ann", "Ben"), holdings={"Ann": reading.holdings["Ann"], "Ben": reading.holdings["Ben"]},
                        discard=("gold-09",))
     assert compare(state, reading) == [], "between rounds the stacks agree and the row is not compared"
-    assert propose_draw(state, reading) is None, "three cards in the bid area for two players"
+    assert propose_draw(state, reading) is None, "three cards in the row for two players"

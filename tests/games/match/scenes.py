@@ -17,7 +17,7 @@ from companion.cards.decks import load_deck
 from companion.cards.payloads import PrintDeck, new_print
 from companion.games.match.table.layout import SeatArea
 from companion.vision import synth
-from companion.vision.geometry import load_layout
+from companion.table.layouts import layout_for
 
 PLAYERS = ("Ann", "Ben", "Cat")
 SEATS = {"Ann": 1, "Ben": 2, "Cat": 4}
@@ -71,8 +71,8 @@ def art(code: str) -> synth.CardArt:
 
 
 def areas() -> dict[str, SeatArea]:
-    """Return each player's seat area from the default table layout."""
-    layout = load_layout()
+    """Return each player's seat area from the match's table layout."""
+    layout = layout_for("match")
     out = {}
     for name, number in SEATS.items():
         zone = layout.zone(f"seat:{number}")
@@ -95,12 +95,16 @@ def placements(number: int, *, hidden: tuple[str, ...] = ()) -> list[synth.Place
         for i, code in enumerate(hand):
             x = HAND_X[name] + i * (CARD_W + 6.0)
             out.append(synth.Placement(code, area.to_table((x, HAND_Y)), area.facing, face_up=code not in hidden))
-    layout = load_layout()
-    cx, cy = layout.zone("discard").centre()
-    out.append(synth.Placement(DISCARD_TOP[number - 1], (cx, cy), 4.0))
-    bx, by = layout.zone("bid_area").centre()
-    out.append(synth.Placement("blue-1000-3", (bx, by - 50), 0.0, face_up=False))  # the draw decks, face down
-    out.append(synth.Placement("red-1000-3", (bx, by + 50), 0.0, face_up=False))
+    layout = layout_for("match")
+
+    def beside_plate(zone: str) -> tuple[float, float]:  # each pile lies at its cell's right, its plate at the left
+        x0, y0, x1, y1 = layout.zone(zone).rect
+        return (x1 - 35.0, (y0 + y1) / 2.0)
+
+    top = DISCARD_TOP[number - 1]
+    out.append(synth.Placement(top, beside_plate(f"discard_{top.split('-')[0]}"), 4.0))
+    for colour in ("blue", "red"):  # the draw decks, face down
+        out.append(synth.Placement(f"{colour}-1000-3", beside_plate(f"deck_{colour}"), 0.0, face_up=False))
     return out
 
 
@@ -110,4 +114,4 @@ def render(number: int, *, hidden: tuple[str, ...] = (), seed: int = 0):
     arts = {p.code: art(p.code) for p in cards}
     camera = synth.Camera(width=3264, height=2448, tilt=8.0, roll=1.5)  # a tablet camera's 8 MP photo
     nuisance = synth.Nuisance(warm=0.2, light_falloff=0.2, noise=2.0, jpeg=90, seed=seed)
-    return synth.render_scene(arts, cards, camera, nuisance).image
+    return synth.render_scene(arts, cards, camera, nuisance, layout=layout_for("match")).image

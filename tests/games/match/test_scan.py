@@ -14,6 +14,7 @@ from companion.errors import CompanionError
 from companion.games.match.scoring import score_round
 from companion.store.session import GameSession
 from companion.store.sqlite import EventStore, verify_chain
+from companion.table.layouts import layout_for
 from companion.vision.photo import PhotoReader, read_frame
 from companion.games.match.table.photo import check_seats, reading_from_frame
 from tests.games.match import scenes
@@ -21,11 +22,11 @@ from tests.games.match import scenes
 
 def read_round(image, print_deck, seats, *, round_number=None):
     """What the match page does with a photo: the shared vision reader's frame, read as a match round."""
-    return reading_from_frame(read_frame(image, print_deck), seats, round_number=round_number)
+    return reading_from_frame(read_frame(image, print_deck, layout_for("match")), seats, round_number=round_number)
 
 
 def read_photo(data, deck_path, seats):
-    frame, sha256 = PhotoReader(str(deck_path))(data)
+    frame, sha256 = PhotoReader(str(deck_path), layout_for)(data)
     return reading_from_frame(frame, seats, sha256=sha256)
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 RU = {
+    "Put each seat plate in front of its player, the lot, stake and penalty plates in the middle.": "Положите табличку каждого места перед игроком, а таблички лота, ставки и штрафных карт — в центр.",
     "Nothing to enter on this phone now.": "Сейчас на этом телефоне вводить нечего.",
     "Nothing to enter on this phone while the lot is laid on the table.": "Пока на стол выкладывают лот, на этом телефоне вводить нечего.",
     "Nothing to enter on this phone until it is your turn.": "До вашего хода на этом телефоне вводить нечего.",

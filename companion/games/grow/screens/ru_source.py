@@ -1,6 +1,7 @@
 """Russian texts of the Grow Your Assets screens (tablet, phones), put into the game's own catalog (translations/) by scripts/web_catalogs.sh."""
 
 RU = {
+    "Put each seat plate in front of its player, the round row and discard plates in the middle.": "Положите табличку каждого места перед игроком, а таблички ряда раунда и сброса — в центр.",
     "%(name)s's bid is sealed.": "Ставка игрока %(name)s сделана.", "Pass the tablet on.": "Передайте планшет дальше.",
     "Roll the dice": "Бросить кубики", "Roll the dice for %(names)s": "Бросить кубики за: %(names)s",
     "Enter the dice rolled by hand": "Ввести кубики, брошенные вручную", "Enter these cards": "Внести эти карты",

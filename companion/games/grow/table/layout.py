@@ -1,7 +1,8 @@
 """Reading a Grow Your Assets table: the round's face-up cards and each player's stacks.
 
 The camera side (vision, tracker) reports where each card lies: a zone
-("seat:N", "bid_area", "discard", ...) and a table position in millimetres.
+("seat:N", "row", "discard": Grow's table layout, layout.json beside this module)
+and a table position in millimetres.
 This module turns that into the game's words (the row, each player's green and
 gold stack, their red and blue stacks) and says how it differs from the
 engine's state, so the tablet can show "the camera sees ..." and propose the
@@ -23,7 +24,7 @@ from companion.errors import RecordError
 from companion.games.grow.moves import Draw
 from companion.games.grow.state import ALL_CARDS, COLOUR, DRAW, STACKED_COLOURS, GrowState, Holdings, draw_pile, phase
 
-ROW_ZONE = "bid_area"
+ROW_ZONE = "row"
 DISCARD_ZONE = "discard"
 STACK_GAP_MM = 75.0
 """Largest centre distance between neighbouring cards of one fanned stack (a card is 63 x 88 mm)."""
@@ -43,7 +44,7 @@ class TableReading:
     """What the table shows, in the game's words."""
 
     row: tuple[str, ...]
-    """Game cards in the bid area, left to right: the round's face-up cards."""
+    """Game cards in the row zone, left to right: the round's face-up cards."""
     holdings: Mapping[str, Holdings]
     """Player -> the cards in front of them, red and blue split into stacks by position."""
     discard: tuple[str, ...] = ()
@@ -172,9 +173,9 @@ def compare(state: GrowState, reading: TableReading) -> list[Difference]:
         missing = tuple(sorted(set(state.row) - set(reading.row)))
         extra = tuple(sorted(set(reading.row) - set(state.row)))
         if missing:
-            out.append(Difference("face-up cards of this round the camera does not see in the bid area", missing))
+            out.append(Difference("face-up cards of this round the camera does not see in the row", missing))
         if extra:
-            out.append(Difference("cards in the bid area that are not this round's face-up cards", extra))
+            out.append(Difference("cards in the row that are not this round's face-up cards", extra))
     for player, held in zip(state.players, state.holdings):
         seen = reading.holdings.get(player)
         if seen is None:
@@ -196,7 +197,7 @@ def compare(state: GrowState, reading: TableReading) -> list[Difference]:
 
 
 def propose_draw(state: GrowState, reading: TableReading) -> Draw | None:
-    """Return the Draw the bid area shows between rounds: one card per player, none of them seen elsewhere; else None.
+    """Return the Draw the row shows between rounds: one card per player, none of them seen elsewhere; else None.
 
     A card removed unseen for two players counts as in the deck here: leaving
     it out would tell the tablet which cards were removed. The rules refuse it.

@@ -1,6 +1,7 @@
 """Russian texts of the blue/red match page (put into the game's own catalog, translations/, by scripts/web_catalogs.sh)."""
 
 RU = {
+    "Put each seat plate in front of its player, the two deck and two discard plates in a block in the middle.": "Положите табличку каждого места перед игроком, а таблички двух колод и двух сбросов — квадратом в центр.",
     "Round %(number)s dealt.": "Раунд %(number)s сдан.",
     "Choose a photo of the table first.": "Сначала выберите фото стола.",
     "%(cards)s cards read in %(ms)s ms.": "Прочитано карт: %(cards)s за %(ms)s мс.",

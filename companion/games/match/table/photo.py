@@ -110,7 +110,8 @@ def reading_from_frame(result, seats: Mapping[str, int], *, round_number: int | 
     for name, number in seats.items():
         zone = layout.zone(f"seat:{number}")
         areas[name] = SeatArea(geometry.zone_rect(zone), zone.facing)
-    ignore = [geometry.zone_rect(z) for z in layout.zones if z.name == "discard"]
+    # The decks and discard piles in the middle (the match's table layout) are no one's laid-out round.
+    ignore = [geometry.zone_rect(z) for z in layout.zones if not z.name.startswith("seat:")]
     cards = [(c.code, c.table_mm) for c in result.cards if c.table_mm is not None]
     placed = assign_to_seats(cards, areas, ignore=ignore)
     reading = round_from_seats(placed.seats, round_number=round_number)
