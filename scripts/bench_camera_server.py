@@ -286,6 +286,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def machine_ticks() -> tuple[int, int]:
+    """(busy, all) clock ticks of every core so far, from /proc/stat."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = ticks[3] + ticks[4]
+    return sum(ticks) - idle, sum(ticks)
+
+
+def machine_busy(since: tuple[int, int]) -> float:
+    """The share of the machine's cores busy (anyone's work) since `since` = machine_ticks()."""
+    busy, total = machine_ticks()
+    return round((busy - since[0]) / max(total - since[1], 1), 2)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -320,11 +333,13 @@ def run_cameras(plays, frames, fps, args, still: bool) -> dict:
     cameras = [Camera(port, token, frames, fps, slow=args.slow, still=still, seconds=seconds, device=f"cam{i}")
                for i, (_proc, port, token) in enumerate(plays)]
     cpu0 = [cpu_seconds(proc.pid) for proc, _p, _t in plays]
-    begin, before = time.monotonic(), load()
+    stat0 = machine_ticks()
+    begin, before, client0 = time.monotonic(), load(), time.process_time()
     threads = [c.start(begin) for c in cameras]
     for t in threads:
         t.join()
     elapsed = time.monotonic() - begin
+    client = time.process_time() - client0
     cpu = [cpu_seconds(proc.pid) - c0 for (proc, _p, _t), c0 in zip(plays, cpu0)]
     read = [sum(1 for p in c.posts if p[2]) for c in cameras]
     sent = [sum(p[3] for p in c.posts) for c in cameras]
@@ -336,7 +351,8 @@ def run_cameras(plays, frames, fps, args, still: bool) -> dict:
             "cpu_per_s_of_camera_median": round(statistics.median(c / elapsed for c in cpu), 3),
             "cpu_all_cameras_per_s": round(sum(cpu) / elapsed, 2),
             "upstream_kb_per_s_median": round(statistics.median(b / elapsed for b in sent) / 1024),
-            "posts_cut": sum(len(c.errors) for c in cameras)}
+            "posts_cut": sum(len(c.errors) for c in cameras),
+            "clients_cpu_per_s": round(client / elapsed, 2), "machine_busy": machine_busy(stat0)}
 
 
 def scale(args, demo: Path, work: Path) -> list[dict]:
