@@ -74,7 +74,8 @@ def main() -> int:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--still", action="store_true", help="a still table: the first frame only")
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.split("x"))
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
     work = Path(tempfile.mkdtemp(prefix="bench-browser-camera-"))
     demo = Path(args.demo) if args.demo else work / "demo"
     if not args.demo:

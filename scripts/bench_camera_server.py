@@ -166,6 +166,8 @@ class Loop(threading.Thread):
         self.db, self.deck, self.source, self.record = db, deck, source, record
         self.commits: list[tuple[float, int, int, float]] = []
         self.feed_ms: list[float] = []
+        self.typed: set[int] = set()
+        """Moves (by index in the record) whose settlement is typed."""
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -198,8 +200,6 @@ class Loop(threading.Thread):
             live.enter_bid(price=move.get("price"), keep=bool(move.get("keep")),
                            all_passed=move.get("winner") is None and not move.get("keep"))
         return store.last_seq(GAME)
-
-    typed: set[int] = set()
 
 
 def latency(args, demo: Path, work: Path) -> dict:
@@ -271,7 +271,7 @@ def latency(args, demo: Path, work: Path) -> dict:
         return round(statistics.median(values)) if values else None
 
     moves = lambda r: "move" in r["events"]  # noqa: E731
-    return {"part": "latency", "post_errors": camera.errors, "size": "x".join(map(str, args.size)), "slow": args.slow, "load_before": before, "load_after": load(),
+    return {"part": "latency", "posts_answered": len(answered), "posts_cut": len(camera.errors), "size": "x".join(map(str, args.size)), "slow": args.slow, "load_before": before, "load_after": load(),
             "frames_per_s_read": round(len(answered) / seconds, 2), "feed_ms_median": round(statistics.median(loop.feed_ms)),
             "changes_on_wall": len(rows), "event_kinds": sorted({k for r in rows for k in r["events"] if k}),
             "post_to_wall_ms_median": median("post_to_wall_ms"), "post_to_stored_ms_median": median("post_to_stored_ms"),
@@ -314,14 +314,16 @@ def start_play(demo: Path, folder: Path) -> tuple[subprocess.Popen, int, str]:
                              "--game", GAME, "--db", str(db), "--host", "127.0.0.1", "--port", str(port)],
                             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout
+    assert out is not None
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        line = proc.stdout.readline()
+        line = out.readline()
         if not line:
             break
         found = re.search(r"\?t=([0-9a-f]+)", line)
         if found:
-            threading.Thread(target=proc.stdout.read, daemon=True).start()  # drain the rest
+            threading.Thread(target=out.read, daemon=True).start()  # drain the rest
             return proc, port, found.group(1)
     proc.kill()
     raise SystemExit("companion play did not print its join link")
