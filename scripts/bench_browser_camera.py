@@ -4,6 +4,7 @@ browser sends against `companion scan` of the same raw frames.
 
     .venv/bin/python scripts/bench_browser_camera.py                      # runs the demo's first 3 moves first
     .venv/bin/python scripts/bench_browser_camera.py --demo DIR --frames 120 --seconds 40 --size 3840x2160
+    .venv/bin/python scripts/bench_browser_camera.py --demo DIR --still --seconds 20   # a still table
 
 1. Raw frames: --frames frames spread evenly over the self-playing demo's video (`companion demo --headless`),
    resized to --size. Each is read as `companion scan` reads a photo (Pipeline(track=False)): cards read, ms.
@@ -13,8 +14,10 @@ browser sends against `companion scan` of the same raw frames.
    from the browser source (companion/vision/browser_source.py) as `companion play --camera browser` does and
    reads it with the same Pipeline(track=False); each received frame is matched to its raw frame (nearest
    thumbnail), so the marks read are compared frame for frame.
-Printed: frames a second reaching the reader, the browser's JPEG size, and per matched frame the cards read
-from the raw frame and from the browser's JPEG.
+Printed: frames a second reaching the reader, the browser's JPEG size, the bytes a second it sends (the JPEG
+bodies; each POST's head adds about 400 bytes), and per matched frame the cards read from the raw frame and
+from the browser's JPEG. With --still the fake camera shows the first frame only: after its 3 s at full rate
+the page sends one frame a second, and the window is measured from then on.
 """
 
 from __future__ import annotations
@@ -74,8 +77,10 @@ def main() -> int:
     parser.add_argument("--hold", type=int, default=5, help="fake-camera frames (10 fps) each raw frame is held")
     parser.add_argument("--seconds", type=float, default=None, help="how long the browser sends (default: one pass)")
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--still", action="store_true", help="a still table: the first frame only")
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.split("x"))
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
     work = Path(tempfile.mkdtemp(prefix="bench-browser-camera-"))
     demo = Path(args.demo) if args.demo else work / "demo"
     if not args.demo:
@@ -93,8 +98,9 @@ def main() -> int:
             raw_ms.append(result.ms)
 
     video = work / "bench.y4m"
-    write_y4m(video, (f for f in frames for _ in range(args.hold)), 10)
-    seconds = args.seconds or len(frames) * args.hold / 10
+    played = frames[:1] * 20 if args.still else frames
+    write_y4m(video, (f for f in played for _ in range(args.hold)), 10)
+    seconds = args.seconds or len(played) * args.hold / 10
 
     from companion.store.backends import open_store
     from companion.web import create_app
@@ -154,9 +160,12 @@ def main() -> int:
         from playwright.sync_api import expect
 
         expect(page.locator("#own-camera-status")).to_contain_text("×", timeout=30000)
-        started, before = time.monotonic(), source.frames
+        if args.still:
+            time.sleep(5)  # the page's 3 s at full rate after it starts, then one frame a second
+        started, before, sent_before = time.monotonic(), source.frames, len(sizes)
         time.sleep(seconds)
         received, elapsed = source.frames - before, time.monotonic() - started
+        upstream = sum(sizes[sent_before:sent_before + received])
         status = page.locator("#own-camera-status").inner_text()
         page.click("#own-camera-stop")
         browser.close()
@@ -170,6 +179,7 @@ def main() -> int:
         "size": args.size, "raw_frames": len(frames), "seconds": round(elapsed, 1),
         "fps_reaching_reader": round(received / elapsed, 2), "page_says": status,
         "jpeg_kb_median": round(statistics.median(sizes) / 1024, 1) if sizes else None,
+        "upstream_kb_per_s": round(upstream / elapsed / 1024), "still": args.still,
         "scan_cards_per_frame": round(statistics.mean(raw_cards), 2), "scan_ms_median": round(statistics.median(raw_ms), 1),
         "browser_frames_read": len(seen), "distinct_raw_frames_seen": len({i for i, _n, _m in seen}),
         "cards_raw_on_seen": sum(r for r, _b in pairs), "cards_browser_on_seen": sum(b for _r, b in pairs),
