@@ -247,7 +247,10 @@ def _head_deadline_protocol():
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if not self.transport.is_closing() and self._head_timer is None:
+            # Wait for a new head only when no request is under way: a pipelined request whose head has
+            # already come (self.cycle is then that request's) is sending its body, not a head.
+            idle = self.cycle is None or self.cycle.response_complete
+            if idle and not self.transport.is_closing() and self._head_timer is None:
                 self._await_head()
 
         def connection_lost(self, exc) -> None:
