@@ -174,10 +174,12 @@ class Loop(threading.Thread):
         from companion.live import LiveTable
         from companion.store.backends import open_store
         from companion.store.session import GameSession
+        from companion.table.layouts import layout_for
         from companion.vision.pipeline import Pipeline
 
         with open_store(self.db) as store:
-            live = LiveTable(GameSession(store, GAME), Pipeline(self.deck), auto_confirm=lambda line: line)
+            pipeline = Pipeline(self.deck, layout=layout_for(self.deck.game))  # as `companion play` reads the print's game
+            live = LiveTable(GameSession(store, GAME), pipeline, auto_confirm=lambda line: line)
             seq = self.type_bid(live, store)
             while not self.stop.is_set():
                 frame = self.source.read()
