@@ -423,3 +423,36 @@ def test_a_still_table_is_sent_once_a_second_and_a_change_at_once_at_full_rate(b
         assert after is not None and after - change <= 500, f"the change was sent {after and after - change:.0f} ms late"
     assert served["frames"] >= len(posts) - 1  # the server got them all (one may be in flight)
     assert said == "Camera: 640 × 360; sending to the table. The table is still: 1 frame a second.", said
+
+
+TRACK = """() => { const s = document.getElementById("own-camera-view").srcObject;
+  const t = s && s.getVideoTracks()[0]; return t ? [t.id, t.readyState] : null; }"""
+
+
+def test_a_camera_the_system_stops_is_asked_for_again_and_its_frozen_picture_is_never_sent(browser_play, small_video):
+    """A phone that locks or lends its camera to another app ends the page's camera track: the page must not go on
+    sending the last, frozen picture as a still table's heartbeat (the screens would never say "camera lost"); it
+    asks for the camera again and streams on. Both ways a track ends: silently, and with its "ended" event."""
+    from playwright.sync_api import expect, sync_playwright
+
+    join, _port, _http_port, db = browser_play
+    with sync_playwright() as p:
+        browser = _chromium(p, small_video, _spki_pin(db))
+        page, errors = _camera_page(browser, join)
+        page.click("#own-camera-start")
+        expect(page.locator("#own-camera-status")).to_contain_text("640 × 360", timeout=20000)
+        for how in ("t.stop()", "t.stop(); t.dispatchEvent(new Event('ended'))"):
+            before = page.evaluate(TRACK)
+            assert before and before[1] == "live", before
+            page.evaluate(f"() => {{ const t = document.getElementById('own-camera-view').srcObject.getVideoTracks()[0]; {how}; }}")
+            deadline = time.monotonic() + 15
+            while True:
+                now = page.evaluate(TRACK)
+                if now and now[0] != before[0] and now[1] == "live":
+                    break
+                assert time.monotonic() < deadline, f"the page did not ask for its camera again after {how}: {now}"
+                time.sleep(0.2)
+            expect(page.locator("#own-camera-status")).to_contain_text("sending to the table", timeout=20000)
+            expect(page.locator("#own-camera-stop")).to_be_visible()
+        assert not errors, errors
+        browser.close()

@@ -23,6 +23,8 @@
     return;
   }
   let stream = null, running = false, lock = null, takeOver = false, sent = 0, since = performance.now(), taken = false;
+  let generation = 0;  // one send loop at a time: a loop whose generation has passed stops
+  let paused = false;  // the system stopped the camera (screen locked, another app): it comes back when shown
   const tell = (isCamera) => {
     // Say to the rest of the page (camera_check.js: the setup check while placing) whether this device is the camera.
     if (isCamera === taken) return;
@@ -50,7 +52,33 @@
     if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
     try { lock = await navigator.wakeLock.request("screen"); } catch (err) { lock = null; }
   }
-  document.addEventListener("visibilitychange", () => { if (running && document.visibilityState === "visible") keepAwake(); });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    if (paused) resume();
+    else if (running) keepAwake();
+  });
+
+  const cameraLive = () => {
+    const track = stream && stream.getVideoTracks()[0];
+    return Boolean(track && track.readyState === "live");
+  };
+
+  function resume() {
+    // The system ended this device's camera track (the screen locked, the page went to the background, another
+    // app took the camera). Never send the frozen last picture as if the table were still: stop sending (the
+    // screens say "camera lost"), and ask for the camera again as soon as this page is on screen.
+    if (!running && !paused) return;
+    generation += 1;
+    running = false;
+    if (stream) stream.getTracks().forEach((t) => t.stop());
+    stream = null;
+    paused = true;
+    say(cfg.paused);
+    if (document.visibilityState === "visible") {
+      paused = false;
+      begin(false);
+    }
+  }
 
   function label() {
     const track = stream && stream.getVideoTracks()[0];
@@ -106,12 +134,14 @@
     sent = 0; since = performance.now();
   }
 
-  async function nextPicture() {
+  async function nextPicture(gen) {
     // The next camera picture to send, as a JPEG, or null if the camera stopped meanwhile: the next one while the
     // table changed within HOLD_MS, else the first that differs from the last one sent, or a heartbeat.
-    while (running) {
+    while (running && gen === generation) {
       await nextFrame();
-      if (!running || !view.videoWidth) continue;
+      if (!running || gen !== generation) return null;
+      if (!cameraLive()) { resume(); return null; }
+      if (!view.videoWidth) continue;
       const now = performance.now();
       const small = grey();
       const change = difference(small, lastSent);
@@ -127,25 +157,25 @@
     return null;
   }
 
-  async function send() {
+  async function send(gen) {
     // One frame in flight: the next POST leaves only when the server has answered the last one. The next
     // picture is encoded meanwhile (the encoding overlaps the server's reading, not the upload).
-    let ready = nextPicture();
-    while (running) {
+    let ready = nextPicture(gen);
+    while (running && gen === generation) {
       const blob = await ready;
-      if (!blob || !running) return;
+      if (!blob || !running || gen !== generation) return;
       let answer;
       try {
         const url = cfg.frame + (takeOver ? "?take_over=1" : "");
         const posted = fetch(url, {method: "POST", body: blob, headers: {
           "Content-Type": "image/jpeg", "X-Companion-Token": cfg.token, "X-Camera-Device": device,
           "X-Camera-Label": encodeURIComponent(label())}});  // a header carries Latin-1 only: a camera's name may not
-        ready = nextPicture();
+        ready = nextPicture(gen);
         answer = await posted;
       } catch (err) {
         say(cfg.failed);
         await new Promise((r) => setTimeout(r, 1000));
-        ready = nextPicture();
+        ready = nextPicture(gen);
         continue;
       }
       takeOver = false;
@@ -160,7 +190,7 @@
       if (!answer.ok) {
         say((await answer.json().catch(() => ({}))).error?.message || cfg.failed);
         await new Promise((r) => setTimeout(r, 1000));
-        ready = nextPicture();
+        ready = nextPicture(gen);
         continue;
       }
       sent += 1;
@@ -175,7 +205,9 @@
   }
 
   function halt() {
+    generation += 1;
     running = false;
+    paused = false;
     tell(false);
     if (stream) stream.getTracks().forEach((t) => t.stop());
     stream = null;
@@ -197,6 +229,7 @@
     }
     view.srcObject = stream;
     view.hidden = false;
+    stream.getVideoTracks().forEach((t) => t.addEventListener("ended", () => { if (running) resume(); }));
     if (served) { served.hidden = true; served.removeAttribute("src"); }  // its frames cost the reader's CPU
     await view.play().catch(() => {});
     const settings = stream.getVideoTracks()[0].getSettings();
@@ -208,7 +241,8 @@
     sent = 0; since = performance.now();
     lastSent = null; lastSentAt = 0; lastChange = performance.now(); still = false;
     keepAwake();
-    send();
+    generation += 1;
+    send(generation);
   }
 
   start.addEventListener("click", () => begin(false));

@@ -23,6 +23,8 @@ RU = {
     "This browser has no camera to offer to the page.": "Этот браузер не может дать странице камеру.",
     "Frames are not reaching the table; trying again.": "Кадры не доходят до стола; пробую снова.",
     "The camera is stopped.": "Камера остановлена.",
+    "This device stopped its camera (the screen locked or another app took it); it starts again when this page is back on screen.":
+        "Устройство остановило камеру (экран заблокирован или камеру заняло другое приложение); она включится снова, когда эта страница вернётся на экран.",
     "Camera lost: no picture from %(device)s for %(n)s s.": "Камера потеряна: от %(device)s нет кадров уже %(n)s с.",
     "This game has no camera loop running; start it with companion play --camera browser.":
         "Для этой игры камера не запущена; запустите её командой companion play --camera browser.",
