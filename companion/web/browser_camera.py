@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 
 from companion.errors import CompanionError
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import load
+from companion.web.common import load, uncached_json
 
 bp = Blueprint("browser_camera", __name__, url_prefix="/g/<game_id>/camera")
 
@@ -65,9 +65,7 @@ def device(game_id: str):
     load(game_id)
     source = source_for(game_id)
     body = {"enabled": source is not None, **(source.status() if source is not None else {})}
-    response = jsonify(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return uncached_json(body)
 
 
 @bp.post("/frame")

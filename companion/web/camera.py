@@ -24,7 +24,7 @@ from flask_babel import get_locale, gettext as _
 from companion.errors import CompanionError
 from companion.table.check_messages import word, zone_names
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import error_body, json_body, load
+from companion.web.common import error_body, json_body, load, uncached_json
 from companion.web.screens import screens_of
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
@@ -177,9 +177,7 @@ def placing_advice(game_id: str):
     state = _placing_check(game_id).poll()
     report = state.pop("report")
     state["check"] = worded(report, game_id, state["checks"]) if report is not None else None
-    response = jsonify(state)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return uncached_json(state)
 
 
 @bp.post("/placing")

@@ -36,7 +36,7 @@ from companion.store.new_game import start_new_game
 from companion.web.access import is_loopback
 from companion.web.broadcast import RETRY, change_message, club_signature
 from companion.web.club_cards import table_cards
-from companion.web.common import error_text
+from companion.web.common import error_text, uncached_json
 from companion.web.db import get_store
 from companion.web.screens import screens_of
 from companion.web.seq_cache import SeqCache
@@ -116,10 +116,8 @@ def new_game():
     game_id = session.game_id
     # The dealer's note (which cards to deal where) goes to the organiser who started the game, in this answer
     # only, as `serve --new-game` prints it on the organiser's terminal: it is never stored for any screen.
-    response = jsonify({"game_id": game_id, "wall": url_for("board.game", game_id=game_id),
-                        "host": url_for("host.page", game_id=game_id), "dealer_note": note})
-    response.headers["Cache-Control"] = "no-store"
-    return response, 201
+    return uncached_json({"game_id": game_id, "wall": url_for("board.game", game_id=game_id),
+                          "host": url_for("host.page", game_id=game_id), "dealer_note": note}), 201
 
 
 @bp.get("/standings")

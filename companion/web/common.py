@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, request
+from flask import Response, abort, jsonify, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -83,6 +83,13 @@ def undone_text(session: GameSession, view: Any, undo_event: Any) -> str:
     if not said:
         return _("The last move was undone.")
     return _("Undone: %(move)s", move=said.rstrip(".") + ".")
+
+
+def uncached_json(body: Any) -> Response:
+    """Return `body` as JSON that no browser or proxy keeps: it is about now (a camera, a link, a new game)."""
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def json_body() -> dict:

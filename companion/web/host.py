@@ -21,10 +21,10 @@ import socket
 from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 
 from companion.web.access import game_token, is_loopback, player_token
-from companion.web.common import load
+from companion.web.common import load, uncached_json
 from companion.web.screens import screens_of
 
 bp = Blueprint("host", __name__, url_prefix="/g/<game_id>/host")
@@ -89,6 +89,4 @@ def seat(game_id: str, player: str):
     if player not in session.state.players:
         abort(404, description=_("no player %(player)r in this game", player=player))
     link = base_url() + url_for(pages.phone, game_id=game_id, player=player, k=player_token(key, player))
-    response = jsonify({"name": player, "link": link, "qr": qr_svg(link)})
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return uncached_json({"name": player, "link": link, "qr": qr_svg(link)})
