@@ -26,7 +26,7 @@ from companion.games.grow.record import move_to_json
 from companion.games.grow.selfplay import random_game
 from companion.games.grow.state import COLOUR, STACKED_COLOURS, GrowState, Holdings
 from companion.games.grow.table.layout import DISCARD_ZONE, ROW_ZONE, STACK_GAP_MM
-from companion.table.stage import CARD_H, CARD_W, ZONE_END_MM, DemoScript, Step, Tablet, beside_plate
+from companion.table.stage import CARD_W, DemoScript, Step, Tablet, beside_plate
 from companion.vision.geometry import TableLayout, Zone, rotate_mm
 from companion.vision.synth import Placement
 
@@ -39,6 +39,12 @@ APART_MM = STACK_GAP_MM + 30.0
 """Least centre distance between cards of two stacks of one colour: the gap, plus the camera's
 offset when it places a half-covered card by its one visible mark (about 28 mm from the centre)."""
 ROW_CARD_STEP = 42.0
+SEAT_END_MM = 8.0
+"""Room left at each end of a seat (the corners where two seats meet are left out slot by slot)."""
+MARK_DX, MARK_DY = -12.5, -25.0
+"""Where a card's top-left mark lies from its centre (card 63 x 88 mm, mark 30 mm inset 4 mm)."""
+ZONE_SLACK_MM = 15.0
+"""A card's reading point may lie this far outside its seat, and must lie this much nearer it than any other zone."""
 
 
 @dataclass
@@ -66,7 +72,7 @@ class GrowTable:
         for code, slot in sorted(self.row.items(), key=lambda kv: kv[1]):
             out.append(Placement(code, (rcx + first + slot * ROW_CARD_STEP, rcy), rotation=0.0))
         for player, held in self.holdings.items():
-            out.extend(seat_placements(self.layout.zone(self.seats[player]), held))
+            out.extend(seat_placements(self.layout, self.layout.zone(self.seats[player]), held))
         return out
 
     def follow(self, state: GrowState) -> None:
@@ -75,53 +81,68 @@ class GrowTable:
         self.discard += [c for c in state.discard if c not in self.discard]
 
 
-def seat_places(zone: Zone, held: Holdings) -> list[tuple[str, float, float]]:
+def seat_places(zone: Zone, held: Holdings, usable: Callable[[float, float], bool] | None = None
+                ) -> list[tuple[str, float, float]]:
     """Return (card, along, across) in the seat's own millimetres from its centre, bottom card first.
 
-    The seat is a grid of slots COLUMN_STEP along by ROW_STEP across (ROWS rows). Each red and
-    blue stack takes the first run of free slots in one row whose cards lie APART_MM from every
-    other stack of its colour; then the green and gold cards (one pile each, read by colour
-    alone) fill the free slots in order. No room left: a stack spills past the seat's end.
+    The seat is a grid of slots COLUMN_STEP along by ROW_STEP across (ROWS rows), filled from the
+    player's edge inward; `usable(along, across)` leaves out slots where the camera would place
+    the card in another zone (where seats meet at the table's corners). Each red and blue stack
+    takes the first run of free slots in one row whose cards lie APART_MM from every other stack
+    of its colour; then the green and gold cards (one pile each, read by colour alone) fill the
+    free slots in order. No room left: the rest spills past the seat's end.
     One piece because the slot grid and the apart rule share every position.
     """
-    along = ((zone.rect[2] - zone.rect[0]) if zone.facing % 180 == 0 else (zone.rect[3] - zone.rect[1])) - 2 * ZONE_END_MM
+    along = ((zone.rect[2] - zone.rect[0]) if zone.facing % 180 == 0 else (zone.rect[3] - zone.rect[1])) - 2 * SEAT_END_MM
     columns = max(int((along - CARD_W) // COLUMN_STEP) + 1, 1)
 
     def where(row: int, column: int) -> tuple[float, float]:
         return -along / 2 + CARD_W / 2 + column * COLUMN_STEP, (row - (ROWS - 1) / 2) * ROW_STEP
 
+    rows = range(ROWS - 1, -1, -1)  # the player's edge first
+    grid = [(r, c) for r in rows for c in range(columns) if usable is None or usable(*where(r, c))]
+    grid += [(ROWS - 1, c) for c in range(columns, columns + 64)]
+    open_slots = set(grid)
     taken: dict[tuple[int, int], str] = {}
     stacks_of: dict[str, list[list[tuple[float, float]]]] = {"red": [], "blue": []}
     for colour in ("red", "blue"):
         for stack in getattr(held, colour):
             def fits(row: int, first: int) -> bool:
                 slots = [(row, first + i) for i in range(len(stack))]
-                return all(slot not in taken for slot in slots) and all(
+                return all(slot in open_slots and slot not in taken for slot in slots) and all(
                     math.dist(where(*slot), point) >= APART_MM
                     for slot in slots for other in stacks_of[colour] for point in other)
-            spill = columns
-            while not fits(ROWS - 1, spill):
-                spill += 1
-            row, first = next(((r, c) for r in range(ROWS) for c in range(columns - len(stack) + 1) if fits(r, c)),
-                              (ROWS - 1, spill))
+            row, first = next(slot for slot in grid if fits(*slot))
             for i, code in enumerate(stack):
                 taken[(row, first + i)] = code
             stacks_of[colour].append([where(row, first + i) for i in range(len(stack))])
-    grid = [(r, c) for r in range(ROWS) for c in range(columns)] + [(ROWS - 1, c) for c in range(columns, columns + 64)]
     free = (slot for slot in grid if slot not in taken)
     for code in held.green + held.gold:
         taken[next(free)] = code
     return [(code, *where(*slot)) for slot, code in sorted(taken.items())]
 
 
-def seat_placements(zone: Zone, held: Holdings) -> list[Placement]:
+def seat_placements(layout: TableLayout, zone: Zone, held: Holdings) -> list[Placement]:
     """Return a player's cards as fans at their seat, turned to face them."""
     cx, cy = zone.centre()
-    out = []
-    for code, dx, dy in seat_places(zone, held):
+
+    def on_table(dx: float, dy: float) -> tuple[float, float]:
         ox, oy = rotate_mm(np.array([[dx, dy]]), zone.facing)[0]
-        out.append(Placement(code, (cx + ox, cy + oy), rotation=float(zone.facing)))
-    return out
+        return cx + float(ox), cy + float(oy)
+
+    def usable(dx: float, dy: float) -> bool:
+        # The camera places a card by its centre, or by its top-left mark when the rest is covered.
+        return all(_ours(layout, zone, on_table(*point)) for point in ((dx, dy), (dx + MARK_DX, dy + MARK_DY)))
+    return [Placement(code, on_table(dx, dy), rotation=float(zone.facing)) for code, dx, dy in seat_places(zone, held, usable)]
+
+
+def _ours(layout: TableLayout, zone: Zone, point: tuple[float, float]) -> bool:
+    """True when a table point is read as in `zone`: near it, and clearly nearer it than any other zone."""
+    def distance(rect) -> float:
+        x0, y0, x1, y1 = rect
+        return math.hypot(max(x0 - point[0], 0.0, point[0] - x1), max(y0 - point[1], 0.0, point[1] - y1))
+    mine = distance(zone.rect)
+    return mine <= ZONE_SLACK_MM and all(distance(z.rect) >= mine + ZONE_SLACK_MM for z in layout.zones if z.name != zone.name)
 
 
 def props(layout: TableLayout, seats: dict[str, str], setup: Setup) -> GrowTable:
