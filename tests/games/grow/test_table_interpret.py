@@ -176,3 +176,31 @@ def test_every_table_sentence_has_english_and_russian():
         for lang in ("en", "ru"):
             text = W.say(id_, params, lang)
             assert text and "{" not in text, (id_, lang)
+
+
+def test_the_live_loop_takes_a_reader_without_typed_bids(tmp_path):
+    """Grow's bids never meet the camera: the loop has no pending bid for it, refuses a bid entry with a
+    sentence, and takes typed moves (the phones' reveal) as for any game."""
+    from pathlib import Path
+
+    from companion.demo import demo_print
+    from companion.errors import CompanionError
+    from companion.live import LiveTable
+    from companion.store.session import GameSession
+    from companion.store.sqlite import EventStore
+    from companion.vision.pipeline import Pipeline
+
+    store = EventStore(Path(":memory:"))
+    session = GameSession.start(store, move_to_json(Setup(players=PLAYERS)), source="tablet", game_id="g", title="g")
+    pipeline = Pipeline(demo_print("grow", 1), layout=load_layout(), use_zbar=False)
+    try:
+        live = LiveTable(session, pipeline, keyframes=False)
+        assert live.pending_bid() is None
+        with pytest.raises(CompanionError, match="no bid"):
+            live.enter_bid(price=3)
+        live.submit_manual(move_to_json(ROUND_1[0]))
+        live.submit_manual(move_to_json(ROUND_1[1]))
+        assert session.state.bids == {"Ann": 3, "Ben": 2, "Cat": 1}
+    finally:
+        pipeline.close()
+        store.close()

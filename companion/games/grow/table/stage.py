@@ -4,10 +4,10 @@ The round's cards are turned face up one by one into the row, beside the row
 zone's plate, left to right in the order drawn; each pick is carried from the
 row to the picker's seat; a card a warning roll discards (or its whole stack)
 is carried to the discard pile. At a seat, a player's green cards, gold cards
-and each red and blue stack lie as separate fans: the cards of one stack
-COLUMN_STEP apart (within layout.STACK_GAP_MM, so the camera chains them),
-two stacks of one colour farther apart than the gap can be misread, so the
-camera tells them apart. Sealed bids, tie-break dice, warning rolls, actions,
+and each red and blue stack lie in a grid of slots (seat_places): the cards
+of one stack side by side, COLUMN_STEP apart (within layout.STACK_GAP_MM, so the
+camera chains them into one stack), two stacks of one colour at least APART_MM
+apart, so the camera tells them apart. Sealed bids, tie-break dice, warning rolls, actions,
 declines and token breaks are typed (the bids on the phones), as players do;
 an action's card is moved on the table as it is typed.
 """
@@ -24,7 +24,7 @@ from companion.games.grow import rules
 from companion.games.grow.moves import Act, Draw, Move, Pick, Roll, Setup
 from companion.games.grow.record import move_to_json
 from companion.games.grow.selfplay import random_game
-from companion.games.grow.state import COLOUR, STACKED_COLOURS, GrowState, Holdings
+from companion.games.grow.state import GrowState, Holdings
 from companion.games.grow.table.layout import DISCARD_ZONE, ROW_ZONE, STACK_GAP_MM
 from companion.table.stage import CARD_W, DemoScript, Step, Tablet, beside_plate
 from companion.vision.geometry import TableLayout, Zone, rotate_mm
