@@ -204,3 +204,22 @@ def test_the_live_loop_takes_a_reader_without_typed_bids(tmp_path):
     finally:
         pipeline.close()
         store.close()
+
+
+def test_a_stack_a_warning_roll_discards_is_raised_until_it_leaves_the_seat():
+    from companion.games.grow.moves import Roll
+
+    state = play(*ROUND_1, Pick("Ann", "red-02"), Pick("Ben", "green-02"), Pick("Cat", "blue-02"),
+                 Draw(cards=("red-05", "red-03", "gold-02")), RevealBids(bids={"Ann": 3, "Ben": 2, "Cat": 1}),
+                 Pick("Ann", "red-05", "red-02"), Roll("Ann", (1, 1)))  # snake eyes: the whole red stack goes
+    assert set(state.discard) == {"red-02", "red-05"}
+    table = {"red-02": ("seat:1", (150.0, 600.0)), "red-05": ("seat:1", (186.0, 600.0)),
+             "green-02": ("seat:2", (650.0, 600.0)), "blue-02": ("seat:3", (950.0, 400.0)),
+             "red-03": (ROW_ZONE, (425.0, 470.0)), "gold-02": (ROW_ZONE, (470.0, 470.0))}
+    reader = GrowInterpreter(SEATS, grace_s=2.0)
+    assert reader.observe([view(1.0, table)], state) == []
+    raised = reader.tick(state, 3.5)
+    assert [(o.say["id"], set(o.cards), o.players) for o in raised] == [("camera.not_discarded", {"red-02", "red-05"}, ("Ann",))]
+    del table["red-02"]  # under the pile: only its top card shows
+    table["red-05"] = (DISCARD_ZONE, (600.0, 470.0))
+    assert reader.observe([view(4.0, table)], state) == [Cleared(raised[0].key)]
