@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.store.session import GameSession
-from companion.table.readers import reader_for
+from companion.table.readers import TypedBids, reader_for
 from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import Appeared, Fusion, Hysteresis, Moved, TableSnapshot, Vanished
 from companion.vision.pipeline import FrameResult, Pipeline
@@ -63,7 +63,8 @@ class LiveTable:
         self.pipeline = pipeline
         self.fusion = Fusion(hysteresis)
         state = session.state
-        self.interpreter = reader_for(session.game.name).interpreter(seats or default_seats(state.players))
+        self.reader = reader_for(session.game.name)
+        self.interpreter = self.reader.interpreter(seats or default_seats(state.players))
         self.auto_confirm = auto_confirm
         """Demo only: given a proposal needing a tap, return the line the 'player' confirms (or None)."""
         self.keyframes = keyframes
@@ -102,6 +103,8 @@ class LiveTable:
             state = self.session.state
             outputs = self.interpreter.observe(items, state)
             if self.stats.frames % self.tick_every == 0:
+                if self.reader.positions:
+                    outputs += self.interpreter.observe([self.fusion.snapshot()], self.session.state)
                 outputs += self.interpreter.tick(self.session.state, t, settled=self.fusion.is_settled(),
                                                  unread=self.fusion.unread())
             self._handle(outputs)
@@ -122,8 +125,14 @@ class LiveTable:
 
     def enter_bid(self, *, winner: str | None = None, price: int | None = None, all_passed: bool = False,
                   keep: bool = False) -> None:
-        """The tablet's settlement of the draw in progress (the winner may come from the camera)."""
+        """The tablet's settlement of the draw in progress (the winner may come from the camera).
+
+        Raises:
+            CompanionError: for a game whose bids the camera never waits for (no TypedBids).
+        """
         with self.lock:
+            if not isinstance(self.interpreter, TypedBids):
+                raise CompanionError("this game takes no bid on the camera's tablet screen: enter its moves instead")
             self._handle(self.interpreter.enter_bid(self.session.state, winner=winner, price=price,
                                                     all_passed=all_passed, keep=keep))
 
@@ -135,6 +144,8 @@ class LiveTable:
         codes are not given: they carry the back values, and the tablet is a shared screen.
         """
         with self.lock:
+            if not isinstance(self.interpreter, TypedBids):
+                return None
             return self.interpreter.pending_bid(self.session.state)
 
     def submit_manual(self, line: dict) -> None:
@@ -144,7 +155,8 @@ class LiveTable:
             RecordError, RuleViolation: if the move is malformed or illegal.
         """
         with self.lock:
-            self.interpreter.forget_bid()
+            if isinstance(self.interpreter, TypedBids):
+                self.interpreter.forget_bid()
             self.session.submit(line, source="tablet")
 
     def status(self) -> str:
@@ -360,7 +372,8 @@ class LiveCamera:
         finally:
             reader.close()
         cards = {c.code: c.zone for c in result.cards}
-        self.live.feed_snapshot(TableSnapshot(time=self.live.fusion.time, cards=cards, settled=True))
+        positions = {c.code: c.table_mm for c in result.cards if c.table_mm is not None}
+        self.live.feed_snapshot(TableSnapshot(time=self.live.fusion.time, cards=cards, settled=True, positions=positions))
         return {"cards": [c.to_json() for c in result.cards], "unknown": len(result.unknown),
                 "other_print": len(result.other_print), "status": self.live.status()}
 

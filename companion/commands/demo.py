@@ -200,7 +200,6 @@ def run_play(args) -> int:
     from companion.cards.payloads import load_print
     from companion.commands.games import open_store
     from companion.commands.scan import load_lens_option
-    from companion.games.bux.record import state_to_json
     from companion.live import LiveCamera, LiveTable
     from companion.store.session import GameSession
     from companion.table.layouts import layout_for
@@ -250,7 +249,7 @@ def run_play(args) -> int:
     finally:
         source.close()
         server.stop()
-    print(json.dumps(state_to_json(session.state)))
+    print(json.dumps(session.game.state_to_json(session.state)))
     print(f"To continue this game: companion play --game {quote(session.game_id)} --camera {quote(args.camera)} "
           f"--deck {quote(args.deck)}" + (f" --db {quote(str(args.db))}" if str(args.db) != DEFAULT_DB else ""), file=sys.stderr)
     return 0

@@ -75,6 +75,10 @@ class TableSnapshot:
     settled: bool
     unread: frozenset[str] = frozenset()
     """Cards of `cards` not read in the latest frames (FUZZY): kept in place, but they may yet vanish."""
+    positions: Mapping[str, tuple[float, float]] = field(default_factory=lambda: MappingProxyType({}))
+    """Card code -> where on the table (mm) it was last read, for the cards of `cards` read with a table
+    position: a game whose piles lie within one zone (Grow's stacks) tells them apart by it. Zones alone
+    decide every change above; a card moving within its zone changes only this."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,8 @@ class _Track:
     unseen_frames: int = 0
     candidate_zone: str | None = None
     candidate_count: int = 0
+    position: tuple[float, float] | None = None
+    """Where on the table (mm) the card was last read."""
 
 
 class Fusion:
@@ -120,6 +126,7 @@ class Fusion:
         self.time = time
         out: list[Change | TableSnapshot] = []
         seen = {c.code: c.zone for c in result.cards}
+        where = {c.code: c.table_mm for c in result.cards if c.table_mm is not None}
         for code, zone in seen.items():
             tr = self._tracks.get(code)
             if tr is None or tr.state is TrackState.LOST:
@@ -128,6 +135,7 @@ class Fusion:
                 self._tracks[code] = tr
             tr.last_seen = time
             tr.unseen_frames = 0
+            tr.position = where.get(code, tr.position)
             if tr.state is TrackState.TENTATIVE:
                 tr.sightings = [s for s in tr.sightings if time - s <= p.appear_window_s] + [time]
                 tr.zone = zone
@@ -189,8 +197,10 @@ class Fusion:
         """Return the confirmed table now (cards in FOUND or FUZZY tracks)."""
         cards = {c: t.zone for c, t in sorted(self._tracks.items())
                  if t.state in (TrackState.FOUND, TrackState.FUZZY)}
+        positions = {c: t.position for c, t in sorted(self._tracks.items())
+                     if c in cards and t.position is not None}
         return TableSnapshot(time=self.time, cards=MappingProxyType(cards), settled=self.is_settled(),
-                             unread=self.unread())
+                             unread=self.unread(), positions=MappingProxyType(positions))
 
     def unread(self) -> frozenset[str]:
         """Return the cards on the table that the latest frames did not read (FUZZY: they may yet vanish)."""

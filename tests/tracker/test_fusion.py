@@ -60,3 +60,22 @@ def test_zone_change_needs_agreeing_frames():
     assert not any(isinstance(e, Moved) for e in blip)
     moved = _run(f, [_frame(a_1="seat:2")] * 4, start=1.2)
     assert [(e.code, e.from_zone, e.zone) for e in moved if isinstance(e, Moved)] == [("a-1", "bid_area", "seat:2")]
+
+
+def _placed(code, zone, at):
+    return CardSeen(code=code, payload="", corners=((0, 0),) * 4, centre_px=(0, 0), zone=zone, table_mm=at)
+
+
+def test_snapshots_say_where_each_card_was_last_read_and_a_move_within_a_zone_changes_only_that():
+    """Grow tells stacks in one seat apart by position: a card slid within its zone is no change, but the
+    next snapshot has it where it now lies; a card read without a position keeps its last one."""
+    f = Fusion(Hysteresis(appear_frames=3, settle_s=0.5))
+    first = _run(f, [FrameResult(cards=(_placed("a-1", "seat:1", (100.0, 600.0)), _placed("b-2", "seat:1", (300.0, 600.0))))] * 10)
+    assert dict(f.snapshot().positions) == {"a-1": (100.0, 600.0), "b-2": (300.0, 600.0)}
+    assert dict([e for e in first if isinstance(e, TableSnapshot)][-1].positions) == dict(f.snapshot().positions)
+    later = _run(f, [FrameResult(cards=(_placed("a-1", "seat:1", (180.0, 610.0)), _placed("b-2", "seat:1", None)))] * 5,
+                 start=2.0)
+    assert not [e for e in later if isinstance(e, (Appeared, Moved, Vanished))]
+    assert dict(f.snapshot().positions) == {"a-1": (180.0, 610.0), "b-2": (300.0, 600.0)}
+    _run(f, [_frame()] * 40, start=3.0)  # both vanish: no position stays behind
+    assert dict(f.snapshot().positions) == {}

@@ -61,6 +61,9 @@ class Difference:
     message: str
     cards: tuple[str, ...] = ()
     players: tuple[str, ...] = ()
+    kind: str = ""
+    """Which disagreement: "row_missing", "row_extra", "seat_missing", "seat_extra" or "restacked" (the
+    table reader words it by this in the reader's language; `message` stays English for the log)."""
 
 
 def seat_zones(players: Sequence[str]) -> dict[str, str]:
@@ -173,9 +176,10 @@ def compare(state: GrowState, reading: TableReading) -> list[Difference]:
         missing = tuple(sorted(set(state.row) - set(reading.row)))
         extra = tuple(sorted(set(reading.row) - set(state.row)))
         if missing:
-            out.append(Difference("face-up cards of this round the camera does not see in the row", missing))
+            out.append(Difference("face-up cards of this round the camera does not see in the row", missing,
+                                  kind="row_missing"))
         if extra:
-            out.append(Difference("cards in the row that are not this round's face-up cards", extra))
+            out.append(Difference("cards in the row that are not this round's face-up cards", extra, kind="row_extra"))
     for player, held in zip(state.players, state.holdings):
         seen = reading.holdings.get(player)
         if seen is None:
@@ -185,14 +189,17 @@ def compare(state: GrowState, reading: TableReading) -> list[Difference]:
             missing = tuple(sorted(want.cards() - got.cards()))
             extra = tuple(sorted(got.cards() - want.cards()))
             if missing:
-                out.append(Difference(f"{player} holds cards the camera does not see at their seat", missing, (player,)))
+                out.append(Difference(f"{player} holds cards the camera does not see at their seat", missing, (player,),
+                                      kind="seat_missing"))
             if extra:
-                out.append(Difference(f"cards at {player}'s seat that {player} does not hold", extra, (player,)))
+                out.append(Difference(f"cards at {player}'s seat that {player} does not hold", extra, (player,),
+                                      kind="seat_extra"))
         else:
             for colour in sorted(STACKED_COLOURS):
                 if getattr(want, colour) != getattr(got, colour):
                     out.append(Difference(f"{player}'s {colour} cards lie in different stacks than the game has them",
-                                          tuple(sorted(c for s in getattr(got, colour) for c in s)), (player,)))
+                                          tuple(sorted(c for s in getattr(got, colour) for c in s)), (player,),
+                                          kind="restacked"))
     return out
 
 
