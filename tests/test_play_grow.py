@@ -22,7 +22,7 @@ from companion.games.grow.table.stage import props
 from companion.store.backends import open_store
 from companion.store.new_game import start_new_game
 from companion.table.outputs import default_seats
-from companion.vision.geometry import load_layout
+from companion.table.layouts import layout_for
 from companion.vision.synth import Camera, Nuisance, render_scene
 
 
@@ -41,7 +41,7 @@ def test_play_follows_a_grow_table_from_a_video(tmp_path, capsys):
     db = tmp_path / "companion.db"
     with open_store(db) as store:
         game_id = start_new_game(store, "grow", players, None).game_id
-    layout = load_layout()
+    layout = layout_for("grow")
     table = props(layout, default_seats(players), Setup(players=tuple(players)))
     row = ["green-03", "red-02", "gold-09"]
     table.row = {code: slot for slot, code in enumerate(row)}

@@ -22,7 +22,7 @@ from companion.games.grow.table.messages import MESSAGES, W
 from companion.games.grow.table.stage import props
 from companion.table.outputs import Attention, Cleared, Proposal, default_seats
 from companion.tracker.fusion import TableSnapshot
-from companion.vision.geometry import load_layout
+from companion.table.layouts import layout_for
 
 PLAYERS = ("Ann", "Ben", "Cat")
 SEATS = default_seats(PLAYERS)
@@ -141,7 +141,7 @@ def test_a_whole_game_laid_out_by_the_demo_is_read_move_for_move_and_no_bid_is_e
     no output carries a bid (sealed bids stay on the phones)."""
     from companion.games.grow.table.stage import steps_of
 
-    layout = load_layout()
+    layout = layout_for("grow")
     moves = random_game(seed)
     setup = moves[0]
     seats = default_seats(setup.players)
@@ -192,7 +192,7 @@ def test_the_live_loop_takes_a_reader_without_typed_bids(tmp_path):
 
     store = EventStore(Path(":memory:"))
     session = GameSession.start(store, move_to_json(Setup(players=PLAYERS)), source="tablet", game_id="g", title="g")
-    pipeline = Pipeline(demo_print("grow", 1), layout=load_layout(), use_zbar=False)
+    pipeline = Pipeline(demo_print("grow", 1), layout=layout_for("grow"), use_zbar=False)
     try:
         live = LiveTable(session, pipeline, keyframes=False)
         assert live.pending_bid() is None
