@@ -18,3 +18,24 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 CAMERA = Wording(MESSAGES)
+
+
+def word_said(said: dict, lang: str, table: Wording, rules: Wording) -> str:
+    """Return a stored camera sentence (an attention item's `evidence.say`) in `lang`.
+
+    `said` is {"id", "params"}, or a wrapper {"id", "inner", "refusal"?}
+    (companion.live): the inner sentence is worded by the game's table
+    wording, a refusal by its rules wording. Raises KeyError, TypeError,
+    ValueError or IndexError for a sentence this version cannot word (a
+    screen then shows the item's English message).
+    """
+    params = dict(said.get("params") or {})
+    if "inner" in said:
+        params["what"] = word_said(said["inner"], lang, table, rules)
+    refusal = said.get("refusal")
+    if isinstance(refusal, dict):
+        refusal_params = dict(refusal.get("params") or {})
+        rule = str(refusal["rule"])
+        params["reason"] = (rules.say(rule, refusal_params, lang) if rules.template(rule, lang, Wording._why(refusal_params))
+                            else str(refusal.get("message", "")))
+    return table.say(str(said["id"]), params, lang)

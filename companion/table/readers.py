@@ -65,6 +65,9 @@ class TableReader:
     """The reader tells piles within a zone apart by where the cards lie (Grow's stacks): the loop then hands
     it the tracker's whole view (a TableSnapshot with positions) every tick, since a card moved within its
     zone is no tracker change."""
+    word: Callable[[dict, str], str] | None = None
+    """(a stored camera sentence, language) -> the sentence (companion.table.messages.word_said with the game's
+    table and rules wordings): how a shared screen words the camera's attention items; None: their English message."""
 
 
 def readers() -> Mapping[str, TableReader]:

@@ -55,9 +55,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     gate.init_app(app)
 
     writes.init_app(app)
-    from companion.web import board, camera, dice_views, entry, host
+    from companion.web import board, camera, camera_items, dice_views, entry, host
 
-    for module in (board, entry, dice_views, camera, host):
+    for module in (board, entry, dice_views, camera, camera_items, host):
         app.register_blueprint(module.bp)
     from companion.web import seal
     app.register_blueprint(seal.bp)

@@ -54,6 +54,9 @@ class GameScreens:
     strings: Callable[[], str] | None = None
     """The words the `scoreboard` and `phone_page` scripts show: JSON, translated for the request (passed as `strings`)."""
     camera_layout: Any = None
+    camera_items: bool = True
+    """The tablet lists the camera's items in the shared panel (companion/web/camera_items.py); False: the game's
+    own page shows them its own way (with its own Correct form)."""
     """The camera page's step saying where the game's printed plates go; None: a step that fits any game."""
     phone_blurb: Any = None
     """What a seat's QR code opens, shown on the host screen."""

@@ -14,6 +14,7 @@ from companion.games.bux.screens.view import BuxView
 
 SCREENS = GameScreens(name="bux", title=_l("BUX"), view=BuxView, blueprints=(entry.bp, bids.bp), scoreboard="bux/game.html",
                       phone="board.me", phone_page="bux/me.html", strings=js_strings,
+                      camera_items=False,
                       camera_layout=_l("Put each seat plate in front of its player, the bid area, discard and timer plates in the middle."),
                       phone_blurb=_l("Each player scans their own code to see the values on the backs of their own cards."),
                       move_words={"draw": _l("draw"), "sell": _l("sale"), "swap": _l("swap"), "broke": _l("going broke")})

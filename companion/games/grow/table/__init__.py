@@ -3,7 +3,8 @@ its table reader (interpret.py: proposed draws and picks, attention items) and h
 table, for the self-playing demo (stage.py)."""
 
 from companion.games.grow.table.interpret import GrowInterpreter
+from companion.games.grow.table.messages import word
 from companion.games.grow.table.stage import SCRIPT
 from companion.table.readers import TableReader
 
-READER = TableReader(name="grow", interpreter=GrowInterpreter, demo=SCRIPT, positions=True)
+READER = TableReader(name="grow", interpreter=GrowInterpreter, demo=SCRIPT, positions=True, word=word)
