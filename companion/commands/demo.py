@@ -24,7 +24,7 @@ def add_parser(sub) -> None:
     p.add_argument("--game", help="which game to play (needed when more than one game can be filmed; "
                                   "the games with a demo are listed if it is missing)")
     p.add_argument("--seed", type=int, default=1, help="which random game to play (default 1)")
-    p.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players (default: from the seed)")
+    p.add_argument("--players", type=int, help="number of players, within the game's own limits (default: from the seed)")
     p.add_argument("--headless", action="store_true", help="do not serve the tablet page; run as fast as possible")
     p.add_argument("--out", help="folder for record.jsonl, video.mp4, state.json, companion.db (needed with --headless)")
     p.add_argument("--fps", type=float, default=10.0, help="frames per second of the video (default 10)")
@@ -54,12 +54,26 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_play)
 
 
+def _check_players(game: str, players: int | None) -> None:
+    """Refuse a player count the game's deck file does not allow, before anything is filmed."""
+    if players is None:
+        return
+    from companion.cards.decks import load_deck
+
+    deck = load_deck(game)
+    limits = deck.data.get("players") or {}
+    low, high = limits.get("min"), limits.get("max")
+    if isinstance(low, int) and isinstance(high, int) and not low <= players <= high:
+        raise CompanionError(f"{deck.title} is played by {low} to {high} players, not {players}")
+
+
 def run_demo_command(args) -> int:
     from companion.demo import DemoOptions, run_demo
 
     if args.headless and not args.out:
         raise CompanionError("--headless needs --out DIR (where record.jsonl, video.mp4 and state.json go)")
     game = _filmed_game(args.game)
+    _check_players(game, args.players)
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     if args.headless:
         result = run_demo(args.seed, out, DemoOptions(players=args.players, fps=args.fps, video=not args.no_video,
