@@ -170,10 +170,10 @@ RU.update({
     "'All cards are placed face up in front of the player that selected them'; green 'may place it in your green card stack' is read as permission, there being nowhere else for it.":
         "«Все карты кладут в открытую перед игроком, который их выбрал»; про зелёную «можно положить в зелёную стопку» мы читаем как разрешение: больше её класть некуда.",
     "Order of warning rolls": "Порядок бросков за знаки",
-    "Normal warnings are rolled first, then red warnings, one roll at a time; rolling stops as soon as the card (or its stack) is discarded, since nothing is left to roll for.":
-        "Сначала бросают за обычные знаки, потом за красные, по одному броску; броски прекращаются, как только карта (или её стопка) ушла в сброс: бросать больше не за что.",
-    "The sheet does not order the icons; stopping early cannot change any outcome.":
-        "Правила не задают порядок знаков; ранняя остановка ни на что не влияет.",
+    "Normal warnings are rolled first, then red warnings, one roll at a time; rolling stops as soon as the card (or its stack) is discarded (our choice).":
+        "Сначала бросают за обычные знаки, потом за красные, по одному броску; броски прекращаются, как только карта (или её стопка) ушла в сброс (наш выбор).",
+    "The sheet says to roll for each warning icon, but neither orders the icons nor says whether rolling goes on once the card is gone. Read literally, the rolls left are still made, and snake eyes (or, for a red warning, any doubles) then discard the stack the card had joined: for a card with two warnings that changes the outcome of about 1 placement in 250.":
+        "Правила велят бросать за каждый знак, но не задают порядок знаков и не говорят, бросают ли дальше, когда карты уже нет. Если читать буквально, оставшиеся броски всё равно делают, и две единицы (а за красный знак любой дубль) отправляют в сброс стопку, в которую легла карта: у карты с двумя знаками это меняет исход примерно одного выкладывания из 250.",
     "Red and blue warnings": "Знаки на красных и синих",
     "For a normal warning, snake eyes (1-1) discard the whole stack, any other doubles discard only the card. For a red warning, any doubles (snake eyes included) discard the whole stack. A stack the card just started is only that card.":
         "За обычный знак две единицы (1-1) отправляют в сброс всю стопку, любой другой дубль — только карту. За красный знак любой дубль (и две единицы тоже) отправляет в сброс всю стопку. Стопка, которую карта только что начала, — это одна эта карта.",
