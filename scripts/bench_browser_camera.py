@@ -84,7 +84,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="bench-browser-camera-"))
     demo = Path(args.demo) if args.demo else work / "demo"
     if not args.demo:
-        subprocess.run([sys.executable, "-m", "companion", "demo", "--headless", "--out", str(demo), "--moves", "3"],
+        subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "bux", "--headless", "--out", str(demo), "--moves", "3"],
                        cwd=ROOT, check=True, capture_output=True)
     deck = load_print(demo / "deck.json")
     frames = raw_frames(demo / "video.mp4", args.frames, size)

@@ -69,7 +69,7 @@ def demo_folder(given: str | None, work: Path) -> Path:
     if given:
         return Path(given)
     demo = work / "demo"
-    subprocess.run([sys.executable, "-m", "companion", "demo", "--headless", "--out", str(demo), "--moves", "3"],
+    subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "bux", "--headless", "--out", str(demo), "--moves", "3"],
                    cwd=ROOT, check=True, capture_output=True)
     return demo
 

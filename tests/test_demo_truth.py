@@ -41,7 +41,7 @@ def test_video_fed_game_ends_where_the_record_does(seed, players, tmp_path, arti
 def test_demo_command_writes_record_video_and_state(tmp_path):
     """`companion demo --headless --seed N --out DIR`, as the README runs it."""
     out = tmp_path / "demo"
-    done = subprocess.run([sys.executable, "-m", "companion", "demo", "--headless", "--seed", "5", "--moves", "8",
+    done = subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "bux", "--headless", "--seed", "5", "--moves", "8",
                            "--out", str(out)],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]

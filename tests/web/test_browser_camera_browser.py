@@ -44,7 +44,7 @@ GAME = "g"
 def demo_video(tmp_path_factory):
     """The demo's first moves on video (deck, record, .y4m): (folder, frames in the .y4m)."""
     out = tmp_path_factory.mktemp("demo")
-    done = subprocess.run([sys.executable, "-m", "companion", "demo", "--headless", "--out", str(out), "--moves", "3", "--json"],
+    done = subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "bux", "--headless", "--out", str(out), "--moves", "3", "--json"],
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=600)
     assert (out / "video.mp4").exists(), done.stderr[-2000:]
     _w, _h, count = write_y4m(out / "table.y4m", video_frames(out / "video.mp4", lead=LEAD, tail=TAIL, slow=SLOW), FPS)
