@@ -16,7 +16,7 @@ from companion.games.cats import rules
 from companion.games.cats.moves import Bid, Deal, Lot, Pass, Play, Setup
 from companion.games.cats.record import move_to_json
 from companion.games.cats.selfplay import as_table_records, random_game
-from companion.games.cats.table.interpret import CatsInterpreter
+from companion.games.cats.table.interpret import CatsInterpreter, reading_order
 from companion.games.cats.table.messages import MESSAGES, W
 from companion.games.cats.table.stage import SCRIPT, stake_placements
 from companion.table.layouts import layout_for
@@ -176,3 +176,13 @@ def test_every_table_sentence_has_english_and_russian():
     for key, texts in MESSAGES.items():
         assert texts.get("en") and texts.get("ru"), key
     assert W.say("camera.face_up", {"cards": 2, "zone": "penalties"}, "ru").startswith("на месте «штрафные карты»")
+
+
+def test_the_stake_is_read_in_the_order_laid_even_where_cards_are_read_at_their_one_visible_mark():
+    """A half-covered card is placed at its top-left mark (12.5 mm left, 25 mm up): rows must still come apart."""
+    laid = [f"bank-1000-{i:02d}" for i in range(1, 25)]
+    placed = stake_placements(LAYOUT, laid)
+    for covered in (set(), set(range(0, 24, 2)), set(range(0, 21))):
+        positions = {p.code: (p.centre_mm[0] - 12.5, p.centre_mm[1] - 25.0) if i in covered else p.centre_mm
+                     for i, p in enumerate(placed)}
+        assert reading_order(sorted(laid, reverse=True), positions) == laid

@@ -65,8 +65,10 @@ LOT_ZONE = "lot"
 PENALTY_ZONE = "penalties"
 FACE_DOWN_ZONES = (LOT_ZONE, PENALTY_ZONE)
 """Zones whose cards the game keeps face down: a card read there is shown, never named."""
-ROW_GAP_MM = 22.0
-"""Cards on the stake whose read points lie this much apart across the table are in different rows."""
+ROW_GAP_MM = 31.0
+"""Cards on the stake whose read points lie this much apart across the table are in different rows: a card is
+read at its centre, or 25 mm above it at its one visible mark when half covered, so one row's points spread over
+25 mm, and the demo lays rows 62 mm apart (stage.ROW_STEP)."""
 RANDOM = "random"
 
 

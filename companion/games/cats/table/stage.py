@@ -28,12 +28,15 @@ from companion.table.stage import DemoScript, Step, Tablet, in_a_row
 from companion.vision.geometry import TableLayout
 from companion.vision.synth import Placement
 
-STAKE_COLUMNS = 6
+STAKE_COLUMNS = 7
 COLUMN_STEP = 36.0
 """Along a row of the stake: each card's top-left mark (4 + 30 mm) stays uncovered."""
-ROW_STEP = 45.0
-"""Rows of the stake: each lower row lies over the one above it, below its cards' marks."""
-FIRST_ROW_MM = 30.0
+ROW_STEP = 62.0
+"""Rows of the stake: each lower row lies over the one above it, below its cards' marks. The camera reads a
+half-covered card's position at its one visible mark (12.5 mm left of and 25 mm above its centre), so the rows
+lie far enough apart that the reader still tells them apart (interpret.ROW_GAP_MM). Three rows hold 21 cards;
+a fourth (about 1 random game in 50 bids more in one round) lies at the stake's near edge."""
+FIRST_ROW_MM = 20.0
 """The first row's centre lies this far below the plate's centre (its top edge over the plate's lower part)."""
 PILE_STEP = 14.0
 """Face-down cards (the lot, the penalties) lie fanned this far apart: nobody reads them, but they are counted."""
