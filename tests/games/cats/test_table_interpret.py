@@ -186,3 +186,14 @@ def test_the_stake_is_read_in_the_order_laid_even_where_cards_are_read_at_their_
         positions = {p.code: (p.centre_mm[0] - 12.5, p.centre_mm[1] - 25.0) if i in covered else p.centre_mm
                      for i, p in enumerate(placed)}
         assert reading_order(sorted(laid, reverse=True), positions) == laid
+
+
+def test_the_status_says_what_the_table_waits_for_in_every_phase():
+    moves = SCRIPT.random_game(1, None)
+    state, reader, said = rules.initial_state(moves[0]), CatsInterpreter({}), {}
+    for move in moves[1:]:
+        said.setdefault(state.phase, reader.status(state))
+        state = rules.apply(state, move)
+    said[state.phase] = reader.status(state)
+    assert set(said) == {"deal", "lot", "bidding", "reveal", "drawing", "over"}
+    assert "to bid on the stake" in said["bidding"] and "tablet" in said["lot"] and said["over"] == "the game is over"
