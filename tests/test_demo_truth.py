@@ -65,12 +65,14 @@ def test_headless_demo_needs_an_output_folder(capsys):
     assert "--out" in capsys.readouterr().err
 
 
-def test_demo_says_which_games_it_can_film(tmp_path, capsys):
-    """A game with no stage directions is refused with a sentence naming the games that have them; nothing is written."""
+def test_demo_says_which_games_it_can_film(tmp_path, capsys, monkeypatch):
+    """A game with no stage directions (the test suite's High Card) is refused with a sentence naming the games
+    that have them; nothing is written."""
     from companion.cli import main
 
-    code = main(["demo", "--game", "cats", "--headless", "--out", str(tmp_path / "out")])
+    monkeypatch.setenv("COMPANION_GAMES", "tests.high_card")
+    code = main(["demo", "--game", "high", "--headless", "--out", str(tmp_path / "out")])
     said = capsys.readouterr().err
     assert code != 0
-    assert "no self-playing demo of 'cats'" in said and "bux" in said and "Traceback" not in said
+    assert "no self-playing demo of 'high'" in said and "bux" in said and "cats" in said and "Traceback" not in said
     assert not (tmp_path / "out").exists()

@@ -1,0 +1,336 @@
+"""Cat auction table interpreter: what the camera sees -> proposed Bid and Play lines, and attention items.
+
+The only place where table facts (cards in zones at table positions, from
+companion.tracker) meet the cat auction's engine. It never applies a move: it
+proposes record lines, and the caller submits them to the engine, which stays
+the one judge. Whatever the camera sees that the game cannot explain becomes an
+Attention item with a stable key, raised once it has lasted `grace_s` and
+Cleared when it goes; nothing is applied or dropped silently.
+
+What the camera can see. Every card carries its QR marks on its face only; the
+backs of both decks are one plain design each (companion/printing/backs.py, the
+deck file's design: "nothing about the value"). So a face-down card (the lot,
+a Top up or Magic frame-up Prize card, a penalty, the decks, a hand) is
+invisible to the camera, and everything about it is typed: the dealt hands,
+the `lot` line (on the tablet), a pass and its penalty, a loser's draw, the
+winner's reveal of a won lot (on the players' phones). Where the won lot goes
+is the rules' verdict on the passes (the last stake holder), not something a
+camera could check: it goes into a hand, face down.
+
+How a cat auction table is read (the physical conventions):
+- Bid: the player to move lays number cards face up on the stake (STAKE_ZONE),
+  after the round's earlier bids, in reading order (rows from the plate towards
+  the players, left to right in a row). When the cards the game does not have
+  on the stake yet have lain still for `still_s` on a settled table, they are
+  proposed as that player's bid (a bid's cards are not counted in advance, so
+  the reader waits for the hand to be done).
+- Play: one cat card laid on the stake is played by the player to move; a
+  «Random stake» waits for the Bank card it turns up, laid beside it. «Nothing
+  doing» is played on the stake and then goes to the discard pile.
+- The round's end: the game puts every bid card on the discard pile (which the
+  camera does not watch: it is face down). A card the game has put away that
+  still lies on the stake is raised, and is never taken for a new bid.
+- Copies of one value (or one cat kind) are interchangeable (copies.py): a card
+  read on the stake stands for itself if the game has it there, else for any
+  copy of its label in the bidder's hand.
+
+Hidden information: a proposal or attention item names a card only when it lies
+face up on the stake (public to the whole table). A readable card where the game
+keeps cards face down (the lot, the penalty pile) or in a hand (a seat) is raised
+by count alone: no code in its text, its `cards`, its evidence or its key.
+A move the rules would refuse is never proposed (the refusal would say what a
+hand lacks on a shared screen): it is raised in one sentence whatever the reason.
+
+Pure bookkeeping over its own memory of the table; no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence, Union
+
+from companion.errors import CompanionError
+from companion.games.cats import rules
+from companion.games.cats.copies import label_of
+from companion.games.cats.moves import Bid, Move, Play
+from companion.games.cats.record import move_to_json
+from companion.games.cats.state import BIDDING, KIND, VALUE, CatsState, bid_value, turn
+from companion.games.cats.table.messages import english, say
+from companion.table.outputs import Attention, Cleared, Output, Proposal
+from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
+
+Item = Union[Appeared, Moved, Vanished, TableSnapshot]
+
+STAKE_ZONE = "stake"
+LOT_ZONE = "lot"
+PENALTY_ZONE = "penalties"
+FACE_DOWN_ZONES = (LOT_ZONE, PENALTY_ZONE)
+"""Zones whose cards the game keeps face down: a card read there is shown, never named."""
+ROW_GAP_MM = 31.0
+"""Cards on the stake whose read points lie this much apart across the table are in different rows: a card is
+read at its centre, or 25 mm above it at its one visible mark when half covered, so one row's points spread over
+25 mm, and the demo lays rows 62 mm apart (stage.ROW_STEP)."""
+RANDOM = "random"
+
+
+class CatsInterpreter:
+    """Keeps the camera's view of a cat auction table and turns it into proposed moves and attention items.
+
+    Feed it the tracker's output with `observe(items, state)` and call `tick(...)`
+    every few frames; both return Proposals, Attention items and Cleared items.
+    """
+
+    def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0, still_s: float = 1.0):
+        self.seats = dict(seats)
+        """Player -> their seat's zone."""
+        self.player_at = {zone: player for player, zone in seats.items()}
+        self.grace_s = grace_s
+        """How long a disagreement between table and game must last before it is raised."""
+        self.still_s = still_s
+        """How long new cards must lie still on the stake before they are proposed as a bid."""
+        self._zones: dict[str, str | None] = {}
+        self._positions: dict[str, tuple[float, float]] = {}
+        self._time = 0.0
+        self._state_key: str | None = None
+        self._proposed: set[str] = set()
+        """Lines proposed in this game state: proposed once until the game moves."""
+        self._accounted: set[str] = set()
+        """Stake cards the game had on the stake, or the camera proposed, in the last state seen."""
+        self._spent: set[str] = set()
+        """Cards on the stake that the game has put away since (a round's end, «Nothing doing»)."""
+        self._new: frozenset[str] = frozenset()
+        self._new_since = 0.0
+        self._noticed: dict[str, float] = {}
+        self._raised: set[str] = set()
+
+    # --- input ----------------------------------------------------------------
+
+    def observe(self, items: Iterable[Item], state: CatsState) -> list[Output]:
+        """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
+
+        Moves are proposed, and problems raised, only at settled snapshots (hands off the table).
+        """
+        settled = False
+        for item in items:
+            self._time = max(self._time, item.time)
+            if isinstance(item, (Appeared, Moved)):
+                self._zones[item.code] = item.zone
+            elif isinstance(item, Vanished):
+                self._zones.pop(item.code, None)
+                self._positions.pop(item.code, None)
+            else:
+                self._zones = dict(item.cards)
+                self._positions = {c: (float(p[0]), float(p[1])) for c, p in item.positions.items()}
+                settled = settled or item.settled
+        return self._interpret(state) if settled else []
+
+    def tick(self, state: CatsState, now: float, *, settled: bool = True,
+             unread: frozenset[str] | None = None) -> list[Output]:
+        """Re-check the table against the game (call every few frames): proposes and raises only when `settled`."""
+        self._time = max(self._time, now)
+        return self._interpret(state) if settled else []
+
+    def status(self, state: CatsState) -> str:
+        """Return what the table is waiting for, in English."""
+        player = turn(state)
+        return english(say(f"status.{state.phase}", player=player or ""))
+
+    # --- reading ----------------------------------------------------------------
+
+    def on_stake(self) -> list[str]:
+        """Return the cards the camera sees on the stake, in reading order (rows from the plate, left to right)."""
+        cards = [c for c, zone in self._zones.items() if zone == STAKE_ZONE]
+        return reading_order(cards, self._positions)
+
+    def _interpret(self, state: CatsState) -> list[Output]:
+        seen = self.on_stake()
+        _, unmatched, missing = match(seen, state.middle)
+        key = repr(state)
+        if key != self._state_key:
+            # Cards the game had (or was just given) on the stake and no longer has are spent: never a new bid.
+            self._spent |= self._accounted & set(unmatched)
+            self._state_key, self._proposed = key, set()
+        self._spent &= set(unmatched)  # gone from the stake, or back in the game's stake (an undo re-entered)
+        new = [c for c in unmatched if c not in self._spent]
+        if frozenset(new) != self._new:
+            self._new, self._new_since = frozenset(new), self._time
+        self._accounted = set(seen) - set(new)
+        found = self._move(state, new) if new and self._time - self._new_since >= self.still_s else None
+        problems = self._problems(state, new, missing)
+        if isinstance(found, Proposal):
+            self._accounted |= set(new)
+            out = self._settle([p for p in problems if not set(new) & set(p.cards)], raise_new=False)
+            line = repr(sorted(found.line.items()))
+            if line not in self._proposed:
+                self._proposed.add(line)
+                out.append(found)
+            return out
+        if found is not None:  # a question about the new cards says all there is to say about them
+            problems = [p for p in problems if not set(p.cards) & set(new)] + [found]
+        return self._settle(problems)
+
+    # --- moves ------------------------------------------------------------------
+
+    def _move(self, state: CatsState, new: list[str]) -> Proposal | Attention | None:
+        """Return the move the new stake cards make for the player to move, a question about them, or None."""
+        player = turn(state)
+        if state.phase != BIDDING or player is None:
+            return None  # raised as no_bid_now
+        hand = state.hands[state.seat(player)]
+        numbers = [c for c in new if c in VALUE]
+        cats = [c for c in new if c in KIND]
+        move: Move | None
+        if not cats:
+            codes = take(hand, numbers)
+            move = None if codes is None else Bid(player=player, cards=codes)
+            said = say("camera.bid", player=player, value=bid_value(numbers), cards=len(numbers))
+        elif len(cats) == 1 and KIND[cats[0]] == RANDOM and len(numbers) <= 1:
+            if not numbers:
+                return self._ask("camera.random_waits", new, (player,), player=player, card=cats[0])
+            card, turned = take(hand, cats), take(state.bank, numbers)
+            move = None if card is None or turned is None else Play(player=player, card=card[0], turned=turned[0])
+            said = say("camera.play_random", player=player, card=cats[0], value=VALUE[numbers[0]])
+        elif len(cats) == 1 and not numbers:
+            card = take(hand, cats)
+            move = None if card is None else Play(player=player, card=card[0])
+            said = say("camera.play", player=player, card=cats[0])
+        else:
+            return self._ask("camera.unclear", new, (player,), cards=len(new))
+        if move is None or not _allowed(state, move):
+            return self._ask("camera.not_a_move", new, (player,), player=player)
+        return Proposal(line=move_to_json(move), message=english(said), say=said, evidence=self._evidence(new))
+
+    # --- problems ---------------------------------------------------------------
+
+    def _problems(self, state: CatsState, new: list[str], missing: list[str]) -> list[Attention]:
+        """Return everything the table shows that the game cannot explain (hidden cards counted, never named)."""
+        out = []
+        spent = [c for c in self.on_stake() if c in self._spent]
+        if spent:
+            out.append(self._ask("camera.stale", spent, (), cards=len(spent)))
+        if missing:
+            out.append(self._ask("camera.stake_missing", missing, (), cards=len(missing)))
+        if new and (state.phase != BIDDING or turn(state) is None):
+            out.append(self._ask("camera.no_bid_now", new, (), cards=len(new)))
+        away: dict[tuple[str, str], int] = {}
+        for zone in self._zones.values():
+            if zone == STAKE_ZONE:
+                continue
+            if zone in FACE_DOWN_ZONES:
+                where = ("camera.face_up", zone)
+            elif zone in self.player_at:
+                where = ("camera.seat_face_up", self.player_at[zone])
+            else:
+                where = ("camera.stray", "")
+            away[where] = away.get(where, 0) + 1
+        for (id_, place), count in sorted(away.items()):
+            params = {"zone": place} if id_ == "camera.face_up" else {"player": place} if place else {}
+            out.append(self._hidden(id_, place, count, **params))
+        return out
+
+    def _ask(self, id_: str, codes: Sequence[str], players: tuple[str, ...], **params) -> Attention:
+        """An item about face-up stake cards: public, so they are named in `cards`, the evidence and the key."""
+        said = say(id_, **params)
+        key = f"{id_}|{','.join(players)}|{','.join(sorted(codes))}"
+        return Attention(key=key, message=english(said), cards=tuple(codes), players=players,
+                         evidence=self._evidence(codes), say=said)
+
+    def _hidden(self, id_: str, place: str, count: int, **params) -> Attention:
+        """An item about cards the game keeps hidden: counted only, with a key that names no card."""
+        said = say(id_, cards=count, **params)
+        players = (params["player"],) if "player" in params else ()
+        return Attention(key=f"{id_}|{place}", message=english(said), players=players, say=said)
+
+    def _settle(self, problems: list[Attention], *, raise_new: bool = True) -> list[Output]:
+        """Raise the problems that have lasted grace_s (once each, unless not `raise_new`); clear the raised ones
+        that went away."""
+        out: list[Output] = []
+        now = {p.key: p for p in problems}
+        for key in list(self._noticed):
+            if key not in now:
+                del self._noticed[key]
+                if key in self._raised:
+                    self._raised.discard(key)
+                    out.append(Cleared(key))
+        for key, problem in now.items():
+            since = self._noticed.setdefault(key, self._time)
+            if raise_new and key not in self._raised and self._time - since >= self.grace_s:
+                self._raised.add(key)
+                out.append(problem)
+        return out
+
+    def _evidence(self, codes: Iterable[str]) -> dict:
+        return {"seen": {c: {"zone": self._zones.get(c), "table_mm": self._positions.get(c)} for c in codes}}
+
+
+def _allowed(state: CatsState, move: Move) -> bool:
+    """True when the rules take the move now (asked before proposing, so no refusal reaches a shared screen)."""
+    try:
+        rules.apply(state, move)
+    except CompanionError:
+        return False
+    return True
+
+
+def match(seen: Sequence[str], middle: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """Return (seen cards the game has on the stake, seen cards it has not, its stake cards not seen).
+
+    A seen card stands for itself, else for a copy of its label the game has there and nobody's read
+    card stands for (copies are interchangeable to the rules).
+
+    >>> match(["bank-1000-02", "bank-1-01"], ["bank-1000-01"])
+    (['bank-1000-02'], ['bank-1-01'], [])
+    """
+    left = [c for c in middle if c not in seen]
+    matched, unmatched = [], []
+    for code in seen:
+        if code in middle:
+            matched.append(code)
+            continue
+        twin = next((c for c in left if label_of(c) == label_of(code)), None)
+        if twin is None:
+            unmatched.append(code)
+        else:
+            left.remove(twin)
+            matched.append(code)
+    return matched, unmatched, left
+
+
+def take(source: Iterable[str], seen: Sequence[str]) -> tuple[str, ...] | None:
+    """Return the codes `source` (a hand, the Bank) holds for cards read on the table, in the same order.
+
+    A read card stands for itself when the source has it, else for the lowest free copy of its label;
+    None when the source lacks one.
+
+    >>> take({"bank-1000-03", "bank-1000-07"}, ["bank-1000-07"]), take({"bank-1000-03"}, ["bank-1000-07"])
+    (('bank-1000-07',), ('bank-1000-03',))
+    """
+    free = set(source)
+    chosen: list[str | None] = [code if code in free else None for code in seen]
+    free -= {c for c in chosen if c is not None}
+    for i, code in enumerate(seen):
+        if chosen[i] is None:
+            twin = min((c for c in free if label_of(c) == label_of(code)), default=None)
+            if twin is None:
+                return None
+            free.discard(twin)
+            chosen[i] = twin
+    return tuple(c for c in chosen if c is not None)
+
+
+def reading_order(cards: Iterable[str], positions: Mapping[str, tuple[float, float]]) -> list[str]:
+    """Return stake cards in reading order: rows from the plate towards the players, left to right in a row.
+
+    Rows are told apart by ROW_GAP_MM across the table; a card without a position comes last (by code).
+
+    >>> reading_order(["b", "a", "c"], {"a": (500.0, 400.0), "b": (540.0, 402.0), "c": (480.0, 445.0)})
+    ['a', 'b', 'c']
+    """
+    placed = sorted((c for c in cards if c in positions), key=lambda c: positions[c][1])
+    rows: list[list[str]] = []
+    for code in placed:
+        if rows and positions[code][1] - positions[rows[-1][-1]][1] < ROW_GAP_MM:
+            rows[-1].append(code)
+        else:
+            rows.append([code])
+    ordered = [c for row in rows for c in sorted(row, key=lambda c: positions[c][0])]
+    return ordered + sorted(c for c in cards if c not in positions)
