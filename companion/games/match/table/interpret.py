@@ -37,7 +37,7 @@ from typing import Iterable, Mapping, Union
 from companion.errors import CompanionError
 from companion.games.match.moves import Discard, Draw, Layout, Match, Score
 from companion.games.match.record import move_to_json
-from companion.games.match.scoring import match_value, score_layouts
+from companion.games.match.scoring import blue_first, match_value, score_layouts
 from companion.games.match.state import (ALL_CARDS, COLOUR, COLOURS, DEAL, DRAW, OVER, PLAY, SCORE, MatchState,
                                          turn)
 from companion.games.match.table.layout import SEAT_MARGIN_MM, SEAT_REACH_MM, SeatArea, SeenCard, round_from_seats
@@ -276,7 +276,7 @@ class MatchInterpreter:
         if self._cleared_round != state.round or not any(seen.seats.values()):
             return None
         reading = round_from_seats({p: seen.seats[p] for p in state.players}, round_number=state.round)
-        layouts = {p: Layout(matches=tuple((m[0], m[1]) for m in d["matches"]), hand=tuple(d["hand"]))
+        layouts = {p: Layout(matches=tuple(blue_first(m) for m in d["matches"]), hand=tuple(sorted(d["hand"])))
                    for p, d in reading.round["players"].items()}
         problems = len(reading.problems)
         if not problems:
