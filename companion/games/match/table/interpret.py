@@ -204,8 +204,8 @@ class MatchInterpreter:
         if state != self._state_key:
             self._state_key, self._proposed = state, set()
         seen = self.seen(state)
-        if state.phase == DEAL and not any(seen.seats.values()):
-            self._cleared_round = state.round
+        if state.phase == DEAL and (state.round == 1 or not any(seen.seats.values())):
+            self._cleared_round = state.round  # before round 1 nothing of an earlier round can lie out
         found = {DRAW: self._draw, PLAY: self._play, SCORE: self._score, DEAL: self._result}.get(
             state.phase, lambda s, v: None)(state, seen)
         problems = self._problems(state, seen)
