@@ -159,7 +159,7 @@ class MatchInterpreter:
                 continue  # the rules reference cards, another game's card
             where = self._positions.get(code)
             pile = next((c for c, z in DISCARD_ZONES.items() if z == zone), None)
-            if pile is not None and (where is None or _near(self._rects[zone], where)):
+            if pile is not None and (where is None or _near(self._rects[DISCARD_ZONES[pile]], where)):
                 out.piles[pile].append(code)
             elif where is not None:
                 self._place(state, code, zone, where, out)
