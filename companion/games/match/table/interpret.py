@@ -217,7 +217,8 @@ class MatchInterpreter:
                 out.append(found)
             return out
         if found is not None:
-            problems = [p for p in problems if not set(p.cards) <= set(found.cards)] + [found]
+            # A question about cards says all there is to say about them (a problem naming no card stays).
+            problems = [p for p in problems if not (p.cards and set(p.cards) <= set(found.cards))] + [found]
         return self._settle(problems)
 
     # --- moves ------------------------------------------------------------------
