@@ -232,3 +232,26 @@ def test_every_sentence_is_worded_in_english_and_russian_and_names_no_card():
         assert ":card}" not in texts["en"] and ":card}" not in texts["ru"], id_
     assert W.say("camera.pile_extra", {"cards": 2, "colour": "red"}, "ru").startswith("в сбросе цвета «красный»")
     assert all(c in ALL_CARDS for c in ("blue-300-1", "red-wild-1"))
+
+
+def test_a_pile_the_game_turned_over_into_its_empty_deck_is_raised_until_it_is_turned():
+    moves = random_game(1, 3, style=DEMO_STYLE)
+    setup = moves[0]
+    seats = default_seats(setup.players)
+    state, table = rules.initial_state(setup), props(LAYOUT, seats, setup)
+    for move in moves[1:]:
+        after = rules.apply(state, move)
+        if isinstance(move, Discard) and sum(map(len, after.discards)) < sum(map(len, state.discards)):
+            break
+        for step in steps_of(move, state, 4):
+            step.act(table)
+        state = after
+    else:
+        pytest.fail("no deck ran out in this game")
+    table.piles[next(c for c in ("blue", "red") if c in move.card)].append(move.card)  # the discard, not turned yet
+    reader = MatchInterpreter(seats, grace_s=4.0)
+    assert reader.observe([view(0.0, table)], after) == []
+    raised = reader.tick(after, 5.0)
+    assert [o.say["id"] for o in raised] == ["camera.pile_turned"] and not CODE.search(raised[0].message)
+    table.follow(after)
+    assert reader.observe([view(6.0, table)], after) == [Cleared(raised[0].key)]
