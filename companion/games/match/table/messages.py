@@ -1,0 +1,39 @@
+"""What the blue/red match's table reader says about the camera's view, by id, in English and Russian.
+
+interpret.py gives each Proposal and Attention a `say` ({"id", "params"}) next
+to its English `message`; the camera loop keeps it in the item's evidence, and
+a screen words it in the reader's language. Hands are hidden in this game, so
+no sentence names a card (counts, players, colours and round scores only): the
+cards the camera saw face up go in the item's `cards`, for the screen to show
+as it shows the table. Pure data, in messages.json beside this module. No Flask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.match.messages import card_words
+from companion.games.wording import Wording, load_tables
+from companion.table.messages import CAMERA
+
+_TABLES = load_tables(__name__)
+"""This module's sentence tables, kept as data beside it (messages.json): {table name: {id: {language: template}}}."""
+
+MESSAGES: dict[str, dict[str, str]] = _TABLES["MESSAGES"]
+
+W = Wording(MESSAGES, card=card_words, fallback=CAMERA, words={
+    "en": {},
+    "ru": {"blue": "синий", "red": "красный"},
+})
+"""The match's table sentences; the camera loop's wrappers ("confirm: ...") come from the shared table wording."""
+
+
+def say(id_: str, **params: Any) -> dict:
+    """Return a sentence to word later, in any language: {"id", "params"} (plain JSON values only)."""
+    assert id_ in MESSAGES, f"no wording for {id_!r}"
+    return {"id": id_, "params": params}
+
+
+def english(said: dict) -> str:
+    """Return a said sentence in English, for the log and the audit."""
+    return W.say(said["id"], said["params"], "en")
