@@ -43,3 +43,26 @@ def test_the_camera_loop_refuses_a_game_without_a_reader(tmp_path, high_card):
                                                       "Ben": ["high-09", "high-02", "high-12"]}})
         with pytest.raises(CompanionError, match="cannot follow"):
             LiveTable(session, pipeline=None)
+
+
+def test_every_game_whose_tablet_lists_camera_items_words_them_in_russian():
+    """The shared camera-items panel words each item by the game's reader; a reader without `word` would show
+    Russian tablets the English message. Each game's own first sentence is worded differently in Russian."""
+    import importlib
+    import re
+
+    from companion.web.screens import screens_of
+
+    worded = 0
+    for name, reader in readers().items():
+        if not screens_of(name).camera_items:
+            continue
+        assert reader.word is not None, name
+        own = importlib.import_module(reader.word.__module__).MESSAGES
+        inner = next(id_ for id_, text in own.items() if set(re.findall(r"{(\w+)", text["en"])) == {"player", "cards"})
+        said = {"id": "camera.confirm", "params": {}, "inner": {"id": inner, "params": {"player": "Ann", "cards": 2}}}
+        russian = reader.word(said, "ru")
+        assert russian.startswith("подтвердите: ") and "Ann" in russian and "2" in russian, (name, russian)
+        assert "{" not in russian and not re.search("[a-z]{3}", russian.replace("Ann", "")), (name, russian)
+        worded += 1
+    assert worded >= 3

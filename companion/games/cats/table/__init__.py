@@ -7,7 +7,8 @@ entered on the tablet and the phones, as before.
 """
 
 from companion.games.cats.table.interpret import CatsInterpreter
+from companion.games.cats.table.messages import word
 from companion.games.cats.table.stage import SCRIPT
 from companion.table.readers import TableReader
 
-READER = TableReader(name="cats", interpreter=CatsInterpreter, demo=SCRIPT, positions=True)
+READER = TableReader(name="cats", interpreter=CatsInterpreter, demo=SCRIPT, positions=True, word=word)

@@ -3,7 +3,8 @@ cards lie); its table reader (interpret.py: proposed discard-pile draws, matches
 attention items) and how a match game looks on the table, for the self-playing demo (stage.py)."""
 
 from companion.games.match.table.interpret import MatchInterpreter
+from companion.games.match.table.messages import word
 from companion.games.match.table.stage import SCRIPT
 from companion.table.readers import TableReader
 
-READER = TableReader(name="match", interpreter=MatchInterpreter, demo=SCRIPT, positions=True)
+READER = TableReader(name="match", interpreter=MatchInterpreter, demo=SCRIPT, positions=True, word=word)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.match.messages import card_words
+from companion.games.match.messages import W as RULES, card_words
 from companion.games.wording import Wording, load_tables
-from companion.table.messages import CAMERA
+from companion.table.messages import CAMERA, word_said
 
 _TABLES = load_tables(__name__)
 """This module's sentence tables, kept as data beside it (messages.json): {table name: {id: {language: template}}}."""
@@ -37,3 +37,8 @@ def say(id_: str, **params: Any) -> dict:
 def english(said: dict) -> str:
     """Return a said sentence in English, for the log and the audit."""
     return W.say(said["id"], said["params"], "en")
+
+
+def word(said: dict, lang: str) -> str:
+    """Return a stored camera sentence (an attention item's evidence) in `lang`: the tablet's camera items."""
+    return word_said(said, lang, W, RULES)
