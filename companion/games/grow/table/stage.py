@@ -59,6 +59,8 @@ class GrowTable:
     size: int = 0
     """Slots in the row: one per player."""
     discard: list[str] = field(default_factory=list)
+    slots: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    """Player -> card -> the seat slot it lies in: cards stay where they were laid (see seat_places)."""
 
     def placements(self) -> list[Placement]:
         """Return every visible card, bottom first (later ones lie on top)."""
@@ -72,7 +74,8 @@ class GrowTable:
         for code, slot in sorted(self.row.items(), key=lambda kv: kv[1]):
             out.append(Placement(code, (rcx + first + slot * ROW_CARD_STEP, rcy), rotation=0.0))
         for player, held in self.holdings.items():
-            out.extend(seat_placements(self.layout, self.layout.zone(self.seats[player]), held))
+            out.extend(seat_placements(self.layout, self.layout.zone(self.seats[player]), held,
+                                       self.slots.setdefault(player, {})))
         return out
 
     def follow(self, state: GrowState) -> None:
@@ -81,9 +84,13 @@ class GrowTable:
         self.discard += [c for c in state.discard if c not in self.discard]
 
 
-def seat_places(zone: Zone, held: Holdings, usable: Callable[[float, float], bool] | None = None
-                ) -> list[tuple[str, float, float]]:
-    """Return (card, along, across) in the seat's own millimetres from its centre, bottom card first.
+def seat_places(zone: Zone, held: Holdings, usable: Callable[[float, float], bool] | None = None,
+                keep: dict[str, tuple[int, int]] | None = None) -> list[tuple[str, float, float, tuple[int, int]]]:
+    """Return (card, along, across, slot) in the seat's own millimetres from its centre, bottom card first.
+
+    `keep` (card -> the slot it lay in before) leaves every card where it lies, as a player does: a new
+    card goes beside its stack (or in the first free slot), and only when that cannot be done is the
+    whole seat laid out afresh (see _kept).
 
     The seat is a grid of slots COLUMN_STEP along by ROW_STEP across (ROWS rows), filled from the
     player's edge inward; `usable(along, across)` leaves out slots where the camera would place
@@ -102,7 +109,11 @@ def seat_places(zone: Zone, held: Holdings, usable: Callable[[float, float], boo
 
     rows = range(ROWS - 1, -1, -1)  # the player's edge first
     grid = [(r, c) for r in rows for c in range(columns) if usable is None or usable(*where(r, c))]
+    main_slots = len(grid)
     grid += [(ROWS - 1, c) for c in range(columns, columns + 64)]
+    kept = _kept(held, keep or {}, grid, main_slots, where)
+    if kept is not None:
+        return [(code, *where(*slot), slot) for slot, code in sorted(kept.items())]
     open_slots = set(grid)
     taken: dict[tuple[int, int], str] = {}
     stacks_of: dict[str, list[list[tuple[float, float]]]] = {"red": [], "blue": []}
@@ -120,11 +131,92 @@ def seat_places(zone: Zone, held: Holdings, usable: Callable[[float, float], boo
     free = (slot for slot in grid if slot not in taken)
     for code in held.green + held.gold:
         taken[next(free)] = code
-    return [(code, *where(*slot)) for slot, code in sorted(taken.items())]
+    return [(code, *where(*slot), slot) for slot, code in sorted(taken.items())]
 
 
-def seat_placements(layout: TableLayout, zone: Zone, held: Holdings) -> list[Placement]:
-    """Return a player's cards as fans at their seat, turned to face them."""
+def _kept(held: Holdings, keep: dict[str, tuple[int, int]], grid: list[tuple[int, int]], main_slots: int,
+          where: Callable[[int, int], tuple[float, float]]) -> dict[tuple[int, int], str] | None:
+    """Return the seat's slots with every card left where it lay and the new ones added; None if a new card has no room.
+
+    A new red or blue card goes at either end of its stack's run (the next slot in its row, on the seat: the
+    first `main_slots` of `grid`), still APART_MM from every other stack of its colour; with no room there the
+    stack is slid to a free run with the card on its end. A new stack, green or gold card takes the first free
+    slot (a new stack one apart from its colour's stacks). Cards gone (discarded) leave their slots free. A new
+    card never goes past the seat's end while cards are kept: with no room on the seat, the seat is laid out afresh.
+    """
+    taken: dict[tuple[int, int], str] = {keep[c]: c for c in held.cards() if c in keep}
+    if not taken:
+        return None
+    stacks = [(colour, list(stack)) for colour in ("red", "blue") for stack in getattr(held, colour)]
+
+    def apart(slot: tuple[int, int], colour: str, own: list[str]) -> bool:
+        return all(math.dist(where(*slot), where(*keep_or[c])) >= APART_MM
+                   for other_colour, other in stacks if other_colour == colour and other is not own
+                   for c in other if c in keep_or)
+
+    keep_or = {c: s for s, c in taken.items()}
+    main = set(grid[:main_slots])
+    for colour, stack in stacks:
+        for code in (c for c in stack if c not in keep_or):
+            placed = [keep_or[c] for c in stack if c in keep_or]
+            if placed:
+                row = placed[0][0]
+                ends = [(row, max(col for _r, col in placed) + 1), (row, min(col for _r, col in placed) - 1)]
+                choices = [slot for slot in ends if slot in main]
+            else:
+                choices = grid[:main_slots]
+            slot = next((s for s in choices if s not in taken and apart(s, colour, stack)), None)
+            if slot is None and placed:
+                # No room beside it: the player slides the stack to a free run and lays the card on its end.
+                for c in stack:
+                    if c in keep_or:
+                        del taken[keep_or.pop(c)]
+                run = next((r for r in grid[:main_slots] if all(
+                    (r[0], r[1] + i) in main and (r[0], r[1] + i) not in taken and apart((r[0], r[1] + i), colour, stack)
+                    for i in range(len(stack)))), None)
+                if run is None:
+                    return None
+                for i, c in enumerate(stack):
+                    taken[(run[0], run[1] + i)] = c
+                    keep_or[c] = (run[0], run[1] + i)
+                break
+            if slot is None:
+                return None
+            taken[slot] = code
+            keep_or[code] = slot
+    free = (slot for slot in grid[:main_slots] if slot not in taken)
+    for code in held.green + held.gold:
+        if code not in keep_or:
+            slot = next(free, None)
+            if slot is None:
+                return None
+            taken[slot] = code
+            keep_or[code] = slot
+    return taken if _stacks_read_apart(stacks, keep_or, where) else None
+
+
+def _stacks_read_apart(stacks: list[tuple[str, list[str]]], slot_of: dict[str, tuple[int, int]],
+                       where: Callable[[int, int], tuple[float, float]]) -> bool:
+    """True when each stack lies in one row without a gap the camera would split, APART_MM from its colour's others.
+
+    False after an action moved a card from one stack to another (its old slot no longer fits): the seat is
+    then laid out afresh."""
+    for colour, stack in stacks:
+        slots = sorted(slot_of[c] for c in stack)
+        if len({row for row, _col in slots}) > 1 or any(b[1] - a[1] > 2 for a, b in zip(slots, slots[1:])):
+            return False
+        for other_colour, other in stacks:
+            if other is not stack and other_colour == colour and any(
+                    math.dist(where(*slot_of[a]), where(*slot_of[b])) < APART_MM for a in stack for b in other):
+                return False
+    return True
+
+
+def seat_placements(layout: TableLayout, zone: Zone, held: Holdings,
+                    slots: dict[str, tuple[int, int]] | None = None) -> list[Placement]:
+    """Return a player's cards as fans at their seat, turned to face them.
+
+    `slots` (card -> slot) is where the cards lay before; it is updated to where they lie now."""
     cx, cy = zone.centre()
 
     def on_table(dx: float, dy: float) -> tuple[float, float]:
@@ -134,7 +226,11 @@ def seat_placements(layout: TableLayout, zone: Zone, held: Holdings) -> list[Pla
     def usable(dx: float, dy: float) -> bool:
         # The camera places a card by its centre, or by its top-left mark when the rest is covered.
         return all(_ours(layout, zone, on_table(*point)) for point in ((dx, dy), (dx + MARK_DX, dy + MARK_DY)))
-    return [Placement(code, on_table(dx, dy), rotation=float(zone.facing)) for code, dx, dy in seat_places(zone, held, usable)]
+    places = seat_places(zone, held, usable, slots)
+    if slots is not None:
+        slots.clear()
+        slots.update({code: slot for code, _dx, _dy, slot in places})
+    return [Placement(code, on_table(dx, dy), rotation=float(zone.facing)) for code, dx, dy, _slot in places]
 
 
 def _ours(layout: TableLayout, zone: Zone, point: tuple[float, float]) -> bool:
