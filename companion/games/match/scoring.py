@@ -39,8 +39,11 @@ from companion.games.match.state import (
 HAND_SIZE: int = sum(HAND_DEAL.values())
 """Cards each player holds (hand + matches) between turns: a turn draws one and discards one."""
 
-ADVANCED_MIN: int = HAND_SIZE - sum(1 for c in ALL_CARDS if KIND[c] in ("trade", "wild"))
-"""Fewest cards a player can show in the advanced game: only a Trade or a Wild put away unreplaced leaves a hand for good."""
+LOSING_KINDS: frozenset[str] = frozenset({"trade", "steal", "wild"})
+"""Action cards whose play can cost a card for good (rules.py): a Trade nobody can answer spends the card with
+nothing back; a Wild put away and a Steal (its victim, or with no victim its thief) draw a card only while the
+colour's deck or discard pile has one. Each played costs at most one card, so a round's missing cards number
+at most the action cards of these kinds that no player shows."""
 
 ADVANCED_MAX: int = HAND_SIZE + 1
 """Most cards one player can show in the advanced game: a Steal that takes the victim's last card with nothing
@@ -180,11 +183,15 @@ def verify_counts(layouts: Mapping[str, Layout], *, advanced: bool) -> None:
 
     Basic game: exactly HAND_SIZE (10): every turn draws one card and
     discards one, and matching only moves cards from hand to the table.
-    Advanced game: ADVANCED_MIN to HAND_SIZE: a Trade or a Wild put away with no
-    replacement costs its player a card, nothing else adds one between turns;
-    one player may show ADVANCED_MAX, the thief whose Steal ended the round
-    mid-turn (tests/records/match-stuck-steal-5p.jsonl plays one). A card the
-    camera missed (or typed twice) shows here instead of changing a score.
+    Advanced game: at most HAND_SIZE, and one player may show ADVANCED_MAX, the
+    player to move when the round ended mid-turn (after their draw; e.g. a Steal
+    that took the victim's last card, tests/records/match-stuck-steal-5p.jsonl);
+    fewer only through played action cards (LOSING_KINDS), each costing one card
+    at most, so the cards missing from the table are no more than the action
+    cards of those kinds nobody shows. The bound is the rules' own, not a
+    per-player floor: a player left with no card at all is a legal round end
+    (issue 36: a floor of 2 refused a round turn-by-turn play had reached). A card
+    the camera missed (or typed twice) shows here instead of changing a score.
 
     Raises:
         RuleViolation: score.card_count, naming the player, the count and what is off.
@@ -200,8 +207,15 @@ def verify_counts(layouts: Mapping[str, Layout], *, advanced: bool) -> None:
         if advanced and shown > ADVANCED_MAX:
             raise W.violation("score.card_count", why="advanced_extra", player=name, shown=shown, size=ADVANCED_MAX,
                               off=shown - ADVANCED_MAX)
-        if advanced and shown < ADVANCED_MIN:
-            raise W.violation("score.card_count", why="advanced_missing", player=name, shown=shown, minimum=ADVANCED_MIN)
+    if advanced:
+        shown = sum(2 * len(layout.matches) + len(layout.hand) for layout in layouts.values())
+        on_table = {c for layout in layouts.values() for c in [*layout.hand, *(c for pair in layout.matches for c in pair)]}
+        spendable = sum(1 for c in ALL_CARDS if KIND[c] in LOSING_KINDS and c not in on_table)
+        dealt = HAND_SIZE * len(layouts)
+        lost = dealt + (1 if mid_turn else 0) - shown
+        if lost > spendable:
+            raise W.violation("score.card_count", why="advanced_missing", shown=shown, size=dealt,
+                              off=lost - spendable, spendable=spendable)
 
 
 def score_layouts(layouts: Mapping[str, Layout], *, advanced: bool | None = None, counts: bool = True) -> dict[str, PlayerScore]:

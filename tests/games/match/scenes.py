@@ -6,7 +6,10 @@ the player's edge, the stacks fanned into two columns beyond it, first match
 farthest. Scores below are worked by hand from the rule sheet's reading.
 The game is an advanced one (with no action card left on the table): fewer than
 10 cards a player fit a photo, and only the advanced game leaves a player fewer
-than 10 (a spent Trade or Wild); in the basic game they would be refused as unseen.
+than 10 (each Trade, Steal or Wild played can cost one card, 12 in all: every
+round shows at least 30 - 12 = 18 cards, scoring.verify_counts); in the basic
+game they would be refused as unseen. Blue cards in hand cost nothing: they make
+up the count without changing a score.
 """
 
 from __future__ import annotations
@@ -37,14 +40,14 @@ ROUNDS = (
         "Cat": ([("blue-900-1", "red-900-1"), ("blue-100-1", "red-100-2")], []),
     },
     {  # Ann 300 - 1300 = -1000; Ben 800 - 200 + 600 = 1200 (out); Cat |100 - 700| = 600 - 400 = 200.
-        "Ann": ([("blue-300-1", "red-300-1")], ["red-600-1", "red-700-1"]),
+        "Ann": ([("blue-300-1", "red-300-1")], ["red-600-1", "red-700-1", "blue-1000-1"]),
         "Ben": ([("blue-800-1", "red-800-1"), ("blue-200-1", "red-200-1"), ("blue-600-1", "red-600-2")], []),
-        "Cat": ([("blue-100-1", "red-100-1"), ("red-700-2", "blue-700-1")], ["blue-500-1", "red-400-1"]),
+        "Cat": ([("blue-100-1", "red-100-1"), ("red-700-2", "blue-700-1")], ["blue-500-1", "red-400-1", "blue-900-1"]),
     },
     {  # Ann 1000 - 900 + 300 = 400 (out); Ben 500 - 800 = -300; Cat 600 - 200 = 400 - 100 = 300.
         "Ann": ([("blue-1000-1", "red-1000-1"), ("blue-900-1", "red-900-1"), ("blue-300-1", "red-300-2")], []),
         "Ben": ([("blue-500-1", "red-500-1")], ["red-800-1", "blue-100-1"]),
-        "Cat": ([("blue-600-1", "red-600-1"), ("blue-200-1", "red-200-1")], ["red-100-1"]),
+        "Cat": ([("blue-600-1", "red-600-1"), ("blue-200-1", "red-200-1")], ["red-100-1", "blue-400-1", "blue-700-1", "blue-800-1"]),
     },
 )
 SCORES = ({"Ann": 1000, "Ben": -300, "Cat": 800}, {"Ann": -1000, "Ben": 1200, "Cat": 200}, {"Ann": 400, "Ben": -300, "Cat": 300})

@@ -12,20 +12,27 @@ from companion.cli import main
 
 from .conftest import RECORDS, ROOT
 
+def blues(*values: int, copy: int = 1) -> list[str]:
+    return [f"blue-{v}-{copy}" for v in values]
+
+
 ROUND = {
     "game": "match",
     "round": 1,
     "advanced": True,
     "players": {
         # Stacks: +600 (blue 600 with a red Wild), then -900 (blue Wild with <900>): -300 / +300.
-        # Hand: a red Wild, unplayed: 10,000. Score 300 - 10,000 = -9,700.
-        "Dan": {"matches": [["blue-600", "red-wild"], ["red-900-2", "blue-wild-1"]], "hand": ["red-wild"]},
+        # Hand: a red Wild, unplayed: 10,000 (a blue card costs nothing). Score 300 - 10,000 = -9,700.
+        "Dan": {"matches": [["blue-600", "red-wild"], ["red-900-2", "blue-wild-1"]], "hand": ["red-wild", "blue-700-3"]},
         # Stacks: 800 - 200 + 500 = 1,100; nothing in hand. Score 1,100.
         "Eve": {"matches": [["blue-800-1", "red-800-1"], ["red-200-3", "blue-200-3"], ["blue-500-2", "red-500-3"]], "hand": []},
-        # No matches; <700>, <100>, a blue 300 and a red Trade in hand: 0 - 800 = -800.
-        "Fay": {"matches": [], "hand": ["red-700-1", "red-100-1", "blue-300-1", "red-trade-1"]},
+        # No matches; <700>, <100>, blue cards and a red Trade in hand: 0 - 800 = -800.
+        "Fay": {"matches": [], "hand": ["red-700-1", "red-100-1", "blue-300-1", "red-trade-1",
+                                        *blues(100, 400, 700, 900, 1000), *blues(400, copy=2)]},
     },
 }
+"""Blue cards in hand cost nothing: they make each round show as many cards as a legal round leaves
+(at most one lost per Trade, Steal or Wild played: scoring.verify_counts)."""
 
 
 def run(argv, capsys):
@@ -51,11 +58,13 @@ def test_score_match_text(write_json, capsys):
 def test_score_match_three_rounds_scoreboard(write_json, capsys):
     """Three rounds: Eve 1100 + 0 + 500 = 1600; Dan -9700 + 300 - 100 = -9500; Fay -800 + 900 + 0 = 100."""
     two = {"players": {"Dan": {"matches": [["blue-300", "red-300"]], "hand": []},
-                       "Eve": {"matches": [], "hand": ["blue-700", "blue-800"]},
-                       "Fay": {"matches": [["blue-900", "red-900"]], "hand": ["blue-600"]}}}
-    three = {"players": {"Dan": {"matches": [], "hand": ["red-100", "blue-200"]},
+                       "Eve": {"matches": [], "hand": ["blue-700", "blue-800", *blues(100, 200, 400, 500, 1000),
+                                                       *blues(100, 200, 400, copy=2)]},
+                       "Fay": {"matches": [["blue-900", "red-900"]], "hand": ["blue-600", *blues(500, 1000, copy=2),
+                                                                                   *blues(100, copy=3)]}}}
+    three = {"players": {"Dan": {"matches": [], "hand": ["red-100", "blue-200", *blues(300, 600, 700, 800, 900, 1000)]},
                          "Eve": {"matches": [["blue-500", "red-500"]], "hand": []},
-                         "Fay": {"matches": [], "hand": ["blue-100", "blue-400"]}}}
+                         "Fay": {"matches": [], "hand": ["blue-100", "blue-400", *blues(300, 600, 700, 800, 900, 1000, copy=2)]}}}
     code, out, _ = run(["score", "match", write_json({"advanced": True, "rounds": [ROUND, two, three]}), "--json"], capsys)
     assert code == 0
     board = json.loads(out)

@@ -348,11 +348,12 @@ def test_score_of_a_tracked_round_must_agree_with_play():
 
 def test_three_rounds_then_the_highest_total_wins_and_the_deal_passes_left():
     """'Play again! Add each player's score from 3 rounds. The player with the highest score wins!'"""
-    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann", advanced=True))  # few cards shown: a spent Trade/Wild
+    state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann", advanced=True))  # few cards shown: spent Trades, Steals, Wilds
     dealers = []
     for n, (a, b) in enumerate([(500, 300), (100, 900), (700, 200)], start=1):
         dealers.append(state.players[state.dealer])
-        move = Score(round=n, players=layouts(Ann=([(f"blue-{a}-1", f"red-{a}-1")], []), Ben=([(f"blue-{b}-2", f"red-{b}-2")], ["red-100-3"])))
+        move = Score(round=n, players=layouts(Ann=([(f"blue-{a}-1", f"red-{a}-1")], []),
+                                              Ben=([(f"blue-{b}-2", f"red-{b}-2")], ["red-100-3", "blue-400-1", "blue-600-1", "blue-800-1"])))
         state = rules.apply(state, move)
     assert dealers == ["Ann", "Ben", "Ann"]
     assert state.phase == OVER and rules.outcome(state).winners == ("Ann",)
@@ -379,7 +380,8 @@ def test_tied_totals_share_the_win():
     state = rules.initial_state(Setup(players=("Ann", "Ben"), dealer="Ann", advanced=True))
     for n in (1, 2, 3):
         state = rules.apply(state, Score(round=n, players=layouts(Ann=([("blue-500-1", "red-500-1")], []),
-                                                                  Ben=([("blue-500-2", "red-500-2")], ["blue-100-1"]))))
+                                                                  Ben=([("blue-500-2", "red-500-2")],
+                                                                       ["blue-100-1", "blue-200-1", "blue-300-1", "blue-400-1"]))))
     assert rules.outcome(state).winners == ("Ann", "Ben")
 
 

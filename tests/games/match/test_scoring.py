@@ -99,9 +99,11 @@ def test_score_round_rejects_malformed_input(data):
 
 
 def test_score_round_three_rounds_is_the_scoreboard():
-    rounds = [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["red-100", "blue-100"])),
-              round_of(Ann=([], ["red-wild", "blue-100"]), Ben=([["blue-900", "red-900"], ["blue-100", "red-100"]], [])),
-              round_of(Ann=([["blue-300", "red-300"]], ["blue-200"]), Ben=([["blue-600", "red-600"], ["blue-600", "red-600"]], []))]
+    # Blue cards in hand cost nothing; they make up card counts a legal round can leave (verify_counts).
+    rounds = [round_of(Ann=([["blue-500", "red-500"]], []), Ben=([], ["red-100", "blue-100", "blue-400", "blue-700", "blue-800", "blue-1000"])),
+              round_of(Ann=([], ["red-wild", "blue-100", "blue-400", "blue-700", "blue-800"]),
+                       Ben=([["blue-900", "red-900"], ["blue-100", "red-100"]], [])),
+              round_of(Ann=([["blue-300", "red-300"]], ["blue-200", "blue-700"]), Ben=([["blue-600", "red-600"], ["blue-600", "red-600"]], []))]
     board = score_round({"advanced": True, "rounds": rounds})
     assert board["Ann"] == {"round_1": 500, "round_2": -10000, "round_3": 300, "total": -9200}
     assert board["Ben"] == {"round_1": -100, "round_2": 800, "round_3": 0, "total": 700}
@@ -161,12 +163,19 @@ def test_a_result_without_advanced_is_checked_as_basic_when_it_shows_no_action_c
     assert score_round({**data, "advanced": True})["Ann"]["total"] == 1300
 
 
-def test_advanced_counts_run_from_two_to_ten_and_to_eleven_for_one_thief_mid_turn():
-    """Only a spent Trade (4 in the deck) or a Wild put away unreplaced (4) costs a card: 10 - 8 = 2 at least.
-    A Steal that takes the victim's last card with nothing to draw ends the round after the thief's draw:
-    the thief shows 11 (tests/records/match-stuck-steal-5p.jsonl), and only one player can be that thief."""
-    with pytest.raises(RuleViolation, match="Ann shows 1 card; every player keeps at least 2"):
+def test_advanced_counts_lose_no_more_cards_than_the_action_cards_off_the_table_and_one_thief_shows_eleven():
+    """Only a played Trade, Steal or Wild (12 in the deck) can cost a card, one each: the cards missing from the
+    table are at most the action cards nobody shows. A Steal that takes the victim's last card with nothing to
+    draw ends the round after the thief's draw: the thief shows 11 (tests/records/match-stuck-steal-5p.jsonl),
+    and only one player can be that thief."""
+    with pytest.raises(RuleViolation) as info:
         score_round(round_of(Ann=([], ["blue-100-1"]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
+    assert info.value.message == ("The players show 3 cards between them, of the 20 dealt; only a Trade, Steal or Wild "
+                                  "played can take a card away for good, and 12 such cards are off the table: "
+                                  "5 cards were not seen.")
+    # Action cards a player still shows were never played: they cannot have cost a card.
+    with pytest.raises(RuleViolation, match="10 such cards are off the table: 6 cards were not seen"):
+        score_round(round_of(Ann=([], ["blue-wild-1", "red-wild-1"]), Ben=([["blue-500", "red-500"]], [])) | {"advanced": True})
     thief = round_of(Ann=([], BLUES[:11]), Ben=([["blue-1000", "red-1000"]], []), Cat=([], BLUES[11:21])) | {"advanced": True}
     assert score_round(thief)["Ben"]["total"] == 1000
     with pytest.raises(RuleViolation, match="Ann shows 12 cards; nobody has more than 11 in the advanced game: 1 card too many"):
@@ -182,3 +191,12 @@ def test_only_one_hand_can_be_empty():
         score_round(round_of(Ann=([["blue-500", "red-500"]], []), Ben=([["blue-600", "red-600"]], []),
                              Cat=([], ["blue-100", "blue-200"])) | {"advanced": True})
     assert info.value.rule == "score.two_empty_hands" and info.value.message.startswith("Ann and Ben show an empty hand")
+
+
+def test_a_player_left_with_no_card_at_all_is_a_legal_advanced_round_end():
+    """Issue 36: Trades nobody answers, Wilds put away and Steals with nothing left to draw can strip a player of
+    every card; turn-by-turn play reaches that end, so the same round given by its result scores too (it was
+    refused: 'every player keeps at least 2')."""
+    ended = round_of(Ann=([], []), Ben=([["blue-500", "red-500"]], BLUES[:8])) | {"advanced": True}
+    scores = score_round(ended)
+    assert scores["Ann"]["total"] == 0 and scores["Ben"]["total"] == 500  # blue cards in hand cost nothing
