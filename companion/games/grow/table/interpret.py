@@ -30,7 +30,7 @@ Pure bookkeeping over its own memory of the table; no I/O, no clock.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Union
+from typing import Mapping
 
 from companion.games.grow.moves import Pick
 from companion.games.grow.record import move_to_json
@@ -38,13 +38,11 @@ from companion.games.grow.rules import waiting_text
 from companion.games.grow.state import COLOUR, DRAW, PICK, STACKED_COLOURS, GrowState, phase, to_move
 from companion.games.grow.table.layout import Difference, SeenCard, TableReading, compare, propose_draw, read_table
 from companion.games.grow.table.messages import english, say
-from companion.table.outputs import Attention, Cleared, Output, Proposal
-from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
-
-Item = Union[Appeared, Moved, Vanished, TableSnapshot]
+from companion.table.follow import SettledReader
+from companion.table.outputs import Attention, Output, Proposal
 
 
-class GrowInterpreter:
+class GrowInterpreter(SettledReader):
     """Keeps the camera's view of a Grow table and turns it into proposed moves and attention items.
 
     Feed it the tracker's output with `observe(items, state)` (snapshots carry
@@ -53,46 +51,10 @@ class GrowInterpreter:
     """
 
     def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0):
-        self.seats = dict(seats)
-        """Player -> their seat's zone."""
-        self.player_at = {zone: player for player, zone in seats.items()}
-        self.grace_s = grace_s
-        """How long a disagreement between table and game must last before it is raised."""
-        self._zones: dict[str, str | None] = {}
-        self._positions: dict[str, tuple[float, float]] = {}
-        self._time = 0.0
+        super().__init__(seats, grace_s=grace_s)
         self._state_key: str | None = None
         self._proposed: set[str] = set()
         """Lines proposed in this game state: one refused by the rules is not proposed again until the game moves."""
-        self._noticed: dict[str, float] = {}
-        self._raised: set[str] = set()
-
-    # --- input ----------------------------------------------------------------
-
-    def observe(self, items: Iterable[Item], state: GrowState) -> list[Output]:
-        """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
-
-        Moves are proposed, and problems raised, only at settled snapshots (hands off the table).
-        """
-        settled = False
-        for item in items:
-            self._time = max(self._time, item.time)
-            if isinstance(item, (Appeared, Moved)):
-                self._zones[item.code] = item.zone
-            elif isinstance(item, Vanished):
-                self._zones.pop(item.code, None)
-                self._positions.pop(item.code, None)
-            else:
-                self._zones = dict(item.cards)
-                self._positions = {c: (float(p[0]), float(p[1])) for c, p in item.positions.items()}
-                settled = settled or item.settled
-        return self._interpret(state) if settled else []
-
-    def tick(self, state: GrowState, now: float, *, settled: bool = True,
-             unread: frozenset[str] | None = None) -> list[Output]:
-        """Re-check the table against the game (call every few frames): proposes and raises only when `settled`."""
-        self._time = max(self._time, now)
-        return self._interpret(state) if settled else []
 
     def status(self, state: GrowState) -> str:
         """Return what the table is waiting for, in English."""
@@ -196,27 +158,4 @@ class GrowInterpreter:
 
     def _ask(self, id_: str, codes: list[str], players: tuple[str, ...], **params) -> Attention:
         said = say(id_, **params)
-        key = f"{id_}|{','.join(players)}|{','.join(sorted(codes))}"
-        return Attention(key=key, message=english(said), cards=tuple(codes), players=players,
-                         evidence=self._evidence(codes), say=said)
-
-    def _settle(self, problems: list[Attention], *, raise_new: bool = True) -> list[Output]:
-        """Raise the problems that have lasted grace_s (once each, unless not `raise_new`); clear the raised ones
-        that went away."""
-        out: list[Output] = []
-        now = {p.key: p for p in problems}
-        for key in list(self._noticed):
-            if key not in now:
-                del self._noticed[key]
-                if key in self._raised:
-                    self._raised.discard(key)
-                    out.append(Cleared(key))
-        for key, problem in now.items():
-            since = self._noticed.setdefault(key, self._time)
-            if raise_new and key not in self._raised and self._time - since >= self.grace_s:
-                self._raised.add(key)
-                out.append(problem)
-        return out
-
-    def _evidence(self, codes: Iterable[str]) -> dict:
-        return {"seen": {c: {"zone": self._zones.get(c), "table_mm": self._positions.get(c)} for c in codes}}
+        return self._attention(f"{id_}|{','.join(players)}|{','.join(sorted(codes))}", said, english(said), codes, players)

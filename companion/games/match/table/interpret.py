@@ -32,7 +32,7 @@ Pure bookkeeping over its own memory of the table; no I/O, no clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Union
+from typing import Mapping
 
 from companion.errors import CompanionError
 from companion.games.match.moves import Discard, Draw, Layout, Match, Score
@@ -43,11 +43,10 @@ from companion.games.match.state import (ALL_CARDS, COLOUR, COLOURS, DEAL, DRAW,
 from companion.games.match.table.layout import SEAT_MARGIN_MM, SEAT_REACH_MM, SeatArea, SeenCard, round_from_seats
 from companion.games.match.table.messages import english, say
 from companion.table.layouts import layout_for
-from companion.table.outputs import Attention, Cleared, Output, Proposal
-from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
+from companion.table.follow import SettledReader
+from companion.table.outputs import Attention, Output, Proposal
 from companion.vision.geometry import TableLayout
 
-Item = Union[Appeared, Moved, Vanished, TableSnapshot]
 DISCARD_ZONES = {"blue": "discard_blue", "red": "discard_red"}
 DECK_ZONES = ("deck_blue", "deck_red")
 
@@ -75,7 +74,7 @@ def _near(rect: tuple[float, float, float, float], point: tuple[float, float], s
     return x0 - slack <= point[0] <= x1 + slack and y0 - slack <= point[1] <= y1 + slack
 
 
-class MatchInterpreter:
+class MatchInterpreter(SettledReader):
     """Keeps the camera's view of a match table and turns it into proposed moves and attention items.
 
     Feed it the tracker's output with `observe(items, state)` (snapshots carry
@@ -84,52 +83,17 @@ class MatchInterpreter:
     """
 
     def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0, layout: TableLayout | None = None):
-        self.seats = dict(seats)
-        """Player -> their seat's zone."""
-        self.player_at = {zone: player for player, zone in seats.items()}
-        self.grace_s = grace_s
+        super().__init__(seats, grace_s=grace_s)
         layout = layout or layout_for("match")
         zones = {z.name: z for z in layout.zones}
         self._areas = {p: SeatArea(zones[z].rect, zones[z].facing) for p, z in self.seats.items() if z in zones}
         self._middle = [z.rect for z in layout.zones if not z.name.startswith("seat:")]
         self._rects = {z.name: z.rect for z in layout.zones}
-        self._zones: dict[str, str | None] = {}
-        self._positions: dict[str, tuple[float, float]] = {}
-        self._time = 0.0
         self._state_key: MatchState | None = None
         self._proposed: set[str] = set()
         """Lines proposed in this game state: one refused by the rules is not proposed again until the game moves."""
-        self._noticed: dict[str, float] = {}
-        self._raised: set[str] = set()
         self._cleared_round: int | None = None
         """The round before which the table was last seen without seat cards (a result-only round is read only then)."""
-
-    # --- input ----------------------------------------------------------------
-
-    def observe(self, items: Iterable[Item], state: MatchState) -> list[Output]:
-        """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
-
-        Moves are proposed, and problems raised, only at settled snapshots (hands off the table).
-        """
-        settled = False
-        for item in items:
-            self._time = max(self._time, item.time)
-            if isinstance(item, (Appeared, Moved)):
-                self._zones[item.code] = item.zone
-            elif isinstance(item, Vanished):
-                self._zones.pop(item.code, None)
-                self._positions.pop(item.code, None)
-            else:
-                self._zones = dict(item.cards)
-                self._positions = {c: (float(p[0]), float(p[1])) for c, p in item.positions.items()}
-                settled = settled or item.settled
-        return self._interpret(state) if settled else []
-
-    def tick(self, state: MatchState, now: float, *, settled: bool = True,
-             unread: frozenset[str] | None = None) -> list[Output]:
-        """Re-check the table against the game (call every few frames): proposes and raises only when `settled`."""
-        self._time = max(self._time, now)
-        return self._interpret(state) if settled else []
 
     def status(self, state: MatchState) -> str:
         """Return what the table is waiting for, in English."""
@@ -354,26 +318,4 @@ class MatchInterpreter:
     def _ask(self, id_: str, codes: list[str], players: tuple[str, ...], **params) -> Attention:
         said = say(id_, **params)
         key = f"{id_}|{','.join(players)}|{','.join(sorted(codes))}|{params.get('colour', '')}"
-        return Attention(key=key, message=english(said), cards=tuple(codes), players=players,
-                         evidence=self._evidence(codes), say=said)
-
-    def _settle(self, problems: list[Attention], *, raise_new: bool = True) -> list[Output]:
-        """Raise the problems that have lasted grace_s (once each, unless not `raise_new`); clear the raised ones
-        that went away."""
-        out: list[Output] = []
-        now = {p.key: p for p in problems}
-        for key in list(self._noticed):
-            if key not in now:
-                del self._noticed[key]
-                if key in self._raised:
-                    self._raised.discard(key)
-                    out.append(Cleared(key))
-        for key, problem in now.items():
-            since = self._noticed.setdefault(key, self._time)
-            if raise_new and key not in self._raised and self._time - since >= self.grace_s:
-                self._raised.add(key)
-                out.append(problem)
-        return out
-
-    def _evidence(self, codes: Iterable[str]) -> dict:
-        return {"seen": {c: {"zone": self._zones.get(c), "table_mm": self._positions.get(c)} for c in codes}}
+        return self._attention(key, said, english(said), codes, players)
