@@ -79,6 +79,21 @@ def test_a_red_card_joins_the_stack_it_lies_by_or_starts_one_apart(where, stack,
     rules.apply(state, Pick("Ann", "red-03", stack))  # and the rules take it
 
 
+def test_a_pick_waits_while_a_card_of_the_pickers_stacks_is_unread():
+    """Hard demo seed 3: Ben's blue stack was unread when he laid a blue card by it, and the camera proposed a new
+    stack. Which stack a card joins cannot be told while one of them is unseen: the reader waits (an unseen card is
+    raised as seat_missing after the grace) and proposes once the stack is read again."""
+    state, table = after_round_1()
+    reader = GrowInterpreter(SEATS)
+    assert reader.observe([view(1.0, table)], state) == []
+    del table["red-02"]  # Ann's red stack: unread for now
+    table["red-03"] = ("seat:1", (190.0, 610.0))
+    assert reader.observe([view(2.0, table)], state) == []
+    table["red-02"] = ("seat:1", (150.0, 600.0))
+    out = reader.observe([view(3.0, table)], state)
+    assert [o.line for o in out] == [{"type": "pick", "player": "Ann", "card": "red-03", "stack": "red-02"}]
+
+
 def test_a_card_touching_two_stacks_is_asked_about_not_guessed():
     state, table = after_round_1()
     for move in (Pick("Ann", "red-03"), Pick("Ben", "gold-02"), Pick("Cat", "red-04"),

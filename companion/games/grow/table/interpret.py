@@ -113,9 +113,11 @@ class GrowInterpreter(SettledReader):
         colour = COLOUR[card]
         if colour not in STACKED_COLOURS:
             return self._propose(Pick(player=picker, card=card), say("camera.pick", player=picker, colour=colour))
+        stacks = state.holdings[state.seat(picker)].stacks(colour)
+        if any(self._zones.get(c) != self.seats[picker] for s in stacks for c in s):
+            return None  # a card of one of their stacks is unread: which stack it joins cannot be told (seat_missing)
         cluster = next(s for s in getattr(reading.holdings[picker], colour) if card in s)
         others = set(cluster) - {card}
-        stacks = state.holdings[state.seat(picker)].stacks(colour)
         joined = [s for s in stacks if others & set(s)]
         if len(joined) > 1:
             return self._ask("camera.bridges", [card], (picker,), player=picker, colour=colour)
