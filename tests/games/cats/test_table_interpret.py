@@ -197,3 +197,75 @@ def test_the_status_says_what_the_table_waits_for_in_every_phase():
     said[state.phase] = reader.status(state)
     assert set(said) == {"deal", "lot", "bidding", "reveal", "drawing", "over"}
     assert "to bid on the stake" in said["bidding"] and "tablet" in said["lot"] and said["over"] == "the game is over"
+
+
+def snapshot(t: float, positions: dict[str, tuple[float, float]]) -> TableSnapshot:
+    """A settled table of stake cards read at the given points (a point may be a mark, not the centre)."""
+    return TableSnapshot(time=t, cards=MappingProxyType({c: "stake" for c in positions}), settled=True,
+                         positions=MappingProxyType(positions))
+
+
+def laid_at(stake: list[str]) -> dict[str, tuple[float, float]]:
+    return {p.code: p.centre_mm for p in stake_placements(LAYOUT, stake)}
+
+
+def test_a_bid_card_that_goes_unread_holds_the_bid_never_proposes_the_rest():
+    """Hard demo seed 3, move 26: a two-card bid's first card vanished from the tracker a second after it came,
+    and the other card alone was proposed (and accepted) as the bid. Now it waits, raises, and proposes the
+    whole bid once the card is read again."""
+    reader, state = CatsInterpreter(SEATS), play()
+    both = laid_at(["bank-1000-02", "bank-1-01"])
+    assert reader.observe([snapshot(1.0, both)], state) == []
+    one = {"bank-1000-02": both["bank-1000-02"]}
+    out = []
+    for t in (1.5, 2.5, 3.5, 4.5):
+        out += reader.observe([snapshot(t, one)], state)
+    assert not proposals(out) and out == []
+    raised = reader.observe([snapshot(6.0, one)], state)
+    assert [(o.say["id"], o.cards, o.players) for o in raised] == [("camera.bid_card_gone", ("bank-1-01",), ("Ann",))]
+    assert W.say(raised[0].say["id"], raised[0].say["params"], "ru")
+    out = reader.observe([snapshot(7.0, both)], state)
+    assert out == [Cleared(raised[0].key)]
+    out = reader.observe([snapshot(8.0, both)], state)
+    assert proposals(out) == [{"type": "bid", "player": "Ann", "cards": ["bank-1000-02", "bank-1-01"]}]
+
+
+def test_a_copy_laid_while_the_stakes_own_card_goes_unread_is_a_new_card_not_the_old_one():
+    """Hard demo seed 3, move 9: the round's first bid card (1000) went unread as the next bid was laid, and the
+    new bid's 1000 was taken for it (copies stand for each other), so a 3000 bid was read as 2000."""
+    state = play(Bid(player="Ann", cards=("bank-1000-01",)))
+    reader = CatsInterpreter(SEATS)
+    stake = ["bank-1000-01", "bank-2000-02", "bank-1000-04"]
+    places = laid_at(stake)
+    assert reader.observe([snapshot(1.0, {"bank-1000-01": places["bank-1000-01"]})], state) == []
+    unread_first = {c: places[c] for c in stake[1:]}
+    out = reader.observe([snapshot(2.0, unread_first)], state) + reader.observe([snapshot(3.5, unread_first)], state)
+    assert proposals(out) == [{"type": "bid", "player": "Ben", "cards": ["bank-2000-02", "bank-1000-04"]}]
+
+
+def test_a_card_read_at_its_lower_mark_never_puts_a_bid_out_of_order():
+    """Hard demo seed 3, move 10: a row's last card, read only at its lower mark (12.5 mm right, 25 mm below its
+    centre; nothing covers it while the row below is short), lay 12 mm above the next row's cards read at their
+    upper marks, so the two rows ran together and the bid was proposed out of order. Now the reader waits (and
+    raises it after the grace) until the card is read higher up, and keeps a card's highest read point."""
+    first = [Bid(player="Ann", cards=("bank-1-01",)), Bid(player="Ben", cards=("bank-1-03", "bank-1-04")),
+             Bid(player="Ann", cards=("bank-1-02", "bank-1000-01"))]
+    state = play(*first)
+    bid = ["bank-1000-04", "bank-1000-05", "bank-2000-02"]
+    places = laid_at(list(state.middle) + bid)
+    (x5, y5), (x2, y2) = places["bank-1000-05"], places["bank-2000-02"]
+    lower_mark = {**places, "bank-1000-05": (x5 + 12.5, y5 + 25.0), "bank-2000-02": (x2 - 12.5, y2 - 25.0)}
+    top_marks = {c: (x - 12.5, y - 25.0) for c, (x, y) in places.items()}
+    reader = CatsInterpreter(SEATS)
+    out = []
+    for t in (1.0, 2.5, 4.0):
+        out += reader.observe([snapshot(t, lower_mark)], state)
+    assert out == []
+    raised = reader.observe([snapshot(5.5, lower_mark)], state)
+    assert [(o.say["id"], o.players) for o in raised] == [("camera.rows_unclear", ("Ben",))]
+    assert set(raised[0].cards) == set(bid)  # the new cards in the rows run together
+    out = reader.observe([snapshot(6.0, {**lower_mark, "bank-1000-05": top_marks["bank-1000-05"]})], state)
+    assert Cleared(raised[0].key) in out
+    assert proposals(out) == [{"type": "bid", "player": "Ben", "cards": bid}]
+    # read at its lower mark again: its higher point is kept, so nothing changes
+    assert reader.observe([snapshot(7.0, lower_mark)], state) == []
