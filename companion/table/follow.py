@@ -57,6 +57,7 @@ class SettledReader:
             else:
                 self._zones = dict(item.cards)
                 self._positions = {c: (float(p[0]), float(p[1])) for c, p in item.positions.items()}
+                self._snapshot_read()
                 settled = settled or item.settled
         return self._interpret(state) if settled else []
 
@@ -65,6 +66,10 @@ class SettledReader:
         """Re-check the table against the game (call every few frames): proposes and raises only when `settled`."""
         self._time = max(self._time, now)
         return self._interpret(state) if settled else []
+
+    def _snapshot_read(self) -> None:
+        """Called after each snapshot replaced the zones and positions: a reader that keeps more of them (where a
+        card was read before) updates it here."""
 
     def _interpret(self, state: Any) -> list[Output]:
         """What the table, as last seen settled, means for the game in `state`: the game's own reading."""

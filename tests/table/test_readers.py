@@ -48,7 +48,6 @@ def test_the_camera_loop_refuses_a_game_without_a_reader(tmp_path, high_card):
 def test_every_game_whose_tablet_lists_camera_items_words_them_in_russian():
     """The shared camera-items panel words each item by the game's reader; a reader without `word` would show
     Russian tablets the English message. Each game's own first sentence is worded differently in Russian."""
-    import importlib
     import re
 
     from companion.web.screens import screens_of
@@ -58,7 +57,7 @@ def test_every_game_whose_tablet_lists_camera_items_words_them_in_russian():
         if not screens_of(name).camera_items:
             continue
         assert reader.word is not None, name
-        own = importlib.import_module(reader.word.__module__).MESSAGES
+        own = reader.word.__self__.table.messages  # the game's TableSentences (companion.table.messages)
         inner = next(id_ for id_, text in own.items() if set(re.findall(r"{(\w+)", text["en"])) == {"player", "cards"})
         said = {"id": "camera.confirm", "params": {}, "inner": {"id": inner, "params": {"player": "Ann", "cards": 2}}}
         russian = reader.word(said, "ru")

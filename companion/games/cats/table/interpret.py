@@ -51,7 +51,7 @@ Pure bookkeeping over its own memory of the table; no I/O, no clock.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence, Union
+from typing import Iterable, Mapping, Sequence
 
 from companion.errors import CompanionError
 from companion.games.cats import rules
@@ -60,10 +60,8 @@ from companion.games.cats.moves import Bid, Move, Play
 from companion.games.cats.record import move_to_json
 from companion.games.cats.state import BIDDING, KIND, VALUE, CatsState, bid_value, turn
 from companion.games.cats.table.messages import english, say
-from companion.table.outputs import Attention, Cleared, Output, Proposal
-from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
-
-Item = Union[Appeared, Moved, Vanished, TableSnapshot]
+from companion.table.follow import SettledReader
+from companion.table.outputs import Attention, Output, Proposal
 
 STAKE_ZONE = "stake"
 LOT_ZONE = "lot"
@@ -92,7 +90,7 @@ read farther from where it lay has been moved, and its new place replaces the ol
 RANDOM = "random"
 
 
-class CatsInterpreter:
+class CatsInterpreter(SettledReader):
     """Keeps the camera's view of a cat auction table and turns it into proposed moves and attention items.
 
     Feed it the tracker's output with `observe(items, state)` and call `tick(...)`
@@ -100,16 +98,9 @@ class CatsInterpreter:
     """
 
     def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0, still_s: float = 1.0):
-        self.seats = dict(seats)
-        """Player -> their seat's zone."""
-        self.player_at = {zone: player for player, zone in seats.items()}
-        self.grace_s = grace_s
-        """How long a disagreement between table and game must last before it is raised."""
+        super().__init__(seats, grace_s=grace_s)
         self.still_s = still_s
         """How long new cards must lie still on the stake before they are proposed as a bid."""
-        self._zones: dict[str, str | None] = {}
-        self._positions: dict[str, tuple[float, float]] = {}
-        self._time = 0.0
         self._state_key: str | None = None
         self._proposed: set[str] = set()
         """Lines proposed in this game state: proposed once until the game moves."""
@@ -126,36 +117,9 @@ class CatsInterpreter:
         """Stake card -> its highest read point on the table (`_remember_places`), for the reading order."""
         self._new: frozenset[str] = frozenset()
         self._new_since = 0.0
-        self._noticed: dict[str, float] = {}
-        self._raised: set[str] = set()
 
-    # --- input ----------------------------------------------------------------
-
-    def observe(self, items: Iterable[Item], state: CatsState) -> list[Output]:
-        """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
-
-        Moves are proposed, and problems raised, only at settled snapshots (hands off the table).
-        """
-        settled = False
-        for item in items:
-            self._time = max(self._time, item.time)
-            if isinstance(item, (Appeared, Moved)):
-                self._zones[item.code] = item.zone
-            elif isinstance(item, Vanished):
-                self._zones.pop(item.code, None)
-                self._positions.pop(item.code, None)
-            else:
-                self._zones = dict(item.cards)
-                self._positions = {c: (float(p[0]), float(p[1])) for c, p in item.positions.items()}
-                self._remember_places()
-                settled = settled or item.settled
-        return self._interpret(state) if settled else []
-
-    def tick(self, state: CatsState, now: float, *, settled: bool = True,
-             unread: frozenset[str] | None = None) -> list[Output]:
-        """Re-check the table against the game (call every few frames): proposes and raises only when `settled`."""
-        self._time = max(self._time, now)
-        return self._interpret(state) if settled else []
+    def _snapshot_read(self) -> None:
+        self._remember_places()
 
     def status(self, state: CatsState) -> str:
         """Return what the table is waiting for, in English."""
@@ -300,36 +264,13 @@ class CatsInterpreter:
     def _ask(self, id_: str, codes: Sequence[str], players: tuple[str, ...], **params) -> Attention:
         """An item about face-up stake cards: public, so they are named in `cards`, the evidence and the key."""
         said = say(id_, **params)
-        key = f"{id_}|{','.join(players)}|{','.join(sorted(codes))}"
-        return Attention(key=key, message=english(said), cards=tuple(codes), players=players,
-                         evidence=self._evidence(codes), say=said)
+        return self._attention(f"{id_}|{','.join(players)}|{','.join(sorted(codes))}", said, english(said), codes, players)
 
     def _hidden(self, id_: str, place: str, count: int, **params) -> Attention:
         """An item about cards the game keeps hidden: counted only, with a key that names no card."""
         said = say(id_, cards=count, **params)
         players = (params["player"],) if "player" in params else ()
         return Attention(key=f"{id_}|{place}", message=english(said), players=players, say=said)
-
-    def _settle(self, problems: list[Attention], *, raise_new: bool = True) -> list[Output]:
-        """Raise the problems that have lasted grace_s (once each, unless not `raise_new`); clear the raised ones
-        that went away."""
-        out: list[Output] = []
-        now = {p.key: p for p in problems}
-        for key in list(self._noticed):
-            if key not in now:
-                del self._noticed[key]
-                if key in self._raised:
-                    self._raised.discard(key)
-                    out.append(Cleared(key))
-        for key, problem in now.items():
-            since = self._noticed.setdefault(key, self._time)
-            if raise_new and key not in self._raised and self._time - since >= self.grace_s:
-                self._raised.add(key)
-                out.append(problem)
-        return out
-
-    def _evidence(self, codes: Iterable[str]) -> dict:
-        return {"seen": {c: {"zone": self._zones.get(c), "table_mm": self._positions.get(c)} for c in codes}}
 
 
 def _allowed(state: CatsState, move: Move) -> bool:

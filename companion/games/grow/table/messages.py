@@ -11,11 +11,10 @@ messages.json beside this module. No Flask.
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.grow.messages import W as RULES, card_words
 from companion.games.wording import Wording, load_tables
-from companion.table.messages import CAMERA, word_said
+from companion.table.messages import CAMERA, TableSentences
 
 _TABLES = load_tables(__name__)
 """This module's sentence tables, kept as data beside it (messages.json): {table name: {id: {language: template}}}."""
@@ -29,17 +28,5 @@ W = Wording(MESSAGES, card=card_words, fallback=CAMERA, words={
 """Grow's table sentences; the camera loop's wrappers ("confirm: ...") come from the shared table wording."""
 
 
-def say(id_: str, **params: Any) -> dict:
-    """Return a sentence to word later, in any language: {"id", "params"} (plain JSON values only)."""
-    assert id_ in MESSAGES, f"no wording for {id_!r}"
-    return {"id": id_, "params": params}
-
-
-def english(said: dict) -> str:
-    """Return a said sentence in English, for the log and the audit."""
-    return W.say(said["id"], said["params"], "en")
-
-
-def word(said: dict, lang: str) -> str:
-    """Return a stored camera sentence (an attention item's evidence) in `lang`: the tablet's camera items."""
-    return word_said(said, lang, W, RULES)
+SENTENCES = TableSentences(W, RULES)
+say, english, word = SENTENCES.say, SENTENCES.english, SENTENCES.word
