@@ -66,7 +66,7 @@ class Deck:
 
     @property
     def readings(self) -> tuple[Mapping[str, str], ...]:
-        """Return the house readings: where the rule sheet is silent, what we chose and why."""
+        """Return the house readings: where the rule sheet is silent, damaged or unclear, what we chose and why (see READING_PARTS)."""
         return tuple(self.data.get("readings", ()))
 
 

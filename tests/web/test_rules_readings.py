@@ -156,3 +156,21 @@ def test_the_rules_page_shows_each_quote_and_other_reading_in_english_and_russia
     assert en.count("The sheet says:") == quoted and ru.count("На листе правил сказано:") == quoted
     assert en.count("Other reading:") == len(readings) and ru.count("Другое толкование:") == len(readings)
     assert "The sheet says:" not in ru and "Other reading:" not in ru
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_choice_names_its_other_reading_and_a_forced_one_says_why_there_is_none(game):
+    """A topic marked "(our choice)" is the companion's invention, so another reading is plausible; a reading with
+    "None plausible" is forced by the sheet, and says why, in both languages."""
+    russian = _russian(game)
+    forced = 0
+    for reading in load_deck(game).readings:
+        texts = reading_texts(reading)
+        alternative = texts["alternative"]
+        if "(our choice)" in texts["topic"]:
+            assert not alternative.startswith("None plausible"), texts["topic"]
+        if alternative.startswith("None plausible"):
+            forced += 1
+            assert len(alternative) > len("None plausible: ") + 20, f"{game}: {texts['topic']!r} does not say why no other reading fits"
+            assert russian[alternative].startswith("Других правдоподобных нет: "), texts["topic"]
+    assert forced < len(load_deck(game).readings)

@@ -55,7 +55,8 @@ RU = {
     "Undo last move": "Отменить последний ход",
     "Unknown camera %(source)r.": "Неизвестная камера %(source)r.",
     "Unknown move.": "Неизвестный ход.",
-    "Where the rule sheet is silent, the companion plays it this way:": "Где правила молчат, помощник играет так:",
+    "Where the rule sheet is silent, damaged or open to more than one reading, the companion plays it this way:":
+        "Где правила молчат, повреждены или допускают не одно толкование, помощник играет так:",
     "Winner": "Победитель",
     "game %(game_id)r is of a kind this companion cannot show": "игру %(game_id)r этот помощник показать не может",
     "no cards": "нет карт",
