@@ -66,8 +66,27 @@ class Deck:
 
     @property
     def readings(self) -> tuple[Mapping[str, str], ...]:
-        """Return the house readings: where the rule sheet is silent, what we chose and why."""
+        """Return the house readings: where the rule sheet is silent, damaged or unclear, what we chose and why (see READING_PARTS)."""
         return tuple(self.data.get("readings", ()))
+
+
+SHEET_SILENT = "The sheet does not say."
+"""A reading's "sheet" when the rule sheet has no words for it (then there is nothing to quote)."""
+READING_PARTS = ("topic", "reading", "why", "sheet", "alternative")
+"""What each house reading says, in this order on the rules page (issue 36): what is chosen, why,
+the sheet's own words it rests on, and the other plausible reading with what it would change."""
+
+
+def reading_texts(reading: Mapping[str, str]) -> dict[str, str]:
+    """Return a house reading's English texts by READING_PARTS ("" for a part it lacks).
+
+    A deck file whose rule sheet is not in English (cats: a Russian sheet) quotes the
+    sheet in its own words as "sheet_ru" and gives the English as "sheet_en"; the
+    English text is the catalog id either way, so every page text goes through gettext.
+    """
+    texts = {part: str(reading.get(part) or "") for part in READING_PARTS}
+    texts["sheet"] = texts["sheet"] or str(reading.get("sheet_en") or "")
+    return texts
 
 
 def parse_deck(data: Mapping[str, Any]) -> Deck:

@@ -10,7 +10,7 @@ from flask_babel import get_locale, gettext as _
 
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 
-from companion.cards.decks import load_deck
+from companion.cards.decks import SHEET_SILENT, load_deck, reading_texts
 from companion.games import find_game
 from companion.web.access import cookie_name, game_token, player_token, presented_token, same
 from companion.web.broadcast import RETRY, change_message
@@ -118,11 +118,18 @@ def _rules(game, game_id: str | None):
     extra = pages.rules_context() if pages.rules_context is not None else {}
     # Translated here, not with the template's _(): that one marks its text safe, and deck texts such
     # as "<colour>-<value>-<copy>" must be escaped, not read by the browser as tags.
-    readings = [{"topic": _(r["topic"]), "reading": _(r["reading"]), "why": _(r["why"]), "sheet_ru": r.get("sheet_ru")}
-                for r in deck.readings]
+    readings = [_reading(r) for r in deck.readings]
     counters = [{"title": _(c["title"]), "lines": [_(line) for line in c["lines"]]} for c in deck.cards if c.kind == "rules"]
     return render_template("rules.html", game_id=game_id, game=game, title=pages.title, has_table=pages.board is not None, readings=readings,
                            counters=counters, summary=f"rules/{game.name}.html", **extra)
+
+
+def _reading(reading) -> dict:
+    """Return one house reading's texts for rules.html, translated (each part is a catalog id; see reading_texts)."""
+    texts = reading_texts(reading)
+    shown = {part: _(text) if text else "" for part, text in texts.items()}
+    shown["silent"] = texts["sheet"] == SHEET_SILENT
+    return shown
 
 
 def _player_or_403(game_id: str, player: str):

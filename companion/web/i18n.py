@@ -96,9 +96,12 @@ def extract_deck(fileobj, keywords, comment_tags, options):
         if card.get("kind") == "rules":
             for text in [card.get("title", ""), *card.get("lines", [])]:
                 yield 1, "gettext", text, ["deck: " + card["code"]]
+    from companion.cards.decks import reading_texts
+
     for reading in data.get("readings", []):
-        for key in ("topic", "reading", "why"):
-            yield 1, "gettext", reading[key], ["deck reading"]
+        for text in reading_texts(reading).values():
+            if text:
+                yield 1, "gettext", text, ["deck reading"]
 
 
 def plural_forms(translate) -> dict[str, str]:

@@ -224,3 +224,32 @@ RU.update({
     "swap": "обмен",
     "going broke": "без фишек",
 })
+
+
+# House readings (deck file "readings"): the sheet's words each rests on, and the other reading.
+RU.update({
+    "The first purple BUX card drawn warns players that 'time is passing.'":
+        "Первая вытянутая фиолетовая карта BUX предупреждает игроков, что «время идёт».",
+    "The number printed on each BUX card (1, 2, 3) could decide what it does: card 2 would then start Double-BUX whenever it turned up, even first, and card 3 would end the deck even before the other two.":
+        "Что делает карта, мог бы решать напечатанный на ней номер (1, 2, 3): тогда карта 2 начинала бы Двойной BUX, когда бы ни выпала, даже первой, а карта 3 заканчивала бы колоду даже раньше двух других.",
+    "all payoffs from the game are doubled. All chip totals on sold card sets are doubled for mixed matches":
+        "все выплаты от игры удваиваются. Суммы фишек за проданные наборы удваиваются для смешанных совпадений",
+    "'All payoffs from the game' could include the 100 chips a broke player takes, which would then be 200 during Double-BUX. Bids are paid by one player to another or to the tray, not by the game, so no reading doubles them.":
+        "«Все выплаты от игры» могли бы включать 100 фишек, которые берёт игрок без фишек: во время Двойного BUX это было бы 200. Ставки платит игрок другому игроку или в лоток, а не игра, поэтому их не удваивает ни одно толкование.",
+    "The game ends when the third purple BUX-1-2-3 card is turned up in the third draw deck played.":
+        "Игра заканчивается, когда в третьей по счёту колоде открывается третья фиолетовая карта BUX-1-2-3.",
+    "The draw could be finished first: the playing cards already turned over in it would then be bid on and paid for before the game ends, and that last bid could still change who has the most chips.":
+        "Можно было бы сначала довести взятие до конца: уже открытые в нём игровые карты тогда разыгрывались бы на торгах и оплачивались до конца игры, и этот последний торг ещё мог бы изменить, у кого больше всего фишек.",
+    "[White=5, Silver=10, Gold=50, Black=100, Red=1000]":
+        "[белая = 5, серебряная = 10, золотая = 50, чёрная = 100, красная = 1000]",
+    "A bid could be any whole number of chips (the sheet's examples, '10' and '30', are multiples of 5 but do not say it must be); a bid such as 12 could then not be paid exactly with the chips in the game.":
+        "Ставкой могло бы быть любое целое число фишек (примеры с листа, «10» и «30», кратны 5, но лист этого не требует); тогда ставку вроде 12 нельзя было бы заплатить ровно фишками из игры.",
+    "A card is unprotected if it has the only suit or the only shape in its spread.":
+        "Карта не защищена, если у неё единственная в раскладе масть или единственная в раскладе фигура.",
+    "None plausible: a card protected by sharing either its suit or its shape would make the sheet's card C (no other spade, but another X) protected, and the sheet says it is not.":
+        "Других правдоподобных нет: если бы карту защищала общая масть или общая фигура по отдельности, карта C из примера на листе (другой пики нет, но есть другой X) была бы защищена, а лист говорит, что нет.",
+    "you have the option of taking 100 chips and passing your turn, or not taking 100 chips and playing as normal.":
+        "вы можете взять 100 фишек и пропустить ход или не брать 100 фишек и играть как обычно.",
+    "None plausible: the sheet calls both an option ('It's your choice'); making either automatic would take that choice away from the player.":
+        "Других правдоподобных нет: лист называет обе возможности выбором («Выбор за вами»); если делать любую из них автоматически, игрок лишится этого выбора.",
+})

@@ -168,6 +168,8 @@ def _from_deck() -> dict[str, str]:
         out[reading["topic"]] = reading["topic_ru"]
         out[reading["reading"]] = reading["reading_ru"]
         out[reading["why"]] = reading["why_ru"]
+        out[reading["sheet_en"]] = reading["sheet_ru"]
+        out[reading["alternative"]] = reading["alternative_ru"]
     return out
 
 

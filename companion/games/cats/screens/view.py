@@ -327,5 +327,5 @@ def extract_deck(data: dict):
         for text in data[table].values():
             yield text["en"], "cats deck: " + table
     for reading in data["readings"]:
-        for key in ("topic", "reading", "why"):
+        for key in ("topic", "reading", "why", "sheet_en", "alternative"):
             yield reading[key], "cats deck reading"

@@ -132,13 +132,13 @@ RU.update({
     "Two players": "Двое игроков",
     "The companion (or the players) removes two cards of each colour at random before the first round; which ones is recorded in the setup line but never shown on any screen.":
         "Перед первым раундом помощник (или сами игроки) убирает наугад по две карты каждого цвета; какие именно, записано в строке расстановки, но не показывается ни на одном экране.",
-    "The sheet removes them face down; recording them keeps the record replayable.":
-        "По правилам их убирают в закрытую; запись нужна, чтобы партию можно было воспроизвести.",
+    "The sheet says only to remove them at random; the companion keeps them unseen, as players who remove them without looking would, and records them so the record replays.":
+        "Лист говорит только убрать их наугад; помощник держит их невидимыми, как игроки, убирающие карты не глядя, и записывает их, чтобы запись можно было воспроизвести.",
     "Two players: a removed card turns up": "Двое игроков: открылась убранная карта",
     "If a card on the companion's list of removed cards is turned up, the table's card counts: it is drawn, and another card of its colour still in the deck takes its place on the list. A draw is refused only when it names more cards of a colour than the deck can still hold (the cards of that colour not yet seen, less the two removed), which everyone can count.":
         "Если открыта карта из списка убранных у помощника, верна карта на столе: она открыта, а её место в списке занимает другая карта того же цвета, ещё лежащая в колоде. Раунд не принимается, только если в нём названо больше карт одного цвета, чем их может остаться в колоде (не виденные ещё карты этого цвета минус две убранные), а это может сосчитать каждый.",
-    "The sheet removes the cards unseen, so nobody at the table knows which they are; refusing a card for being on the list would let anyone with the tablet find the list by trying cards.":
-        "По правилам карты убирают не глядя, и никто за столом не знает, какие это; если бы помощник отказывал из-за списка, любой с планшетом нашёл бы список, перебирая карты.",
+    "The cards are removed unseen (see the reading above), so nobody at the table knows which they are; refusing a card for being on the list would let anyone with the tablet find the list by trying cards.":
+        "Карты убраны не глядя (см. толкование выше), поэтому никто за столом не знает, какие именно; отказ в карте из-за того, что она в списке, позволил бы любому с планшетом найти список, перебирая карты.",
     "Game end": "Конец игры",
     "Before each round, if fewer cards remain in the deck than there are players, the game ends at once.":
         "Если перед раундом в колоде осталось меньше карт, чем игроков, игра сразу кончается.",
@@ -157,8 +157,8 @@ RU.update({
     "Tie for the highest bid": "Ничья по самой высокой ставке",
     "Two or more players tie for the highest bid (everyone bidding 0 included): everyone rebids, once per round; the first bids are not paid. If the highest bid ties again, dice settle the order among the tied players.":
         "Если у двух или более игроков одинаковая самая высокая ставка (в том числе когда все поставили 0), все ставят заново, один раз за раунд; первые ставки не оплачивают. Если самая высокая ставка снова поровну, порядок среди них решают кубики.",
-    "'If two players tie for the highest bid, all players rebid. If this occurs a second time, roll the dice.'":
-        "«Если у двух игроков одинаковая самая высокая ставка, все ставят заново. Если это повторится, бросьте кубики».",
+    "'If two players tie for the highest bid, all players rebid. If this occurs a second time, roll the dice to determine the tiebreaker.'":
+        "«Если у двух игроков равная высшая ставка, все игроки ставят заново. Если это повторится, бросьте кубики, чтобы разрешить ничью».",
     "Dice tiebreak": "Кубики при ничьей",
     "Each tied player rolls two dice; the higher total picks earlier; players with equal totals roll again among themselves.":
         "Каждый из сравнявшихся бросает два кубика; у кого сумма больше, тот выбирает раньше; при равных суммах эти игроки перебрасывают между собой.",
@@ -222,4 +222,69 @@ RU.update({
     "card action": "действие карты",
     "declined card action": "отказ от действия карты",
     "change of the blue token": "размен синего жетона",
+})
+
+
+# House readings (deck file "readings"): the sheet's words each rests on, and the other reading.
+RU.update({
+    "If there are two players, randomly remove two green cards, two red cards, two blue cards, and two gold cards from the deck.":
+        "Если игроков двое, уберите из колоды наугад по две зелёные, красные, синие и золотые карты.",
+    "'Randomly' does not say 'unseen': the players could remove the cards face up, and everyone, the companion's screens included, would then know which eight cards never come.":
+        "«Наугад» не значит «не глядя»: игроки могли бы убрать карты в открытую, и тогда все, включая экраны помощника, знали бы, какие восемь карт не выйдут.",
+    "randomly remove two green cards, two red cards, two blue cards, and two gold cards from the deck.":
+        "уберите из колоды наугад по две зелёные, красные, синие и золотые карты.",
+    "The companion's list could be treated as the real removed cards, refusing any listed card that is entered; a refusal would then tell whoever entered the card that it is on the list.":
+        "Список помощника можно было бы считать настоящими убранными картами и отказывать в любой карте из него; тогда отказ сообщал бы тому, кто ввёл карту, что она в списке.",
+    "If there are not enough cards for each player to select one at the end of the game, do not execute that round; the game ends.":
+        "Если в конце игры карт не хватает, чтобы каждый игрок выбрал по одной, этот раунд не играют; игра окончена.",
+    "None plausible: dealing the short row and letting the last bidder go without a card would contradict 'do not execute that round'.":
+        "Других правдоподобных нет: выложить неполный ряд и оставить последнего по ставке без карты значило бы нарушить «этот раунд не играют».",
+    "Players select any number of bid tokens from their pile (keeping them hidden). If a player does not wish to bid, he/she may bid zero":
+        "Игроки берут любое число жетонов ставки из своей кучки (пряча их). Если игрок не хочет делать ставку, он может поставить ноль",
+    "None plausible: a bid is tokens taken from the player's own pile, so it can be neither more than they hold nor less than zero.":
+        "Других правдоподобных нет: ставка — это жетоны из собственной кучки игрока, поэтому она не может быть ни больше того, что у него есть, ни меньше нуля.",
+    "However, players who did not select the first card keep half of their bid (rounded up).":
+        "Однако игроки, которые не выбирали первую карту, сохраняют половину своей ставки (с округлением вверх).",
+    "A player who tied for the highest bid and lost the dice could be read as one who 'bid the most' and so discards all of their bid tokens: that player would then pay the whole bid instead of half.":
+        "Игрока, который разделил высшую ставку и проиграл кубикам, можно было бы считать тем, кто «поставил больше всех», и он сбрасывал бы все жетоны ставки: тогда он платил бы всю ставку, а не половину.",
+    "If two players tie for the highest bid, all players rebid. If this occurs a second time, roll the dice to determine the tiebreaker.":
+        "Если у двух игроков равная высшая ставка, все игроки ставят заново. Если это повторится, бросьте кубики, чтобы разрешить ничью.",
+    "'Two players' could be read literally, so a tie of three or more at the top would go to the dice at once; or the first bids could be paid before the rebid, so a tie would cost tokens twice.":
+        "«Два игрока» можно понять буквально: тогда ничья трёх и более сразу решалась бы кубиками; или первые ставки могли бы оплачиваться до переставки, и ничья стоила бы жетонов дважды.",
+    "roll the dice to determine the tiebreaker.":
+        "бросьте кубики, чтобы разрешить ничью.",
+    "Each tied player could roll one die instead of two: only how often a roll is tied and made again would change (one die ties more often).":
+        "Каждый из игроков с равной ставкой мог бы бросать один кубик вместо двух: изменилось бы только, как часто выпадает ничья и бросок повторяют (с одним кубиком чаще).",
+    "All cards are placed face up in front of the player that selected them.":
+        "Все карты кладут в открытую перед выбравшим их игроком.",
+    "'May place it in your green card stack' could let a player keep a green card apart from the stack; it would still lie in front of them and score its number, so only how the cards lie would change.":
+        "«Можете положить её в свою зелёную стопку» могло бы позволять держать зелёную карту отдельно от стопки; она всё равно лежала бы перед игроком и приносила бы своё число, так что изменилось бы только, как лежат карты.",
+    "For each warning icon on the card, roll the dice.":
+        "За каждый знак опасности на карте бросьте кубики.",
+    "Every warning could be rolled even after the card is gone, as a literal reading has it: snake eyes (or, for a red warning, any doubles) on a later roll would then discard the stack the card had joined, about 1 placement in 250 for a card with two warnings.":
+        "Можно бросать за каждый знак даже после того, как карта сброшена, если читать буквально: тогда две единицы (а за красный знак любой дубль) в следующем броске сбрасывали бы стопку, к которой карта присоединилась, — примерно в 1 случае из 250 для карты с двумя знаками.",
+    "If you roll snake eyes (double ones), you must discard the entire stack. For each red warning icon, roll the dice (only once, unlike green cards). If you roll doubles, you must discard the entire stack.":
+        "Если выпали две единицы, сбросьте всю стопку. За каждый красный знак опасности бросьте кубики (только один раз, в отличие от зелёных карт). Если выпал дубль, сбросьте всю стопку.",
+    "None plausible: the section says which doubles discard the card and which the whole stack; a card that started a new stack is the whole of that stack, so both readings of it come to the same.":
+        "Других правдоподобных нет: раздел говорит, какой дубль сбрасывает карту, а какой — всю стопку; карта, начавшая новую стопку, и есть вся эта стопка, так что оба прочтения дают одно и то же.",
+    "For each warning icon on the card, roll the dice. If you roll doubles, you must discard the card.":
+        "За каждый знак опасности на карте бросьте кубики. Если выпал дубль, сбросьте карту.",
+    "A gold red warning could be rolled as a green card's (four rolls, any doubles discard the card) or as a red or blue card's (doubles discard the whole gold stack); only an edited deck would show the difference.":
+        "Красный знак на золотой карте можно было бы бросать как у зелёной (четыре броска, любой дубль сбрасывает карту) или как у красной и синей (дубль сбрасывает всю золотую стопку); разница видна только в изменённой колоде.",
+    "After you have rolled for warnings, you may perform the action described at the bottom of the card if you wish.":
+        "Бросив кубики за знаки опасности, вы можете, если хотите, выполнить действие, описанное внизу карты.",
+    "A discarded card's action could still be taken, since the sheet only puts the action after the rolls: a bad roll would then cost the card but not its action.":
+        "Действие сброшенной карты можно было бы всё равно выполнить, ведь лист лишь ставит действие после бросков: тогда неудачный бросок стоил бы карты, но не её действия.",
+    "The sheet does not say.":
+        "На листе правил об этом ничего нет.",
+    "The shift cards could carry no warning, like the steal cards: a shift would then never be lost to a roll.":
+        "Карты перестановки могли бы быть без знака опасности, как карты кражи: тогда перестановка никогда не пропадала бы из-за броска.",
+    "If you roll doubles, you must discard the card.":
+        "Если выпал дубль, сбросьте карту.",
+    "None plausible: nothing in the sheet takes a card back from the discard; whether the pile lies face up or face down changes nothing in play.":
+        "Других правдоподобных нет: ничто на листе не возвращает карту из сброса; лежит ли сброс в открытую или в закрытую, на игру не влияет.",
+    "Whoever has the most points at the end of the game is the winner!":
+        "Побеждает тот, у кого в конце игры больше всего очков!",
+    "A tie could be broken, for example by the most bid tokens left; the sheet names no tiebreak, so any one would be an invention, and one of the tied players would win alone.":
+        "Ничью можно было бы разрешать, например, по числу оставшихся жетонов ставки; лист не называет такого правила, поэтому любое было бы выдумкой, и побеждал бы один из игроков с равным счётом.",
 })

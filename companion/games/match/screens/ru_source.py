@@ -86,13 +86,13 @@ RU.update({
     "Players": "Игроки",
     "2 to 5 players, seated clockwise in the order listed; the player to the dealer's left (next in the list) goes first, then play goes left (clockwise).":
         "От 2 до 5 игроков, сидят по часовой стрелке в порядке списка; первым ходит игрок слева от сдающего (следующий в списке), дальше ход идёт налево (по часовой стрелке).",
-    "The sheet deals clockwise and starts left of the dealer; 5 x 5 = 25 cards of each colour is the most the deck can deal.":
-        "По правилам сдают по часовой стрелке и начинает игрок слева от сдающего; 5 × 5 = 25 карт каждого цвета — больше колода раздать не может.",
+    "The sheet deals clockwise and starts left of the dealer; 5 x 5 = 25 cards of each colour is the most that still leaves a basic draw deck (30 cards of each colour).":
+        "По листу сдают по часовой стрелке, а начинает игрок слева от сдающего; 5 × 5 = 25 карт каждого цвета — наибольшая раздача, после которой в базовой игре ещё остаётся колода (30 карт каждого цвета).",
     "Damaged turn steps 3-4": "Испорченные шаги хода 3–4",
     "Step 3 repeats the set-up line; we read it as 'End your turn by discarding one card from your hand onto the discard pile of its colour.' Step 4 ('After discarding, it is the next player's turn and your matches (order) cannot change') stands. Every turn is: one draw, then any number of matches (and, in the advanced game, Trade, Steal and Wild plays), then exactly one discard.":
         "Шаг 3 повторяет строку из подготовки; мы читаем его так: «Закончите ход, сбросив одну карту с руки в сброс её цвета». Шаг 4 («После сброса ходит следующий игрок, и ваши пары (их порядок) уже не меняются») остаётся. Каждый ход — это один добор, затем сколько угодно пар (а в продвинутой игре ещё «Обмен», «Кража» и «Джокер»), затем ровно один сброс.",
-    "The issue text: 'ends with a discard'; step 4 begins 'After discarding'.":
-        "В описании задачи: «заканчивается сбросом»; шаг 4 начинается словами «После сброса».",
+    "Step 4 begins 'After discarding', so a turn ends with a discard, and the set-up says 'Each deck has its own discard pile'; step 3 as printed only repeats set-up step 3 (the deal), which cannot happen in the middle of a round.":
+        "Шаг 4 начинается словами «После сброса», значит ход заканчивается сбросом, а в подготовке сказано: «У каждой колоды свой сброс»; шаг 3 в напечатанном виде лишь повторяет шаг 3 подготовки (раздачу), которой не бывает посреди раунда.",
     "Matches and the two stacks": "Пары и две стопки",
     "A match is one blue and one red card of the same number (or a Wild with a numbered card of the other colour). The first match lays two cards side by side: the start of two stacks. Each later match goes on top with the colours swapped, so one stack reads blue, red, blue, ... and the other red, blue, red, .... Since the swap is forced, the order of the matches alone fixes both stacks. Matches, once down, never move or change.":
         "Пара — одна синяя и одна красная карта с одним числом (или джокер с числовой картой другого цвета). Первая пара ложится двумя картами рядом: это начало двух стопок. Каждая следующая пара ложится сверху с цветами наоборот, так что одна стопка идёт синяя, красная, синяя, …, а другая — красная, синяя, красная, …. Раз смена цветов обязательна, одного порядка пар достаточно, чтобы знать обе стопки. Выложенные пары больше не двигают и не меняют.",
@@ -101,8 +101,8 @@ RU.update({
     "Scoring: 'add both stacks' and 'the positive stack'": "Подсчёт: «сложите обе стопки» и «положительная стопка»",
     "Add each stack with blue numbers positive and red numbers negative (a Wild counts as its partner's number). The two stack totals are always opposite (t and -t); the positive stack is the one whose total is positive (the one the player circles), so its number is |t| (0 if the stacks cancel). The round score is that number minus the red numbers left in hand; an unplayed red Wild counts 10,000; Trade and Steal cards and blue cards in hand count nothing. A score may be negative. Worked example 1: Ann matched 500, then 200, then 1000: stack A = +500 -200 +1000 = 1300, stack B = -1300; she holds <300> and 700: score 1300 - 300 = 1000. Worked example 2: Ben matched 400 then 400 (the stacks cancel: 0) and holds <100> and <200>: score 0 - 300 = -300.":
         "Каждую стопку складывают, считая синие числа со знаком плюс, а красные — со знаком минус (джокер считается числом своей пары). Суммы двух стопок всегда противоположны (t и −t); положительная стопка — та, у которой сумма больше нуля (её игрок обводит), так что её число равно |t| (0, если стопки взаимно гасятся). Очки за раунд — это число минус красные числа, оставшиеся на руке; несыгранный красный джокер стоит 10 000; «Обмен», «Кража» и синие карты на руке ничего не стоят. Очки могут быть отрицательными. Пример 1: Ann выложила пары 500, затем 200, затем 1000: стопка A = +500 −200 +1000 = 1300, стопка B = −1300; на руке <300> и 700: очки 1300 − 300 = 1000. Пример 2: Ben выложил 400, затем 400 (стопки гасятся: 0), на руке <100> и <200>: очки 0 − 300 = −300.",
-    "This is the only reading under which 'the order you play your matches can affect your score' is true: 500, 200, 1000 scores 1300, but 200, 500, 1000 scores 700. Reading the positive stack as 'the blue-bottom stack' would make the score negative for half the players.":
-        "Только при таком прочтении верно, что «порядок пар влияет на очки»: 500, 200, 1000 дают 1300, а 200, 500, 1000 — 700. Если считать положительной «стопку с синей картой внизу», у половины игроков очки выходили бы отрицательными.",
+    "The two stacks added together always make 0, so 'add both stacks' must mean totalling each; then, as the sheet warns, 'the order you play your matches can affect your score': 500, 200, 1000 scores 1300, but 200, 500, 1000 scores 700. The sheet circles the positive stack, so it is the one whose total is positive.":
+        "Вместе две стопки всегда дают 0, значит «сложите обе стопки» — это подсчёт каждой; тогда, как и предупреждает лист, «порядок, в котором вы выкладываете пары, может повлиять на счёт»: 500, 200, 1000 дают 1300, а 200, 500, 1000 — 700. Лист обводит положительную стопку, значит это та, чей итог положителен.",
     "Running out of cards": "Когда кончаются карты",
     "At the end of a turn (after the discard), a draw deck with no cards left takes its own discard pile, reshuffled, and that pile starts empty. Mid-turn (a Steal's draw) an empty deck is refilled the same way at once. A player may not draw from an empty deck; if no deck and no discard pile has a card, the draw is skipped.":
         "В конце хода (после сброса) опустевшая колода забирает свой сброс, его перетасовывают, и сброс начинается заново. Посреди хода (добор после «Кражи») пустую колоду пополняют так же сразу. Брать из пустой колоды нельзя; если карт нет ни в колодах, ни в сбросах, добор пропускают.",
@@ -167,4 +167,65 @@ RU.update({
     "discarded wild card": "сброс джокера",
     "discard": "сброс",
     "round's score": "счёт раунда",
+})
+
+
+# House readings (deck file "readings"): the sheet's words each rests on, and the other reading.
+RU.update({
+    "A red Wild card is worth <10,000> if not played.":
+        "Несыгранный красный джокер стоит <10,000>.",
+    "Other counts fit the sheet as well: fewer copies of each number, or more numbers, would give a hand fewer matches and longer rounds; more copies, shorter ones.":
+        "Листу подходят и другие количества: меньше копий каждого числа или больше чисел дали бы руке меньше пар и более длинные раунды; больше копий — более короткие.",
+    "The player to the left of the dealer goes first.":
+        "Первым ходит игрок слева от сдающего.",
+    "Six players could be dealt in (6 x 5 = 30 of each colour), but the basic decks would then start empty and the first draws would have to come from the discard piles.":
+        "Можно было бы сдать и шестерым (6 × 5 = 30 карт каждого цвета), но тогда в базовой игре колоды с самого начала были бы пусты, и первые карты пришлось бы брать из сброса.",
+    "After discarding, it is the next player’s turn and your matches (order) cannot change":
+        "После сброса ход переходит к следующему игроку, и ваши пары (их порядок) уже не меняются",
+    "The discard could be optional, the damaged step naming none: hands would then shrink only by matches, and a round could stall when nobody can match.":
+        "Сброс мог бы быть необязательным, раз испорченный шаг его не называет: тогда руки уменьшались бы только за счёт пар, и раунд мог бы застрять, когда ни у кого нет пары.",
+    "Each subsequent match is played on top of the previous match but you must swap the colors!":
+        "Каждую следующую пару кладут поверх предыдущей, но цвета нужно поменять местами!",
+    "None plausible: the sheet demands the swap, and 'Add both stacks' needs two stacks, so one pile of matches would not fit the scoring.":
+        "Других правдоподобных нет: лист требует менять цвета, а «сложите обе стопки» требует двух стопок, так что одна общая стопка не подошла бы к подсчёту.",
+    "Add both stacks in front of you. Take the number from the positive stack (Circled) and subtract any remaining red cards in-hand from that number.":
+        "Сложите обе стопки перед собой. Возьмите число положительной стопки (обведённое) и вычтите из него все красные карты, оставшиеся на руке.",
+    "'The positive stack' could be the stack that starts with a blue card, whatever its total: a player who matched 200 then 500 would then score -300 instead of 300.":
+        "«Положительной стопкой» могла бы быть стопка, которая начинается с синей карты, каким бы ни был её итог: тогда игрок, выложивший сначала пару 200, потом пару 500, получил бы -300 вместо 300.",
+    "If there are no cards left int eh blue or red decks after a player’s turn, the respective discard piles are reshuffled and the deck starts face down again.":
+        "Если после хода игрока в синей или красной колоде не осталось карт, соответствующий сброс перемешивают, и колода снова лежит рубашкой вверх.",
+    "Read strictly, an empty deck is refilled only after the turn: a Steal's draw mid-turn from an empty deck would then get nothing.":
+        "Если читать строго, пустую колоду пополняют только после хода: тогда взятие карты после «Кражи» посреди хода из пустой колоды ничего бы не дало.",
+    "The round ends when a player runs out of cards in their hand.":
+        "Раунд заканчивается, когда у одного из игроков кончаются карты на руке.",
+    "The same player could deal all three rounds (the sheet does not say who deals next): the same player would then go first every round.":
+        "Все три раунда мог бы сдавать один и тот же игрок (лист не говорит, кто сдаёт следующим): тогда каждый раунд первым ходил бы один и тот же игрок.",
+    "3. A dealer shuffles each deck and distributes (clockwise) 5 blue and 5 red cards to each player.":
+        "3. Сдающий тасует каждую колоду и раздаёт (по часовой стрелке) каждому игроку 5 синих и 5 красных карт.",
+    "The Trade, Steal and Wild cards could be kept out of the deal and shuffled in after it: no hand would then start with one, and they would come only by drawing.":
+        "Карты «Обмен», «Кража» и джокеры можно было бы не раздавать, а замешать в колоды после раздачи: тогда ни одна рука не начиналась бы с них, и они приходили бы только при взятии карт.",
+    "Play this card on your turn by placing it in the advanced discard pile that matches its color.":
+        "Сыграйте эту карту в свой ход, положив её в особый сброс её цвета.",
+    "'On your turn' could also allow a play before the draw, or only one action card a turn; the sheet says neither, and either would change what a turn can hold.":
+        "«В свой ход» могло бы разрешать игру и до взятия карты или только одну карту действия за ход; лист не говорит ни того, ни другого, а любое из этих прочтений изменило бы, что можно сделать за ход.",
+    "Each discretely passes their cards in hand that match the color of the Trade card played.":
+        "Каждый незаметно передаёт свои карты с руки того же цвета, что и сыгранная карта «Обмен».",
+    "Step 1 asks only for 'a numbered card in your hand', of any colour: a player with no numbered card of the Trade's colour could then play it, though they would have nothing of that colour to hand over.":
+        "Шаг 1 требует лишь «числовую карту на руке» любого цвета: тогда игрок без числовой карты цвета «Обмена» мог бы сыграть его, хотя отдать ему было бы нечего.",
+    "If a trade is not possible from any player, go to step 5.":
+        "Если обмен невозможен ни с одним игроком, переходите к шагу 5.",
+    "The player could draw a card of the Trade's colour, as a thief with no victim does: their hand would then end a card bigger than after a Trade that happens.":
+        "Игрок мог бы взять карту цвета «Обмена», как вор, которому не у кого красть: тогда на руке у него осталось бы на карту больше, чем после состоявшегося обмена.",
+    "After there is a steal ,the victim draws form the matching color deck. If a steal si not possible from any player, the thief draws from the matching color deck.":
+        "После кражи жертва берёт карту из колоды того же цвета. Если украсть не у кого, вор сам берёт карту из колоды того же цвета.",
+    "None plausible: the steps say who takes a card, who draws, and when; only the misspellings need reading.":
+        "Других правдоподобных нет: шаги говорят, кто забирает карту, кто берёт из колоды и когда; прочитать нужно только опечатки.",
+    "You can use any blue Wild card with any red numbered card and any red Wild card with any blue numbered card to form a match.":
+        "Любой синий джокер можно составить пару с любой красной числовой картой, а любой красный джокер — с любой синей числовой картой.",
+    "A blue Wild and a red Wild could be allowed to match each other at a number the player names: a red Wild's <10,000> would then be easy to shed.":
+        "Синему и красному джокеру можно было бы разрешить составлять пару друг с другом с числом, которое назовёт игрок: тогда от <10,000> красного джокера было бы легко избавиться.",
+    "Don’t show other players your cards!":
+        "Не показывайте свои карты другим игрокам!",
+    "Every round could have to be recorded turn by turn: a table without a phone for each player would then have to show its hands to the tablet during play.":
+        "Каждый раунд можно было бы требовать записывать ход за ходом: тогда столу без телефона у каждого игрока пришлось бы во время игры показывать руки планшету.",
 })
