@@ -125,7 +125,7 @@ function renderChart(board) {
   const W = 420, H = 170, L = 40, B = 18;
   const max = Math.ceil(Math.max(200, ...series.flat()) / 100) * 100;
   const n = Math.max(series.length - 1, 1);
-  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chips-chart", role: "img"});
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chips-chart", role: "img", "aria-labelledby": "chart-title"});
   for (const frac of [0, 0.5, 1]) {
     const y = (H - B) - frac * (H - B - 8);
     chart.appendChild(svg("line", {x1: L, y1: y, x2: W - 4, y2: y, stroke: "#ccc", "stroke-width": 1}));

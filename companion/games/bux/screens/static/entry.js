@@ -57,7 +57,10 @@ function sendMove(line) {
 }
 
 function showTab(name) {
-  document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("on", t.dataset.tab === name));
+  document.querySelectorAll(".tab").forEach((t) => {
+    t.classList.toggle("on", t.dataset.tab === name);
+    t.setAttribute("aria-selected", String(t.dataset.tab === name));
+  });
   document.querySelectorAll(".tab-body").forEach((b) => { b.hidden = b.dataset.body !== name; });
 }
 

@@ -60,7 +60,7 @@ function showTable(b) {
   b.players.forEach((p) => {
     const li = el("li", {class: "seat" + (p.turn ? " turn" : "") + (p.out ? " out" : "") + (p.passed ? " passed" : "") + (p.winner ? " winner" : "")});
     li.appendChild(el("span", {class: "name"}, p.name));
-    const backs = el("span", {class: "backs", "aria-label": plural(S.counts.cards, p.cards)});
+    const backs = el("span", {class: "backs", "aria-hidden": "true"});  // a picture of the count said in words next to it
     for (let i = 0; i < Math.min(p.cards, 14); i++) backs.appendChild(el("span", {class: "back"}));
     li.appendChild(backs);
     li.appendChild(el("span", {class: "count"}, plural(S.counts.cards, p.cards)));

@@ -242,7 +242,7 @@ function rollControls(body, tied) {
   const row = el("div", {class: "row typed"});
   const inputs = {};
   (tied || [null]).forEach((p) => {
-    const input = el("input", {class: "short", placeholder: "3 5", "aria-label": p || "dice"});
+    const input = el("input", {class: "short", placeholder: "3 5", "aria-label": p || S.steps.roll});
     inputs[p] = input;
     if (p) row.appendChild(el("span", {class: "from-name"}, p));
     row.appendChild(input);
