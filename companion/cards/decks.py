@@ -69,6 +69,39 @@ class Deck:
         """Return the house readings: where the rule sheet is silent, damaged or unclear, what we chose and why (see READING_PARTS)."""
         return tuple(self.data.get("readings", ()))
 
+    @functools.cached_property
+    def house_rules(self) -> tuple["HouseRule", ...]:
+        """Return the readings a table may switch at setup, in the file's order (a reading's "rule" object; issue 36)."""
+        return tuple(_house_rule(reading) for reading in self.readings if "rule" in reading)
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A reading a table may switch when it starts a game: a house rule.
+
+    `name` and the `choices` keys are the words a record's setup line and the
+    command line use (``--rule warning-rolls=continue``); each choice's text is
+    what a player reads ("rolls go on after the card is gone"). `default` is
+    the companion's own reading: a game whose setup names no house rule plays it.
+    """
+
+    name: str
+    topic: str
+    default: str
+    choices: Mapping[str, str]
+
+
+def _house_rule(reading: Mapping[str, Any]) -> HouseRule:
+    """Read a reading's "rule" object: {"name", "default", "choices": {value: words}} with the default among the choices."""
+    rule = reading["rule"]
+    try:
+        name, default, choices = str(rule["name"]), str(rule["default"]), {str(k): str(v) for k, v in rule["choices"].items()}
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise CompanionError(f"deck file: the house rule of reading {reading.get('topic')!r} is missing {exc}") from None
+    if default not in choices or len(choices) < 2:
+        raise CompanionError(f"deck file: house rule {name!r} needs two choices or more, its default among them")
+    return HouseRule(name=name, topic=str(reading.get("topic", name)), default=default, choices=MappingProxyType(choices))
+
 
 SHEET_SILENT = "The sheet does not say."
 """A reading's "sheet" when the rule sheet has no words for it (then there is nothing to quote)."""
