@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.commands.replay import read_lines  # noqa: E402
+from companion.commands.inputs import read_lines  # noqa: E402
 from companion.games import game_of_record  # noqa: E402
 
 

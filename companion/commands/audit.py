@@ -20,7 +20,7 @@ from companion.audit.limits import MAX_REPORT_ANOMALIES
 from companion.audit.report import plural, render
 from companion.audit.seals import SealCheck
 from companion.audit.source import dump_events, open_for_audit
-from companion.commands.games import add_db_option
+from companion.commands.inputs import add_db_option
 from companion.commands.outputs import print_rows
 from companion.errors import CompanionError
 from companion.store.backends import is_postgres

@@ -9,7 +9,7 @@ from pathlib import Path
 from shlex import quote
 from typing import TYPE_CHECKING
 
-from companion.commands.games import DEFAULT_DB, add_db_option
+from companion.commands.inputs import DEFAULT_DB, add_db_option
 from companion.commands.scan import add_wait_option, wait_option
 from companion.commands.serve import HOST_HELP
 from companion.errors import CompanionError

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.audit.limits import check_record_file
 from companion.commands.outputs import output_file, print_rows
-from companion.commands.replay import read_lines
+from companion.commands.inputs import DEFAULT_DB, add_db_option, read_lines
 from companion.errors import CompanionError, StoreError
 from companion.games.base import SHARED
 from companion.store.events import format_seal
@@ -16,15 +16,6 @@ from companion.store.integrity import recover_hint
 from companion.store.session import GameSession, import_record
 from companion.store.backends import Store, is_postgres
 from companion.store.backends import open_store as open_backend
-
-DEFAULT_DB = "companion.db"
-
-
-def add_db_option(parser) -> None:
-    """Add the --db option (the event store file) to a subcommand."""
-    parser.add_argument("--db", default=DEFAULT_DB,
-                        help=f"event store: a SQLite file or a postgresql:// URL (default: ./{DEFAULT_DB})")
-
 
 def add_parser(sub) -> None:
     p = sub.add_parser("games", help="list stored games")

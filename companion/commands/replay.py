@@ -16,7 +16,8 @@ import json
 import sys
 from pathlib import Path
 
-from companion.errors import CompanionError, RecordError, StoreError
+from companion.commands.inputs import add_db_option, read_lines
+from companion.errors import CompanionError, StoreError
 from companion.games import game_of_record
 
 
@@ -24,38 +25,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="replay a game record (JSON Lines) and show the final state")
     p.add_argument("record", metavar="RECORD|GAME_ID",
                    help="the record file (.jsonl), or a stored game's id (see `companion games`)")
-    from companion.commands.games import add_db_option  # games imports this module's read_lines
-
     add_db_option(p)
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     p.set_defaults(run=run)
-
-
-def unreadable(path: str, exc: OSError) -> CompanionError:
-    """Return the error for a file that cannot be opened: "cannot open missing.jsonl: no such file" (no line number:
-    no line was read)."""
-    why = ("no such file" if isinstance(exc, FileNotFoundError) else "it is a folder" if isinstance(exc, IsADirectoryError)
-           else "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc)).lower())
-    return CompanionError(f"cannot open {path}: {why}")
-
-
-def read_lines(path: str) -> list[str]:
-    """Return a record file's lines (newlines kept).
-
-    Raises:
-        CompanionError: if the file cannot be opened.
-        RecordError: if it is not UTF-8 text.
-    """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise unreadable(path, exc) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise RecordError("not UTF-8 text", line=line) from None
-    return text.splitlines(keepends=True)
 
 
 def stored_lines(db: str, game_id: str) -> list[str]:

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from shlex import quote
 
-from companion.commands.games import DEFAULT_DB, add_db_option
+from companion.commands.inputs import DEFAULT_DB, add_db_option
 from companion.errors import CompanionError, RecordError
 from companion.games import games
 from companion.store.new_game import start_new_game

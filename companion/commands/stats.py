@@ -6,7 +6,7 @@ import json
 
 from companion.club.nights import parse_night
 from companion.club.stats import read_roster, standings, to_csv
-from companion.commands.games import add_db_option
+from companion.commands.inputs import add_db_option
 from companion.errors import CompanionError
 from companion.store.backends import open_store
 
