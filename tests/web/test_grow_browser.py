@@ -15,6 +15,7 @@ import urllib.request
 
 import pytest
 
+from companion.cards.decks import load_deck
 from companion.games.grow.state import draw_pile
 from companion.web import create_app
 from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
@@ -79,7 +80,7 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
 
         steps = 0
         log: list = []
-        tablet_bid_done = tie_done = False
+        tablet_bid_done = tie_done = labels_checked = False
         try:
             while True:
                 steps += 1
@@ -94,6 +95,13 @@ def test_a_whole_game_from_the_tablet_with_bids_from_two_phones(served, artifact
                 if phase == "draw":
                     # The table turned these over: two cards from the real draw pile (never a removed one).
                     cards = rng.sample(sorted(draw_pile(state_of(db))), 2)
+                    if not labels_checked:
+                        # A card's warning icons are drawn; its accessible name says how many of each kind.
+                        deck = {c.code: c for c in load_deck("grow").cards}
+                        for code, said in ((next(c for c in sorted(draw_pile(state_of(db))) if deck[c].get("warnings") == 2), "warnings: 2"),
+                                           (next(c for c in sorted(draw_pile(state_of(db))) if deck[c].get("red_warnings")), "red warnings: 1")):
+                            assert said in (entry.locator(f".picker button.gcard[data-code='{code}']").get_attribute("aria-label") or "")
+                        labels_checked = True
                     for code in cards:
                         if not entry.locator(f".picker button.gcard[data-code='{code}']").count():
                             tablet.screenshot(path=str(folder / "debug.png"), full_page=True)

@@ -70,7 +70,7 @@ def _strings() -> dict:
         "bad_number": _("Type a whole number."), "break_token": _("%(name)s: blue 5 → five black", name="{name}"), "no_rolls": _("No rolls yet."), "physical": _("typed in"),
         "commitment": _("Dice seed hash"), "seed": _("Dice seed (revealed)"),
         "steps": {"draw": _("Turn up the cards"), "bid": _("Sealed bids: tap your name"), "tiebreak": _("Tie-break roll"),
-                  "roll": _("Warning dice"), "pick": _("Pick a card"), "act": _("The card's action"), "over": _("Game over")}, "warnings": _("warnings"), "counts": count_forms(),
+                  "roll": _("Warning dice"), "pick": _("Pick a card"), "act": _("The card's action"), "over": _("Game over")}, "warnings": _("warnings"), "red_warnings": _("red warnings"), "counts": count_forms(),
     }
 
 

@@ -70,6 +70,7 @@ RU = {
     "Use these cards": "Взять эти карты",
     "Type a whole number.": "Введите целое число.",
     "warnings": "знаки опасности",
+    "red warnings": "красные знаки опасности",
     "bidding needs the game's join link or your own private link": "для ставки нужна ссылка игры или ваша личная ссылка",
     "Not every bid is in yet; nothing is revealed.": "Ещё не все поставили; ничего не открыто.",
     "Say which move: draw, pick, act, decline or break.": "Укажите ход: открыть, взять, действие, отказ или размен.",

@@ -38,7 +38,10 @@ function gcard(info, opts) {
   for (let i = 0; i < info.red_warnings; i++) icons.appendChild(el("span", {class: "warn-icon red", title: S.warnings}, "\u26a0"));
   if (info.action) icons.appendChild(el("span", {class: "act-icon", title: info.action}, "\u2605"));
   box.appendChild(icons);
-  box.setAttribute("aria-label", (S.colours[info.colour] || info.colour) + " " + info.label + (info.action ? ", " + info.action : ""));
+  // The icons are drawn, not read: the label says how many warnings of each kind the card carries.
+  const warned = (info.warnings ? ", " + S.warnings + ": " + info.warnings : "") +
+    (info.red_warnings ? ", " + S.red_warnings + ": " + info.red_warnings : "");
+  box.setAttribute("aria-label", (S.colours[info.colour] || info.colour) + " " + info.label + warned + (info.action ? ", " + info.action : ""));
   box.title = (S.colours[info.colour] || info.colour) + " " + info.label + (info.action ? " \u2014 " + info.action : "");
   return box;
 }
