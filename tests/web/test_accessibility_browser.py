@@ -124,3 +124,47 @@ def test_axe_finds_no_wcag_violation_on_the_club_pages(chromium, tmp_path):
         finally:
             context.close()
     assert not found, "axe found WCAG A/AA violations:\n" + "\n".join(found)
+
+
+SMALL_TARGETS = """() => {
+  // Every control a finger taps at a phone's size, with the box it offers: a checkbox or radio counts with its label;
+  // a link inside running text is exempt (WCAG 2.5.8: inline targets), as is one the page hides.
+  const boxes = [];
+  for (const el of document.querySelectorAll('button, [role=button], [role=tab], input:not([type=hidden]), select, textarea, summary, a[href]')) {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || el.closest('[hidden], [aria-hidden=true]')) continue;
+    if (el.tagName === 'A' && el.closest('p, li p, td, dd, .prose, .note, footer p')) continue;
+    const target = (el.type === 'checkbox' || el.type === 'radio') && el.closest('label') ? el.closest('label') : el;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
+      const name = (el.getAttribute('aria-label') || el.textContent || el.id || el.name || el.tagName).trim().slice(0, 30);
+      boxes.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return boxes;
+}"""
+"""Each too-small control, named as a developer finds it: tag, id, its words, and its size in CSS px."""
+
+
+@pytest.mark.parametrize("game", sorted(game_modules()))
+def test_every_control_on_a_phone_is_at_least_44_px(game, chromium, tmp_path):
+    """At a phone's size every button, field and menu a player taps offers a 44 x 44 px target (issue 34)."""
+    db = tmp_path / f"{game}.db"
+    store_table(db, game)
+    token, seats = tokens(db, game)
+    app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})
+    small: list[str] = []
+    with serving(app, threads=4) as base:
+        for holder, path in pages_of(game, token, seats).items():
+            context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+            try:
+                page = context.new_page()
+                if holder == "tablet":
+                    page.goto(f"{base}/g/{game}?t={token}")
+                page.goto(f"{base}{path}")
+                page.wait_for_timeout(SETTLE_MS)
+                small += [f"{game} {holder}: {box}" for box in page.evaluate(SMALL_TARGETS)]
+            finally:
+                context.close()
+    assert not small, "controls smaller than 44 x 44 px on a phone:\n" + "\n".join(small)
