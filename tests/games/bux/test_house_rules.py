@@ -233,3 +233,20 @@ def test_a_rule_or_value_the_deck_does_not_know_is_refused_in_words(given, words
     with pytest.raises(RecordError) as refused:
         list(read_record(_record(rules_chosen=given)))
     assert words in str(refused.value)
+
+
+# --- the camera's table reader --------------------------------------------------
+
+def test_the_table_reader_completes_a_draw_as_the_engine_reads_the_timer_cards():
+    from companion.games.bux.table.interpret import _complete_draw
+
+    start, printed = replay(_record()), replay(_record(rules_chosen={"timer-order": "printed"}))
+    assert _complete_draw(start, ["bux-3"]) is None  # the first timer card: the draw goes on
+    assert _complete_draw(printed, ["bux-3"]) == (("bux-3",), (), True)  # card 3 ends the deck, unsettled
+    last = ("bux-1", "bux-2", "club-square-25", "bux-3")
+    at_once = replay(_record(*TO_THE_LAST_DECK))
+    finished = replay(_record(*TO_THE_LAST_DECK, rules_chosen={"last-draw": "finished"}))
+    assert _complete_draw(at_once, last) == (last, ("club-square-25",), True)
+    assert _complete_draw(finished, last) is None  # the last draw goes on to its playing cards
+    whole = (*last, "club-square-50", "club-square-100")
+    assert _complete_draw(finished, whole) == (whole, ("club-square-25", "club-square-50", "club-square-100"), False)
