@@ -46,7 +46,8 @@ def describe(line: dict[str, Any], before: BuxState | None = None, after: BuxSta
                  give=(card(give) if isinstance(give, str) else None) or "?",
                  take=(card(take) if isinstance(take, str) else None) or "?", other=line.get("from", "?"))
     if kind == "broke":
-        grant = after.chips[before.seat(player)] - before.chips[before.seat(player)] if before and after and player in before.players else 100
+        broke = before.players.index(player) if before is not None and player in before.players else None
+        grant = after.chips[broke] - before.chips[broke] if broke is not None and before and after else 100
         if grant != 100:  # 200 during Double-BUX under the house rule broke-grant=doubled
             return _("%(player)s was broke and took %(amount)s chips.", player=player, amount=grant)
         return _("%(player)s was broke and took 100 chips.", player=player)

@@ -133,8 +133,10 @@ read_record, write_record, replay = record_functions(move_from_json, move_to_jso
 def state_to_json(state: BuxState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (no card backs beyond codes)."""
     result = rules.outcome(state)
+    played_with = {"rules": dict(state.rules)} if state.rules else {}  # only a game with house rules says so
     return {
         "game": "bux",
+        **played_with,
         "over": state.over,
         "winners": list(result.winners) if result else [],
         "turn": turn(state),
@@ -155,6 +157,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"
     banner = "  DOUBLE-BUX" if summary["double_bux"] else ""
     out.append(f"BUX: deck {summary['deck']}, timer {summary['bux_timer']}/3{banner}; {status}")
+    if summary.get("rules"):
+        out.append("  house rules: " + ", ".join(f"{name}={value}" for name, value in summary["rules"].items()))
     players = summary.get("players", {})
     width = max((len(n) for n in players), default=6)
     for name, info in players.items():

@@ -250,3 +250,12 @@ def test_the_table_reader_completes_a_draw_as_the_engine_reads_the_timer_cards()
     assert _complete_draw(finished, last) is None  # the last draw goes on to its playing cards
     whole = (*last, "club-square-50", "club-square-100")
     assert _complete_draw(finished, whole) == (whole, ("club-square-25", "club-square-50", "club-square-100"), False)
+
+
+def test_replay_says_which_house_rules_a_game_was_played_with():
+    from companion.games.bux.record import format_summary, state_to_json
+
+    switched = state_to_json(replay(_record(rules_chosen={"last-draw": "finished"})))
+    assert switched["rules"] == {"last-draw": "finished"}
+    assert "house rules: last-draw=finished" in format_summary(switched)
+    assert "rules" not in state_to_json(replay(_record()))

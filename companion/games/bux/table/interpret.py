@@ -507,11 +507,12 @@ def _complete_draw(state: BuxState, cards: Sequence[str]) -> tuple[tuple[str, ..
     finish = state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished"
     timers: set[str] = set()
     playing: list[str] = []
-    need = 3
+    need, ended = 3, False
     for index, code in enumerate(cards):
         if code in _TIMERS:
             timers.add(code)
-            if need == 3 and ends_deck(state, state.timers_out | timers):
+            if not ended and ends_deck(state, state.timers_out | timers):
+                ended = True
                 if not finish:
                     return tuple(cards[: index + 1]), tuple(playing), True
                 need = min(3, len(draw_deck(state) & _PLAYING))
