@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.games.bux.messages import card_words
-from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState
+from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, rule
 from companion.games.history import ENGLISH, Say
 
 CardNamer = Callable[[str], "str | None"]
@@ -32,20 +32,7 @@ def describe(line: dict[str, Any], before: BuxState | None = None, after: BuxSta
     if kind == "setup":
         return _("The cards were dealt; %(first)s plays first.", first=line.get("first", "?"))
     if kind == "draw":
-        cards = [c for c in line.get("cards", []) if isinstance(c, str)]
-        shown = ", ".join(name for name in map(card, cards) if name)
-        text = _("%(player)s drew %(cards)s", player=player, cards=shown or "?")
-        if after is not None and before is not None and after.deck != before.deck:
-            return text + ". " + _("Third BUX card: the deck is over, reshuffle.")
-        if after is not None and after.over:
-            return text + ". " + _("Third BUX card of the third deck: game over.")
-        if line.get("keep"):
-            return text + ". " + _("Kept without a bid.")
-        if "winner" in line and line["winner"] is None:
-            return text + ". " + _("Everyone passed.")
-        if line.get("winner"):
-            return text + ". " + _("%(winner)s won the bid for %(price)s.", winner=line["winner"], price=line.get("price"))
-        return text + "."
+        return _draw(line, player, before, after, card, say)
     if kind == "sell":
         sets = line.get("sets") or []
         paid = ""
@@ -59,5 +46,31 @@ def describe(line: dict[str, Any], before: BuxState | None = None, after: BuxSta
                  give=(card(give) if isinstance(give, str) else None) or "?",
                  take=(card(take) if isinstance(take, str) else None) or "?", other=line.get("from", "?"))
     if kind == "broke":
+        broke = before.players.index(player) if before is not None and player in before.players else None
+        grant = after.chips[broke] - before.chips[broke] if broke is not None and before and after else 100
+        if grant != 100:  # 200 during Double-BUX under the house rule broke-grant=doubled
+            return _("%(player)s was broke and took %(amount)s chips.", player=player, amount=grant)
         return _("%(player)s was broke and took 100 chips.", player=player)
     return _("Unknown move.")
+
+
+def _draw(line: dict[str, Any], player: str, before: BuxState | None, after: BuxState | None, card: CardNamer, say: Say) -> str:
+    """Return a draw in words: its cards, then the deck's end, the game's end or the settlement."""
+    _ = say.gettext
+    cards = [c for c in line.get("cards", []) if isinstance(c, str)]
+    shown = ", ".join(name for name in map(card, cards) if name)
+    text = _("%(player)s drew %(cards)s", player=player, cards=shown or "?")
+    printed = after is not None and rule(after, "timer-order") == "printed"
+    if after is not None and before is not None and after.deck != before.deck:
+        return text + ". " + (_("BUX card 3: the deck is over, reshuffle.") if printed else _("Third BUX card: the deck is over, reshuffle."))
+    settled = bool(line.get("keep")) or "winner" in line
+    if after is not None and after.over and not settled:
+        return text + ". " + (_("BUX card 3 of the third deck: game over.") if printed else _("Third BUX card of the third deck: game over."))
+    ends = " " + _("The last deck is over: game over.") if after is not None and after.over else ""
+    if line.get("keep"):
+        return text + ". " + _("Kept without a bid.") + ends
+    if "winner" in line and line["winner"] is None:
+        return text + ". " + _("Everyone passed.") + ends
+    if line.get("winner"):
+        return text + ". " + _("%(winner)s won the bid for %(price)s.", winner=line["winner"], price=line.get("price")) + ends
+    return text + "."

@@ -7,17 +7,20 @@ replays a game. Reading and writing them as JSON lives in record.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
+
+from companion.games.house import NO_HOUSE_RULES, HouseRules
 
 
 @dataclass(frozen=True)
 class Setup:
-    """The deal: seating order (clockwise), who plays first, and each player's 3-card spread."""
+    """The deal: seating order (clockwise), who plays first, each player's 3-card spread, and the house rules chosen."""
 
     players: tuple[str, ...]
     first: str
     spreads: Mapping[str, tuple[str, ...]]
+    rules: HouseRules = field(default_factory=lambda: NO_HOUSE_RULES)
 
 
 @dataclass(frozen=True)

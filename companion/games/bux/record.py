@@ -18,17 +18,19 @@ from companion.games.bux.messages import W
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup, Swap
 from companion.games.bux.state import (
     ALL_CARDS,
+    DECK,
     BuxState,
     bux_timer,
     is_double_bux,
     turn,
 )
+from companion.games.house import read_house_rules
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
 from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
-    "setup": ("type", "game", "players", "first", "spreads"),
+    "setup": ("type", "game", "players", "first", "spreads", "rules"),
     "draw": ("type", "player", "cards", "winner", "price", "keep"),
     "sell": ("type", "player", "sets"),
     "swap": ("type", "player", "give", "take", "from"),
@@ -64,6 +66,7 @@ def _setup(data: dict[str, Any]) -> Setup:
         players=tuple(players),
         first=first,
         spreads={name: tuple(_cards(cards, f"setup: {possessive(name)} spread")) for name, cards in spreads.items()},
+        rules=read_house_rules(DECK, data.get("rules")),
     )
 
 
@@ -100,8 +103,11 @@ _card, _cards = card_readers(ALL_CARDS)
 def move_to_json(move: Move) -> dict[str, Any]:
     """Return the record line (as a dict) for a move; move_from_json() reads it back."""
     if isinstance(move, Setup):
-        return {"type": "setup", "game": "bux", "players": list(move.players), "first": move.first,
-                "spreads": {p: list(move.spreads[p]) for p in move.players}}
+        setup: dict[str, Any] = {"type": "setup", "game": "bux", "players": list(move.players), "first": move.first,
+                                 "spreads": {p: list(move.spreads[p]) for p in move.players}}
+        if move.rules:
+            setup["rules"] = dict(move.rules)  # only switched readings: a default game's line is as before house rules
+        return setup
     if isinstance(move, Draw):
         line: dict[str, Any] = {"type": "draw", "player": move.player, "cards": list(move.cards)}
         if move.keep:
@@ -127,8 +133,10 @@ read_record, write_record, replay = record_functions(move_from_json, move_to_jso
 def state_to_json(state: BuxState) -> dict[str, Any]:
     """Return the public summary printed by `companion replay --json` (no card backs beyond codes)."""
     result = rules.outcome(state)
+    played_with = {"rules": dict(state.rules)} if state.rules else {}  # only a game with house rules says so
     return {
         "game": "bux",
+        **played_with,
         "over": state.over,
         "winners": list(result.winners) if result else [],
         "turn": turn(state),
@@ -149,6 +157,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     status = f"game over, won by {', '.join(summary['winners'])}" if summary.get("over") else f"{summary.get('turn')} to move"
     banner = "  DOUBLE-BUX" if summary["double_bux"] else ""
     out.append(f"BUX: deck {summary['deck']}, timer {summary['bux_timer']}/3{banner}; {status}")
+    if summary.get("rules"):
+        out.append("  house rules: " + ", ".join(f"{name}={value}" for name, value in summary["rules"].items()))
     players = summary.get("players", {})
     width = max((len(n) for n in players), default=6)
     for name, info in players.items():

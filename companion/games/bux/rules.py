@@ -23,10 +23,11 @@ from companion.games.bux.state import (
     PLAYING_CARDS,
     STARTING_CHIPS,
     TIMER_CARDS,
-    TIMERS_PER_DECK,
     BuxState,
     draw_deck,
+    ends_deck,
     is_double_bux,
+    rule,
     turn,
 )
 
@@ -81,6 +82,7 @@ def initial_state(move: Setup) -> BuxState:
         chips=(STARTING_CHIPS,) * len(move.players),
         spreads=tuple(frozenset(move.spreads[p]) for p in move.players),
         to_move=move.players.index(move.first),
+        rules=move.rules,
     )
 
 
@@ -116,6 +118,15 @@ class _TurnedOver:
     playing: tuple[str, ...]
     timers: tuple[str, ...]
     ends_deck: bool
+    ends_game: bool = False
+    """The deck that ended was the last one (the game is over once the draw is done)."""
+    settled: bool = False
+    """The draw is bid on although it ended the last deck (house rule last-draw=finished)."""
+
+
+def _finishes_last_draw(state: BuxState) -> bool:
+    """Return True if the draw that ends the last deck is still finished and bid on (house rule last-draw=finished)."""
+    return state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished"
 
 
 def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
@@ -124,25 +135,29 @@ def _turn_over(state: BuxState, move: Draw) -> _TurnedOver:
     playing: list[str] = []
     timers: list[str] = []
     seen: set[str] = set()
-    ends_deck = False
-    for index, card in enumerate(move.cards):
+    ended = False
+    finish = _finishes_last_draw(state)
+    for card in move.cards:
         if card not in ALL_CARDS:
             raise W.violation("draw.unknown_card", card=card)
         if card in seen:
             raise W.violation("draw.card_twice", card=card)
         if card not in available:
             raise W.violation("draw.not_in_draw_deck", card=card, **_where(state, card))
-        if ends_deck or len(playing) == CARDS_PER_DRAW:
+        if (ended and not finish) or len(playing) == CARDS_PER_DRAW:
             raise W.violation("draw.too_many_cards", card=card)
         seen.add(card)
         if card in _TIMERS:
             timers.append(card)
-            ends_deck = len(state.timers_out) + len(timers) == TIMERS_PER_DECK
+            ended = ended or ends_deck(state, state.timers_out | set(timers))
         else:
             playing.append(card)
-    if not ends_deck and len(playing) != CARDS_PER_DRAW:
-        raise W.violation("draw.too_few_cards", count=len(playing), need=CARDS_PER_DRAW)
-    return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ends_deck)
+    need = min(CARDS_PER_DRAW, len(available & _PLAYING)) if ended else CARDS_PER_DRAW
+    if (finish or not ended) and len(playing) != need:
+        raise W.violation("draw.too_few_cards", count=len(playing), need=need)
+    settled = ended and finish and bool(playing)
+    return _TurnedOver(playing=tuple(playing), timers=tuple(timers), ends_deck=ended,
+                       ends_game=ended and state.deck == DECKS_PER_GAME, settled=settled)
 
 
 def _where(state: BuxState, card: str) -> dict[str, Any]:
@@ -166,7 +181,7 @@ def verify_draw(state: BuxState, move: Draw) -> None:
     seat = _verify_turn(state, move.player, "draw")
     turned = _turn_over(state, move)
     settlements = sum((move.winner is not None, move.all_passed, move.keep))
-    if turned.ends_deck:
+    if turned.ends_deck and not turned.settled:
         if settlements or move.price is not None:
             raise W.violation("draw.settled_after_last_timer")
         return
@@ -213,15 +228,16 @@ def apply_draw(state: BuxState, move: Draw) -> BuxState:
     verify_draw(state, move)
     turned = _turn_over(state, move)
     seat = state.to_move
-    if turned.ends_deck:
-        if state.deck == DECKS_PER_GAME:
+    if turned.ends_deck and not turned.settled:
+        if turned.ends_game:
             # The game ends at once; the cards turned over go to nobody.
             return replace(state, timers_out=state.timers_out | set(turned.timers), over=True, redraw=False)
         # Everything not in a spread is reshuffled into the next deck; same player draws again.
         return replace(state, deck=state.deck + 1, timers_out=frozenset(), discard=frozenset(), redraw=True)
     cards = frozenset(turned.playing)
     timers_out = state.timers_out | set(turned.timers)
-    base = replace(state, timers_out=timers_out, redraw=False, to_move=_next_turn(state))
+    # A last draw that is finished (house rule last-draw=finished) is settled, then the game is over.
+    base = replace(state, timers_out=timers_out, redraw=False, to_move=_next_turn(state), over=turned.ends_game)
     if move.all_passed:
         return replace(base, discard=state.discard | cards)
     if move.keep:
@@ -350,12 +366,20 @@ def apply_broke(state: BuxState, move: Broke) -> BuxState:
     """
     verify_broke(state, move)
     seat = state.to_move
+    grant = broke_grant(state)
     return replace(
         state,
-        chips=_change(state.chips, {seat: BROKE_GRANT}),
-        bank_paid=state.bank_paid + BROKE_GRANT,
+        chips=_change(state.chips, {seat: grant}),
+        bank_paid=state.bank_paid + grant,
         to_move=_next_turn(state),
     )
+
+
+def broke_grant(state: BuxState) -> int:
+    """Return what a broke player takes now: 100, or 200 during Double-BUX under the house rule broke-grant=doubled."""
+    if is_double_bux(state) and rule(state, "broke-grant") == "doubled":
+        return 2 * BROKE_GRANT
+    return BROKE_GRANT
 
 
 # --- Dispatch ---------------------------------------------------------------

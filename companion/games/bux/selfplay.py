@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from companion.games.bux import rules
 from companion.games.bux.moves import Broke, Draw, Move, Sell, Setup
 from companion.games.bux.scoring import sellable_sets
-from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck
+from companion.games.bux.state import DECK, DECKS_PER_GAME, PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, ends_deck, rule
+from companion.games.house import NO_HOUSE_RULES, HouseRules, read_house_rules
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -30,11 +31,12 @@ class Style:
     max_moves: int = 5000
 
 
-def random_game(seed: int, players: int | None = None, style: Style = Style()) -> list[Move]:
-    """Return the moves (setup first) of a complete random legal game.
+def random_game(seed: int, players: int | None = None, style: Style = Style(), rules_chosen: HouseRules = NO_HOUSE_RULES) -> list[Move]:
+    """Return the moves (setup first) of a complete random legal game, played by the house rules chosen.
 
     The game runs until the third timer card of the third deck, or until
-    style.max_moves moves (then it stops unfinished).
+    style.max_moves moves (then it stops unfinished). A game by the default
+    readings draws the same random numbers as before house rules existed.
     """
     rng = random.Random(seed)
     count = players or rng.randint(3, 5)
@@ -42,7 +44,7 @@ def random_game(seed: int, players: int | None = None, style: Style = Style()) -
     playing = list(PLAYING_CARDS)
     rng.shuffle(playing)
     spreads = {name: tuple(playing[3 * i: 3 * i + 3]) for i, name in enumerate(names)}
-    setup = Setup(players=names, first=rng.choice(names), spreads=spreads)
+    setup = Setup(players=names, first=rng.choice(names), spreads=spreads, rules=read_house_rules(DECK, dict(rules_chosen)))
     state = rules.initial_state(setup)
     order = _shuffled(state, rng)
     moves: list[Move] = [setup]
@@ -98,25 +100,44 @@ def _pick_sale(spread: frozenset[str], rng: random.Random) -> tuple[tuple[str, s
 
 def _draw(state: BuxState, order: list[str], rng: random.Random, style: Style) -> Draw:
     player = state.players[state.to_move]
+    cards = _turned_over(state, order)
+    if not any(card in PLAYING_CARDS for card in cards) or _ends_unsettled(state, cards):
+        return Draw(player=player, cards=cards)
+    if not state.spreads[state.to_move] and rng.random() < style.keep:
+        return Draw(player=player, cards=cards, keep=True)
+    bidders = [p for p, c in zip(state.players, state.chips) if c >= 5]
+    if not bidders or rng.random() < style.all_pass:
+        return Draw(player=player, cards=cards, all_passed=True)
+    winner = rng.choice(bidders)
+    limit = min(state.chips[state.seat(winner)], 300)
+    price = 5 * rng.randint(1, limit // 5)
+    return Draw(player=player, cards=cards, winner=winner, price=price)
+
+
+def _turned_over(state: BuxState, order: list[str]) -> tuple[str, ...]:
+    """Return the cards a draw turns over from the shuffled deck: up to 3 playing cards, or until a timer ends the deck.
+
+    Under the house rule last-draw=finished the draw that ends the last deck goes on to its 3 playing cards.
+    """
+    finish = state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished"
     cards: list[str] = []
+    timers: set[str] = set()
     playing = 0
-    timers = len(state.timers_out)
     for card in order:
         cards.append(card)
         if card in TIMER_CARDS:
-            timers += 1
-            if timers == len(TIMER_CARDS):
-                return Draw(player=player, cards=tuple(cards))
+            timers.add(card)
+            if ends_deck(state, state.timers_out | timers) and not finish:
+                break
         else:
             playing += 1
             if playing == 3:
                 break
-    if not state.spreads[state.to_move] and rng.random() < style.keep:
-        return Draw(player=player, cards=tuple(cards), keep=True)
-    bidders = [p for p, c in zip(state.players, state.chips) if c >= 5]
-    if not bidders or rng.random() < style.all_pass:
-        return Draw(player=player, cards=tuple(cards), all_passed=True)
-    winner = rng.choice(bidders)
-    limit = min(state.chips[state.seat(winner)], 300)
-    price = 5 * rng.randint(1, limit // 5)
-    return Draw(player=player, cards=tuple(cards), winner=winner, price=price)
+    return tuple(cards)
+
+
+def _ends_unsettled(state: BuxState, cards: tuple[str, ...]) -> bool:
+    """Return True if these cards end the deck and the draw is not bid on (every deck but a finished last one)."""
+    timers = state.timers_out | {card for card in cards if card in TIMER_CARDS}
+    finish = state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished"
+    return ends_deck(state, frozenset(timers)) and not finish

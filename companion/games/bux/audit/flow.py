@@ -87,9 +87,14 @@ class BuxFlow:
         text = f"{player} drew {cards}"
         if after.deck != before.deck:
             return f"{text}: third timer card, deck {after.deck} begins and {player} draws again"
-        if after.over:
+        if after.over and not _settled(line):
             return f"{text}: third timer card of the last deck, the game ends"
-        winner, price = line.get("winner"), line.get("price")
+        ends = "; the last deck is over and so is the game" if after.over else ""
+        return self._settle(line, text) + ends
+
+    def _settle(self, line: dict, text: str) -> str:
+        """Book a draw's settlement (a bid won, all passed, kept) and return it in words."""
+        player, winner, price = line["player"], line.get("winner"), line.get("price")
         if line.get("keep"):
             return f"{text} and kept them (no cards in spread)"
         if winner is None:
@@ -107,3 +112,8 @@ class BuxFlow:
     def to_json(self) -> dict:
         """Return every player's account."""
         return {name: account.to_json() for name, account in self.accounts.items()}
+
+
+def _settled(line: dict) -> bool:
+    """Return True if a draw line is settled: a bid won, all passed or kept (a last draw finished under last-draw=finished)."""
+    return bool(line.get("keep")) or "winner" in line

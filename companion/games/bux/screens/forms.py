@@ -29,7 +29,7 @@ from companion.games.bux.screens.view import (
     SUITS,
     BuxView,
 )
-from companion.games.bux.state import DECK, PLAYING_CARDS, SHAPE, SUIT, TIMER_CARDS, VALUE, draw_deck
+from companion.games.bux.state import DECK, DECKS_PER_GAME, PLAYING_CARDS, SHAPE, SUIT, TIMER_CARDS, VALUE, draw_deck, rule
 from companion.games.wording import render
 from companion.web.common import error_text
 
@@ -248,6 +248,8 @@ class BuxForms:
             "timers": [{"code": c, "label": DECK.card(c)["label"]} for c in TIMER_CARDS],
             "timers_out": len(state.timers_out),
             "timers_per_deck": len(TIMER_CARDS),
+            "timer_order": rule(state, "timer-order"),
+            "last_draw_finished": state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished",
             "spread": self.view.faces(state.spreads[seat]) if actions.player else [],
             "sell_sets": self.handle_sets(actions.sellable_sets),
             "swap_give": self.view.faces(state.spreads[seat]) if actions.swaps else [],

@@ -250,6 +250,18 @@ RU.update({
         "Других правдоподобных нет: если бы карту защищала общая масть или общая фигура по отдельности, карта C из примера на листе (другой пики нет, но есть другой X) была бы защищена, а лист говорит, что нет.",
     "you have the option of taking 100 chips and passing your turn, or not taking 100 chips and playing as normal.":
         "вы можете взять 100 фишек и пропустить ход или не брать 100 фишек и играть как обычно.",
+    # House rules (a reading's "rule" choices): the words a player reads for each value.
+    "timer cards count in the order they turn up": "карты-таймеры считаются в том порядке, в каком выпали",
+    "each timer card does what its printed number says": "каждая карта-таймер делает то, что велит напечатанный на ней номер",
+    "a broke player takes 100 chips, even during Double-BUX": "игрок без фишек берёт 100 фишек, даже во время Двойного BUX",
+    "a broke player takes 200 chips during Double-BUX": "во время Двойного BUX игрок без фишек берёт 200 фишек",
+    "the game ends as soon as the last timer card turns up": "игра заканчивается, как только выпадает последняя карта-таймер",
+    "the last draw is finished and bid on before the game ends": "последнее взятие доводится до конца и разыгрывается на торгах, и лишь потом игра заканчивается",
+    # History sentences under house rules.
+    "%(player)s was broke and took %(amount)s chips.": "%(player)s без фишек и взял(а) %(amount)s из банка.",
+    "BUX card 3: the deck is over, reshuffle.": "Карта BUX 3: колода закончилась, перетасуйте.",
+    "BUX card 3 of the third deck: game over.": "Карта BUX 3 третьей колоды: игра окончена.",
+    "The last deck is over: game over.": "Последняя колода закончилась: игра окончена.",
     "None plausible: the sheet calls both an option ('It's your choice'); making either automatic would take that choice away from the player.":
         "Других правдоподобных нет: лист называет обе возможности выбором («Выбор за вами»); если делать любую из них автоматически, игрок лишится этого выбора.",
 })

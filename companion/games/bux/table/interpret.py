@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence, Union
 
 from companion.games.bux.scoring import best_partition
-from companion.games.bux.state import PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, is_double_bux, turn
+from companion.games.bux.state import DECKS_PER_GAME, PLAYING_CARDS, TIMER_CARDS, BuxState, draw_deck, ends_deck, is_double_bux, rule, turn
 from companion.games.bux.table.messages import english, say
 from companion.table.outputs import Attention, Cleared, Output, Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
@@ -499,17 +499,28 @@ def _has_other_sale(on_pile: tuple[str, ...], covered: tuple[str, ...], never: t
 
 
 def _complete_draw(state: BuxState, cards: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
-    """Return (cards turned, playing cards, ends the deck) once the draw is complete, else None."""
-    timers = len(state.timers_out)
+    """Return (cards turned, playing cards, ends the deck unsettled) once the draw is complete, else None.
+
+    As the engine reads the game's house rules: the card printed 3 ends the deck under timer-order=printed,
+    and the draw that ends the last deck goes on to its playing cards under last-draw=finished.
+    """
+    finish = state.deck == DECKS_PER_GAME and rule(state, "last-draw") == "finished"
+    timers: set[str] = set()
     playing: list[str] = []
+    need, ended = 3, False
     for index, code in enumerate(cards):
         if code in _TIMERS:
-            timers += 1
-            if timers == len(TIMER_CARDS):
-                return tuple(cards[: index + 1]), tuple(playing), True
+            timers.add(code)
+            if not ended and ends_deck(state, state.timers_out | timers):
+                ended = True
+                if not finish:
+                    return tuple(cards[: index + 1]), tuple(playing), True
+                need = min(3, len(draw_deck(state) & _PLAYING))
+                if len(playing) == need:
+                    return tuple(cards[: index + 1]), tuple(playing), not playing
         else:
             playing.append(code)
-            if len(playing) == 3:
+            if len(playing) == need:
                 return tuple(cards[: index + 1]), tuple(playing), False
     return None
 

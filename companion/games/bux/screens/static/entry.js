@@ -224,8 +224,13 @@ function sameCard(a, b) {
 }
 
 function endsDeck() {
-  // Public counts only: timer cards already out this deck plus those named in this draw.
-  return OPTIONS.timers_out + drawPicked.filter((c) => c.timer).length >= OPTIONS.timers_per_deck;
+  // Public counts only: timer cards already out this deck plus those named in this draw. As the engine reads the
+  // game's house rules: timer-order=printed ends the deck on the card printed 3, and under last-draw=finished the
+  // draw that ends the last deck is still bid on once it has playing cards.
+  const named = drawPicked.filter((c) => c.timer);
+  const ends = OPTIONS.timer_order === "printed" ? named.some((c) => c.label === 3)
+    : OPTIONS.timers_out + named.length >= OPTIONS.timers_per_deck;
+  return ends && !(OPTIONS.last_draw_finished && drawPicked.some((c) => !c.timer));
 }
 
 function choice(label, on, onTap, attrs) {
