@@ -179,6 +179,8 @@ RU.update({
         "За обычный знак две единицы (1-1) отправляют в сброс всю стопку, любой другой дубль — только карту. За красный знак любой дубль (и две единицы тоже) отправляет в сброс всю стопку. Стопка, которую карта только что начала, — это одна эта карта.",
     "The Red and Blue section of the sheet.": "Раздел правил «Красные и синие».",
     "Gold red warnings": "Красные знаки на золотых",
+    "the card is gone, and the rest of its stack is discarded": "карты уже нет, а остальная её стопка уходит в сброс",
+    "the card is gone; its stack stays": "карты уже нет; её стопка остаётся",
     # House rules (issue 36): each switchable reading's choices, as the end screen and the forms show them
     "rolls stop once the card is gone": "броски прекращаются, когда карты уже нет",
     "every warning is rolled, even after the card is gone": "за каждый знак бросают, даже когда карты уже нет",
