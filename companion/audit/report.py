@@ -103,7 +103,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     # Winners first (the cat auction's winner need not hold the most cards), then by the number the chart follows.
     standings = sorted(final.get("players", {}).items(), key=lambda item: (item[0] not in winners, -last.get(item[0], 0)))
     end = _parse(audit.moves[-1]["time"]) if audit.moves else None
-    setup = next((m["line"] for m in audit.moves if (m.get("line") or {}).get("type") == "setup"), {})
+    setup: dict = next((m["line"] for m in audit.moves if (m.get("line") or {}).get("type") == "setup"), {})
     try:
         title = find_game(audit.game).title
     except ValueError:
