@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import html
 import json
+import re
+
+import pytest
 
 from companion.games.grow.record import write_record
 from companion.games.grow.selfplay import random_game
 from companion.store.backends import open_store
 from companion.store.session import GameSession, import_record
 from companion.web import create_app
+from tests.chromium import skip_without_chromium
 
 CONTINUE = "every warning is rolled, even after the card is gone"
 
@@ -63,3 +67,37 @@ def test_a_finished_game_says_what_it_was_played_with(tmp_path):
     assert seal["over"] is True
     assert seal["played_with"] == f"Played with: {CONTINUE}; a discarded card's action is still taken"
     assert client.get("/g/g2/seal.json").json["played_with"] == ""
+
+
+@pytest.mark.browser
+@skip_without_chromium
+def test_in_a_browser_the_organiser_starts_a_game_with_a_house_rule_and_its_pages_say_so(tmp_path, browser):
+    """The form's selects follow the chosen game; the rule reaches the setup line, the rules page and the seal footer."""
+    from playwright.sync_api import expect
+
+    from companion.web.asgi import ServerThread, listen_socket
+
+    db = tmp_path / "c.db"
+    app = create_app({"DB": str(db), "CLUB": True})
+    server = ServerThread(app, sock=listen_socket("127.0.0.1", 0), threads=4).start()
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.port}/club/")
+        page.locator("#club-new summary").click()
+        page.select_option("#new-type", "grow")
+        rules = page.locator('fieldset.house-rules[data-game="grow"]')
+        expect(rules).to_be_visible()
+        expect(page.get_by_label("Order of warning rolls")).to_have_value("stop")
+        page.get_by_label("Order of warning rolls").select_option("continue")
+        page.fill("#new-table", "Table 1")
+        page.fill("#new-players", "Ann, Ben, Cat")
+        page.click("#new-go")
+        expect(page.locator("#new-host")).to_have_attribute("href", re.compile(r"^/g/[0-9a-f]+/host/$"))
+        game_id = page.locator("#new-host").get_attribute("href").split("/")[2]
+        with open_store(db) as store:
+            assert json.loads(GameSession(store, game_id).export_record().splitlines()[0])["rules"] == {"warning-rolls": "continue"}
+        page.goto(f"http://127.0.0.1:{server.port}/g/{game_id}/rules")
+        expect(page.locator("li.playing").first).to_have_text(f"{CONTINUE} — this game plays it")
+        expect(page.locator("#seal .played-with")).to_have_text(f"Played with: {CONTINUE}")
+    finally:
+        server.stop()
