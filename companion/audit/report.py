@@ -22,6 +22,7 @@ from companion.audit.game_audit import Phase, audit_for
 from companion.audit.keyframes import thumbnail_uri
 from companion.audit.limits import MAX_REPORT_ANOMALIES, MAX_REPORT_ROWS
 from companion.games import find_game
+from companion.games.house import played_with_words
 
 _ENV = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"]))
 
@@ -102,6 +103,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
     # Winners first (the cat auction's winner need not hold the most cards), then by the number the chart follows.
     standings = sorted(final.get("players", {}).items(), key=lambda item: (item[0] not in winners, -last.get(item[0], 0)))
     end = _parse(audit.moves[-1]["time"]) if audit.moves else None
+    setup: dict = next((m["line"] for m in audit.moves if (m.get("line") or {}).get("type") == "setup"), {})
     try:
         title = find_game(audit.game).title
     except ValueError:
@@ -114,7 +116,7 @@ def render(audit: Audit, *, json_name: str | None = None, thumbnails: bool = Tru
         counts=audit.counts(), anomalies=[(a, mask(a.message)) for a in audit.anomalies[:MAX_REPORT_ANOMALIES]], unit=unit,
         more_anomalies=max(0, len(audit.anomalies) - MAX_REPORT_ANOMALIES), more_rows=max(0, len(audit.moves) - MAX_REPORT_ROWS),
         started=start.strftime("%d %b %Y, %H:%M") if start else "", duration=_elapsed(start, audit.moves[-1]["time"]) if end else "",
-        version=__version__, players=players, mask=mask,
+        version=__version__, players=players, mask=mask, played_with=played_with_words(audit.game, setup.get("rules")),
     )
 
 

@@ -17,6 +17,8 @@ from shlex import quote
 from companion.commands.inputs import DEFAULT_DB, add_db_option
 from companion.errors import CompanionError, RecordError
 from companion.games import games
+from companion.games.house import game_deck, parse_rule_options
+from companion.games.wording import render_line
 from companion.store.new_game import start_new_game
 from companion.store.session import GameSession
 from companion.store.backends import Store, normalize, open_store
@@ -41,6 +43,9 @@ def add_parser(sub) -> None:
                    help=f"new game: which game ({', '.join(types)}); default: the first by name ({types[0] if types else 'none'})")
     p.add_argument("--first", help="new game: who plays first (default: the first name)")
     p.add_argument("--setup", help="new game: a setup record line (JSON file) with the cards really dealt")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="new game: a house rule, the table's reading where the rule sheet allows another (repeatable; "
+                        "the rules page lists each game's, e.g. warning-rolls=continue)")
     p.add_argument("--host", default="0.0.0.0", help=HOST_HELP)
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
@@ -126,7 +131,21 @@ def _new_game(store: Store, args) -> GameSession:
     players = [p.strip() for p in args.players.split(",")] if args.players else []  # an empty name is refused by the setup, not dropped
     if not players:
         raise CompanionError("--new-game needs --players Ann,Ben,Cat (or --setup FILE)")
-    return start_new_game(store, args.game_type, players, args.first)
+    return start_new_game(store, args.game_type, players, args.first, rules=getattr(args, "house_rules", None))
+
+
+def new_game_rules(args) -> dict[str, str]:
+    """Return the house rules given with --rule for --new-game, checked against the game's deck ({} for none).
+
+    Raises:
+        CompanionError: a word not NAME=VALUE, a rule or value the game does not offer, or --rule without a dealt new game.
+    """
+    options = getattr(args, "rule", None) or []
+    if not options:
+        return {}
+    if not getattr(args, "new_game", False) or getattr(args, "setup", None):
+        raise CompanionError("--rule goes with --new-game --players (a --setup line carries its own \"rules\")")
+    return dict(parse_rule_options(game_deck(args.game_type), options))
 
 
 def open_table(args) -> tuple[str, str]:
@@ -170,8 +189,13 @@ def run(args) -> int:
     from companion.web import create_app
     from companion.web.asgi import make_server
 
-    if args.club:
+    if args.club and not args.rule:
         return run_club(args)
+    try:
+        args.house_rules = new_game_rules(args)
+    except CompanionError as error:
+        print(f"companion: {render_line(error)}", file=sys.stderr)
+        return 2  # a usage error, like argparse's: nothing is dealt or stored
     check_deck(args.deck)
     tls = table_tls(args)
     http_port = watch_port(args, tls)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from companion.cards.decks import Deck, HouseRule
+from companion.cards.decks import Deck, HouseRule, deck_path, load_deck, parse_deck
 from companion.errors import CompanionError
 from companion.games.messages import WORDING as COMMON
 
@@ -73,6 +73,37 @@ def parse_rule_options(deck: Deck, options: Iterable[str]) -> HouseRules:
             raise CompanionError(f"a house rule is given as NAME=VALUE, not {option!r}; this game has: {_listed({r.name: r for r in deck.house_rules}) or 'none'}")
         given[name.strip()] = value.strip()
     return read_house_rules(deck, given)
+
+
+def played_with_words(game: str, given: Any) -> list[str]:
+    """Return the words of each house rule a game's setup line ("rules") switched, for "Played with: ..." ([] for none).
+
+    For the screens and the audit, which show a stored game: a "rules" object the
+    deck does not bear out was refused when the game was stored, so it shows nothing here.
+    """
+    if not given:
+        return []
+    deck = game_deck(game)
+    try:
+        chosen = read_house_rules(deck, given)
+    except CompanionError:
+        return []
+    return [words for _rule, words in played_with(deck, chosen)]
+
+
+def game_deck(game: str) -> Deck:
+    """Return a game's deck for its house rules; a game without a deck file has an empty one (so no house rules)."""
+    return load_deck(game) if deck_path(game) is not None else parse_deck({"game": game, "cards": []})
+
+
+def with_house_rules(setup: dict[str, Any], deck: Deck, given: Mapping[str, str] | None) -> dict[str, Any]:
+    """Return a new game's setup line with the table's switched rules as "rules" (none: the line as it was).
+
+    Raises:
+        RecordError: for a rule or value the deck does not offer (a game without house rules refuses any).
+    """
+    chosen = read_house_rules(deck, given) if given else NO_HOUSE_RULES
+    return {**setup, "rules": dict(chosen)} if chosen else setup
 
 
 def _rule(deck: Deck, name: str) -> HouseRule:

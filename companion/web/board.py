@@ -6,6 +6,8 @@ value, except a player's own private view (with that player's token).
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from flask_babel import get_locale, gettext as _
 
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
@@ -17,6 +19,7 @@ from companion.web.broadcast import RETRY, change_message
 from companion.web.common import load
 from companion.web.db import get_store
 from companion.web.dice_service import DiceService
+from companion.web.house_rules import chosen_rules, setup_rules
 from companion.web.screens import screens_of
 from companion.web.shared_state import shared_state
 
@@ -98,7 +101,7 @@ def stream(game_id: str):
 def rules_page(game_id: str):
     """Show a summary of the game's rules and the house readings of the rule sheet's gaps."""
     session, _key, _view = load(game_id)
-    return _rules(session.game, game_id)
+    return _rules(session.game, game_id, chosen_rules(session.game.name, setup_rules(session.refresh())))
 
 
 @bp.get("/rules/<name>")
@@ -111,24 +114,32 @@ def rules_by_name(name: str):
     return _rules(game, None)
 
 
-def _rules(game, game_id: str | None):
-    """Render rules.html: the game's own summary (rules/<name>.html), then every house reading of its deck file."""
+def _rules(game, game_id: str | None, chosen: Mapping[str, str] | None = None):
+    """Render rules.html: the game's own summary (rules/<name>.html), then every house reading of its deck file;
+    a switchable one with its choices and, for a stored game (`chosen`: its switched rules), the one it plays."""
     pages = screens_of(game.name)
     deck = load_deck(game.name)
     extra = pages.rules_context() if pages.rules_context is not None else {}
     # Translated here, not with the template's _(): that one marks its text safe, and deck texts such
     # as "<colour>-<value>-<copy>" must be escaped, not read by the browser as tags.
-    readings = [_reading(r) for r in deck.readings]
+    readings = [_reading(r, chosen) for r in deck.readings]
     counters = [{"title": _(c["title"]), "lines": [_(line) for line in c["lines"]]} for c in deck.cards if c.kind == "rules"]
     return render_template("rules.html", game_id=game_id, game=game, title=pages.title, has_table=pages.board is not None, readings=readings,
                            counters=counters, summary=f"rules/{game.name}.html", **extra)
 
 
-def _reading(reading) -> dict:
-    """Return one house reading's texts for rules.html, translated (each part is a catalog id; see reading_texts)."""
+def _reading(reading, chosen: Mapping[str, str] | None = None) -> dict:
+    """Return one house reading's texts for rules.html, translated (each part is a catalog id; see reading_texts);
+    a house rule's choices too, marking the one a stored game plays (`chosen` None: no game)."""
     texts = reading_texts(reading)
-    shown = {part: _(text) if text else "" for part, text in texts.items()}
+    shown: dict[str, Any] = {part: _(text) if text else "" for part, text in texts.items()}
     shown["silent"] = texts["sheet"] == SHEET_SILENT
+    rule = reading.get("rule")
+    if isinstance(rule, Mapping):
+        playing = (chosen or {}).get(rule["name"], rule["default"]) if chosen is not None else None
+        shown["rule"] = rule["name"]
+        shown["choices"] = [{"words": _(words), "default": value == rule["default"], "playing": value == playing}
+                            for value, words in rule["choices"].items()]
     return shown
 
 

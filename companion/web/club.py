@@ -37,6 +37,7 @@ from companion.web.access import is_loopback
 from companion.web.broadcast import RETRY, change_message, club_signature
 from companion.web.club_cards import table_cards
 from companion.web.common import error_text, uncached_json
+from companion.web.house_rules import rule_fields
 from companion.web.db import get_store
 from companion.web.screens import screens_of
 from companion.web.seq_cache import SeqCache
@@ -60,7 +61,7 @@ def organiser() -> bool:
 @bp.get("/")
 def index():
     """The club index: every table's game as a card, kept live by club.js."""
-    types = [{"name": g.name, "title": str(screens_of(g.name).title)} for g in games() if g.new_setup is not None]
+    types = [{"name": g.name, "title": str(screens_of(g.name).title), "rules": rule_fields(g.name)} for g in games() if g.new_setup is not None]
     return render_template("club/index.html", organiser=organiser(), types=types, label_max=TABLE_LABEL_MAX)
 
 
@@ -88,7 +89,7 @@ def stream():
 
 @bp.post("/new")
 def new_game():
-    """Start a new game at a table (organiser only): JSON {game, table, players: [...], first?}; answers its links."""
+    """Start a new game at a table (organiser only): JSON {game, table, players: [...], first?, rules?: {name: value}}; answers its links."""
     if not organiser():
         abort(403, description=_("only the organiser, on the machine running the club server, can start a game"))
     if not request.is_json:  # a JSON body cannot be posted cross-site without CORS, which this server never allows
@@ -108,9 +109,12 @@ def new_game():
         abort(400, description=_("name the players in seating order, separated by commas"))
     if first is not None and not isinstance(first, str):
         abort(400, description=_("send a JSON object"))
+    rules = data.get("rules") or {}
+    if not isinstance(rules, dict):
+        abort(400, description=_("send a JSON object"))
     note: list[str] = []
     try:
-        session = start_new_game(get_store(), kind, players, first, title=table.strip(), dealer_note=note)
+        session = start_new_game(get_store(), kind, players, first, title=table.strip(), dealer_note=note, rules=rules)
     except CompanionError as error:
         return jsonify({"error": {"message": error_text(None, error), "status": 400}}), 400
     game_id = session.game_id

@@ -102,8 +102,8 @@ def extract_deck(fileobj, keywords, comment_tags, options):
         for text in reading_texts(reading).values():
             if text:
                 yield 1, "gettext", text, ["deck reading"]
-        for text in (reading.get("rule") or {}).get("choices", {}).values():  # a house rule's choices (issue 36)
-            yield 1, "gettext", text, ["deck house rule"]
+        for words in ((reading.get("rule") or {}).get("choices") or {}).values():
+            yield 1, "gettext", words, ["deck house rule choice"]
 
 
 def plural_forms(translate) -> dict[str, str]:

@@ -16,6 +16,7 @@ from flask import Blueprint, jsonify
 from companion.store.events import format_seal, seal_of
 from companion.web.common import load
 from companion.web.db import get_store
+from companion.web.house_rules import played_with_text, setup_rules
 
 bp = Blueprint("seal", __name__)
 
@@ -30,4 +31,5 @@ def seal(game_id: str):
     over = folded.state is not None and folded.damage is None and bool(session.game.is_over(folded.state))
     return jsonify({"game_id": game_id, "seq": head.seq if head else 0, "moves": max(len(folded.moves) - 1, 0),
                     "seal": seal_of(head) if head else None,
-                    "label": format_seal(head) if head else None, "over": over})
+                    "label": format_seal(head) if head else None, "over": over,
+                    "played_with": played_with_text(session.game.name, setup_rules(folded))})

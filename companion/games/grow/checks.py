@@ -21,8 +21,12 @@ CONSEQUENCE_TEXT = {
 }
 
 
-def checks_for(card: str) -> tuple[str, ...]:
+def checks_for(card: str, gold_red_stack: bool = False) -> tuple[str, ...]:
     """Return the rolls a freshly picked card needs, in order: normal warnings, then red ones.
+
+    A gold card's red warning is rolled once like a normal one, unless the
+    table plays house rule gold-red-warnings=stack (`gold_red_stack`): then it
+    stays a red check, whose doubles discard the whole gold stack (consequence).
 
     >>> checks_for("green-11")
     ('red', 'red', 'red', 'red')
@@ -36,6 +40,8 @@ def checks_for(card: str) -> tuple[str, ...]:
     if colour in STACKED_COLOURS:
         return (WARNING,) * warnings + (RED,) * reds
     # Gold: the sheet gives only "for each warning icon ... doubles discard the card".
+    if gold_red_stack:
+        return (WARNING,) * warnings + (RED,) * reds
     return (WARNING,) * (warnings + reds)
 
 
@@ -65,7 +71,14 @@ def consequence(colour: str, check: str, dice: tuple[int, int]) -> str:
         return KEEP
     if colour in STACKED_COLOURS and (check == RED or first == 1):
         return LOSE_STACK
+    if colour == "gold" and check == RED:  # only under house rule gold-red-warnings=stack (checks_for)
+        return LOSE_STACK
     return LOSE_CARD
+
+
+def can_lose_stack(colour: str, check: str) -> bool:
+    """Return True if some roll for this check discards the whole stack (snake eyes do, when anything does)."""
+    return consequence(colour, check, (1, 1)) == LOSE_STACK
 
 
 def describe_roll(colour: str, check: str, dice: tuple[int, int]) -> str:

@@ -36,10 +36,18 @@ def card_text(code: str, say: Say = ENGLISH) -> str:
     return f"{colour_name(COLOUR[code], say)} {card_label(code)}"
 
 
-def roll_text(colour: str, check: str, dice: tuple[int, int], say: Say = ENGLISH) -> str:
-    """Return the consequence of one warning roll in words (the page shows it under the dice)."""
+def roll_text(colour: str, check: str, dice: tuple[int, int], say: Say = ENGLISH, gone: bool = False) -> str:
+    """Return the consequence of one warning roll in words (the page shows it under the dice).
+
+    `gone`: a roll owed after the card was discarded (house rule warning-rolls=continue),
+    which can cost only the rest of the stack the card had joined.
+    """
     _ = say.gettext
     result = checks.consequence(colour, check, dice)
+    if gone:
+        if result == checks.LOSE_STACK:
+            return _("the card is gone, and the rest of its stack is discarded")
+        return _("the card is gone; its stack stays")
     if result == checks.KEEP:
         return _("no doubles: the card stays")
     if result == checks.LOSE_CARD:
@@ -86,7 +94,7 @@ def describe(line: dict[str, Any], before: GrowState | None, after: GrowState, s
         if pending is None:
             return _("%(player)s rolled %(a)s and %(b)s.", player=player, a=dice[0], b=dice[1])
         return _("%(player)s rolled %(a)s and %(b)s for %(card)s: %(result)s.", player=player, a=dice[0], b=dice[1],
-                 card=card_text(pending.card, say), result=roll_text(COLOUR[pending.card], pending.checks[0], dice, say))
+                 card=card_text(pending.card, say), result=roll_text(COLOUR[pending.card], pending.checks[0], dice, say, pending.gone))
     if kind == "act":
         if line.get("from") == player:
             return _("%(player)s moved %(card)s to another stack.", player=player, card=card_text(line["card"], say))

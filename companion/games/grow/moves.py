@@ -10,8 +10,10 @@ them as JSON lives in record.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
+
+from companion.games.house import NO_HOUSE_RULES, HouseRules
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,8 @@ class Setup:
 
     players: tuple[str, ...]
     removed: tuple[str, ...] = ()
+    rules: HouseRules = field(default_factory=lambda: NO_HOUSE_RULES)
+    """House rules the table switched (issue 36): {name: value}, only values that differ from the deck's default."""
 
 
 @dataclass(frozen=True)

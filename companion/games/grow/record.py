@@ -27,13 +27,14 @@ from companion.games.grow.moves import (
     Setup,
     Tiebreak,
 )
-from companion.games.grow.state import ALL_CARDS, GrowState
+from companion.games.grow.state import ALL_CARDS, DECK, GrowState
+from companion.games.house import read_house_rules
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
 from companion.games.records import card_readers, move_reader, record_functions
 
 LINE_KEYS = {
-    "setup": ("type", "game", "players", "removed"),
+    "setup": ("type", "game", "players", "removed", "rules"),
     "draw": ("type", "cards"),
     "reveal_bids": ("type", "bids"),
     "tiebreak": ("type", "rolls"),
@@ -78,7 +79,7 @@ def _setup(data: dict[str, Any]) -> Setup:
     if any(not isinstance(p, str) or not p.strip() for p in players):
         raise W.malformed("setup.names")
     removed = _cards(data.get("removed", []), "setup: removed")
-    return Setup(players=tuple(players), removed=tuple(removed))
+    return Setup(players=tuple(players), removed=tuple(removed), rules=read_house_rules(DECK, data.get("rules")))
 
 
 def _object(data: dict[str, Any], key: str, kind: str) -> dict[str, Any]:
@@ -110,6 +111,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
         line: dict[str, Any] = {"type": "setup", "game": "grow", "players": list(move.players)}
         if move.removed:
             line["removed"] = list(move.removed)
+        if move.rules:  # only switched readings: a game by the defaults has the record it always had
+            line["rules"] = dict(move.rules)
         return line
     if isinstance(move, Draw):
         return {"type": "draw", "cards": list(move.cards)}

@@ -15,8 +15,10 @@ from companion.games.base import verify_seating
 from companion.games.dispatch import by_move_type
 from companion.games.grow.messages import W, waiting_words
 from companion.games.grow.checks import (
+    KEEP,
     LOSE_CARD,
     LOSE_STACK,
+    can_lose_stack,
     checks_for,
     consequence,
     is_dice,
@@ -34,11 +36,13 @@ from companion.games.grow.moves import (
     Tiebreak,
 )
 from companion.games.grow.scoring import score_cards
+from companion.games.house import house_rule, read_house_rules
 from companion.games.grow.state import (
     ACT,
     ACTION,
     ALL_CARDS,
     BID,
+    DECK,
     BLUE_TOKEN_WORTH,
     COLOUR,
     COLOURS,
@@ -100,7 +104,17 @@ def initial_state(move: Setup) -> GrowState:
         tokens=(Tokens(),) * count,
         holdings=(Holdings(),) * count,
         removed=frozenset(move.removed),
+        rules=read_house_rules(DECK, dict(move.rules)),
     )
+
+
+WARNING_ROLLS, GOLD_RED_WARNINGS, DISCARDED_CARD_ACTION = "warning-rolls", "gold-red-warnings", "discarded-card-action"
+"""Grow's house rules (the deck file's readings with a "rule"; issue 36)."""
+
+
+def plays(state: GrowState, name: str, value: str) -> bool:
+    """Return True if this game plays house rule `name` as `value` (its table's choice, else the deck's default)."""
+    return house_rule(DECK, state.rules, name) == value
 
 
 # --- Shared guards and helpers ----------------------------------------------
@@ -198,7 +212,7 @@ def _remove(held: Holdings, card: str) -> Holdings:
 def _stack_of(held: Holdings, card: str) -> tuple[str, ...]:
     colour = COLOUR[card]
     if colour not in STACKED_COLOURS:
-        return (card,)
+        return tuple(getattr(held, colour))  # green and gold: the one stack
     stack: tuple[str, ...] = getattr(held, colour)[_stack_index(held, colour, card)]
     return stack
 
@@ -417,7 +431,8 @@ def apply_pick(state: GrowState, move: Pick) -> GrowState:
     """
     verify_pick(state, move)
     seat = state.seat(move.player)
-    pending = Pending(player=move.player, card=move.card, checks=checks_for(move.card))
+    gold_red_stack = plays(state, GOLD_RED_WARNINGS, "stack")
+    pending = Pending(player=move.player, card=move.card, checks=checks_for(move.card, gold_red_stack))
     new = replace(
         state,
         holdings=_set(state.holdings, seat, _place(state.holdings[seat], move.card, move.stack)),
@@ -435,6 +450,11 @@ def _after_rolls(state: GrowState) -> GrowState:
     if ACTION[pending.card] and legal_acts(state):
         return state
     return _finish_pick(state)
+
+
+def _action_survives(state: GrowState) -> bool:
+    """Return True if a discarded card's action is still taken (house rule discarded-card-action=taken)."""
+    return plays(state, DISCARDED_CARD_ACTION, "taken")
 
 
 def _finish_pick(state: GrowState) -> GrowState:
@@ -472,14 +492,31 @@ def apply_roll(state: GrowState, move: Roll) -> GrowState:
     seat = state.seat(pending.player)
     held = state.holdings[seat]
     result = consequence(COLOUR[pending.card], pending.checks[0], (move.dice[0], move.dice[1]))  # is_dice: a pair
-    if result in (LOSE_CARD, LOSE_STACK):
-        lost = (pending.card,) if result == LOSE_CARD else _stack_of(held, pending.card)
-        for card in lost:
-            held = _remove(held, card)
-        # The card is gone, so no roll or action of it remains.
-        return _finish_pick(replace(state, holdings=_set(state.holdings, seat, held), discard=state.discard + lost))
-    new = replace(state, pending=replace(pending, checks=pending.checks[1:]))
-    return new if pending.checks[1:] else _after_rolls(new)
+    left = pending.checks[1:]
+    if pending.gone:  # warning-rolls=continue: only the rest of the card's stack is still at risk
+        lost = pending.rest if result == LOSE_STACK else ()
+        return _rolled(state, seat, held, lost, replace(pending, checks=() if lost else left, rest=() if lost else pending.rest))
+    if result == KEEP:
+        new = replace(state, pending=replace(pending, checks=left))
+        return new if left else _after_rolls(new)
+    lost = (pending.card,) if result == LOSE_CARD else _stack_of(held, pending.card)
+    rest = tuple(c for c in _stack_of(held, pending.card) if c not in lost)
+    if rest and plays(state, WARNING_ROLLS, "continue"):
+        left = tuple(c for c in left if can_lose_stack(COLOUR[pending.card], c))
+    else:
+        left = ()  # the card is gone, so no roll of it remains
+    return _rolled(state, seat, held, lost, replace(pending, checks=left, gone=True, rest=rest if left else ()))
+
+
+def _rolled(state: GrowState, seat: int, held: Holdings, lost: tuple[str, ...], pending: Pending) -> GrowState:
+    """Return the state after a roll that discarded the card or found it already gone: `lost` to the discard pile,
+    then the rolls left (`pending.checks`), else the action if house rule discarded-card-action=taken, else the next pick."""
+    for card in lost:
+        held = _remove(held, card)
+    new = replace(state, holdings=_set(state.holdings, seat, held), discard=state.discard + lost, pending=pending)
+    if pending.checks:
+        return new
+    return _after_rolls(new) if _action_survives(new) else _finish_pick(new)
 
 
 # --- Actions ----------------------------------------------------------------

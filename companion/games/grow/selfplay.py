@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from companion.games.grow import rules
+from companion.games.house import NO_HOUSE_RULES, HouseRules
 from companion.games.grow.moves import Break, Decline, Draw, Move, RevealBids, Roll, Setup, Tiebreak
 from companion.games.grow.state import (
     ACT, BID, COLOURS, COLOUR, DRAW, GAME_CARDS, OVER, PICK, REMOVED_PER_COLOUR_TWO_PLAYERS, ROLL, TIEBREAK,
@@ -32,19 +33,20 @@ class Style:
     max_moves: int = 2000
 
 
-def random_setup(rng: random.Random, players: int) -> Setup:
-    """Return a setup for `players` players, removing two random cards of each colour for two."""
+def random_setup(rng: random.Random, players: int, house: HouseRules = NO_HOUSE_RULES) -> Setup:
+    """Return a setup for `players` players, removing two random cards of each colour for two, playing `house` rules."""
     removed: list[str] = []
     if players == 2:
         for colour in COLOURS:
             removed += rng.sample([c for c in GAME_CARDS if COLOUR[c] == colour], REMOVED_PER_COLOUR_TWO_PLAYERS)
-    return Setup(players=NAMES[:players], removed=tuple(removed))
+    return Setup(players=NAMES[:players], removed=tuple(removed), rules=house)
 
 
-def random_game(seed: int, players: int | None = None, style: Style = Style()) -> list[Move]:
-    """Return the moves (setup first) of a complete random legal game (or style.max_moves moves)."""
+def random_game(seed: int, players: int | None = None, style: Style = Style(), house: HouseRules = NO_HOUSE_RULES) -> list[Move]:
+    """Return the moves (setup first) of a complete random legal game (or style.max_moves moves) by `house` rules
+    (only switched ones: see companion.games.house; the rolls and actions they add are chosen like any other)."""
     rng = random.Random(seed)
-    setup = random_setup(rng, players or rng.randint(2, 4))
+    setup = random_setup(rng, players or rng.randint(2, 4), house)
     state = rules.initial_state(setup)
     deck = sorted(draw_pile(state))
     rng.shuffle(deck)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from companion.cards.decks import load_deck
+from companion.games.house import NO_HOUSE_RULES, HouseRules
 
 DECK = load_deck("grow")
 COLOURS: tuple[str, ...] = ("green", "red", "blue", "gold")
@@ -81,6 +82,10 @@ class Pending:
     card: str
     checks: tuple[str, ...]
     """Rolls still due, in order: "warning" or "red" (a green red warning is four "red" checks)."""
+    gone: bool = False
+    """House rule warning-rolls=continue: the card is already discarded and the rolls left can only cost `rest`."""
+    rest: tuple[str, ...] = ()
+    """With `gone`: the other cards of the stack the card had joined, still at risk from a roll that loses the stack."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,8 @@ class GrowState:
     bank: int = 0
     """Token points paid to the bank so far (never returned)."""
     rounds: int = 0
+    rules: HouseRules = field(default_factory=lambda: NO_HOUSE_RULES)
+    """The house rules this game plays (the setup line's "rules"; see companion.games.house)."""
 
     def seat(self, name: str) -> int:
         """Return a player's seat index. Raises ValueError for a stranger."""

@@ -86,10 +86,19 @@
       document.getElementById("dealer-note").textContent = "";
       started.hidden = true;
     });
+    // Each game's house rules (a select per rule, its default chosen) show only while that game is chosen.
+    const ruleSets = () => Array.from(form.querySelectorAll("fieldset.house-rules"));
+    const showRules = () => ruleSets().forEach((set) => { set.hidden = set.dataset.game !== form.game.value; });
+    form.game.addEventListener("change", showRules);
+    showRules();
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       msg.textContent = "";
-      const body = {game: form.game.value, table: form.table.value, players: form.players.value};
+      const rules = {};
+      for (const set of ruleSets().filter((s) => !s.hidden)) {
+        for (const select of set.querySelectorAll("select")) rules[select.dataset.rule] = select.value;
+      }
+      const body = {game: form.game.value, table: form.table.value, players: form.players.value, rules};
       const button = document.getElementById("new-go");
       button.disabled = true;
       fetch(CFG.new, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})

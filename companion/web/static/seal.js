@@ -26,6 +26,7 @@
     if (!body || !body.seal) return;
     const list = keep(body);
     box.querySelector(".seal-now").textContent = `${body.over ? T.final : T.label} ${body.label}`;
+    box.querySelector(".played-with").textContent = body.played_with || "";
     box.querySelector("summary").textContent = `${T.kept} (${list.length})`;
     box.querySelector(".seal-why").textContent = T.why;
     const ol = box.querySelector(".seal-kept");

@@ -8,6 +8,7 @@ RU = {
     "Start a game at a table": "Начать игру за столом",
     "Game": "Игра",
     "Players, clockwise": "Игроки по часовой стрелке",
+    "House rules": "Домашние правила",
     "Start": "Начать",
     "e.g. Table 3": "например, Стол 3",
     "Open its host screen": "Открыть экран ведущего этой игры",

@@ -180,6 +180,15 @@ RU.update({
         "За обычный знак две единицы (1-1) отправляют в сброс всю стопку, любой другой дубль — только карту. За красный знак любой дубль (и две единицы тоже) отправляет в сброс всю стопку. Стопка, которую карта только что начала, — это одна эта карта.",
     "The Red and Blue section of the sheet.": "Раздел правил «Красные и синие».",
     "Gold red warnings": "Красные знаки на золотых",
+    "the card is gone, and the rest of its stack is discarded": "карты уже нет, а остальная её стопка уходит в сброс",
+    "the card is gone; its stack stays": "карты уже нет; её стопка остаётся",
+    # House rules (issue 36): each switchable reading's choices, as the end screen and the forms show them
+    "rolls stop once the card is gone": "броски прекращаются, когда карты уже нет",
+    "every warning is rolled, even after the card is gone": "за каждый знак бросают, даже когда карты уже нет",
+    "a gold card's red warning: doubles discard the card": "красный знак на золотой карте: дубль отправляет в сброс карту",
+    "a gold card's red warning: doubles discard the whole gold stack": "красный знак на золотой карте: дубль отправляет в сброс всю золотую стопку",
+    "no action once the card is discarded": "карта ушла в сброс — действия нет",
+    "a discarded card's action is still taken": "действие карты выполняют, даже если она ушла в сброс",
     "The default deck has none; if an edited deck gives a gold card a red warning, it is rolled once like a normal warning (doubles discard the card).":
         "В обычной колоде таких нет; если в изменённой колоде у золотой карты есть красный знак, за него бросают один раз, как за обычный (дубль — карта в сброс).",
     "The Gold section mentions only warning icons and doubles.": "В разделе «Золото» говорится только о знаках опасности и дублях.",
@@ -270,8 +279,8 @@ RU.update({
         "Других правдоподобных нет: раздел говорит, какой дубль сбрасывает карту, а какой — всю стопку; карта, начавшая новую стопку, и есть вся эта стопка, так что оба прочтения дают одно и то же.",
     "For each warning icon on the card, roll the dice. If you roll doubles, you must discard the card.":
         "За каждый знак опасности на карте бросьте кубики. Если выпал дубль, сбросьте карту.",
-    "A gold red warning could be rolled as a green card's (four rolls, any doubles discard the card) or as a red or blue card's (doubles discard the whole gold stack); only an edited deck would show the difference.":
-        "Красный знак на золотой карте можно было бы бросать как у зелёной (четыре броска, любой дубль сбрасывает карту) или как у красной и синей (дубль сбрасывает всю золотую стопку); разница видна только в изменённой колоде.",
+    "A gold red warning could be rolled as a red or blue card's is: once, any doubles discarding the whole gold stack (the house rule offered). Rolling it four times like a green card's is a further reading not offered; only an edited deck shows either difference.":
+        "Красный знак на золотой карте можно было бы бросать как у красной и синей: один раз, и любой дубль отправляет в сброс всю золотую стопку (это предлагаемое домашнее правило). Бросать его четыре раза, как у зелёной, — ещё одно прочтение, его не предлагаем; разница видна только в изменённой колоде.",
     "After you have rolled for warnings, you may perform the action described at the bottom of the card if you wish.":
         "Бросив кубики за знаки опасности, вы можете, если хотите, выполнить действие, описанное внизу карты.",
     "A discarded card's action could still be taken, since the sheet only puts the action after the rolls: a bad roll would then cost the card but not its action.":

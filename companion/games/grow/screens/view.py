@@ -84,9 +84,9 @@ def card_info(code: str) -> dict:
             "action": action_text(code)}
 
 
-def roll_text(colour: str, check: str, dice: tuple[int, int]) -> str:
+def roll_text(colour: str, check: str, dice: tuple[int, int], gone: bool = False) -> str:
     """Return the consequence of one warning roll in words (the page shows it under the dice)."""
-    return history.roll_text(colour, check, dice, SAY)
+    return history.roll_text(colour, check, dice, SAY, gone)
 
 
 _CODE = re.compile(r"\b(?:green|red|blue|gold)-\d\d\b")
@@ -143,7 +143,8 @@ class GrowView:
         pending = state.pending
         if pending is None:
             return None
-        total = len(checks.checks_for(pending.card))
+        # A house rule may change the rolls (gold red warnings; rolls after the card is gone): never fewer than are left.
+        total = max(len(checks.checks_for(pending.card, rules.plays(state, rules.GOLD_RED_WARNINGS, "stack"))), len(pending.checks))
         done = total - len(pending.checks)
         info = {"player": pending.player, "card": card_info(pending.card), "rolls_left": len(pending.checks),
                 "roll_no": done + 1, "rolls": total, "check": pending.checks[0] if pending.checks else None,
@@ -188,7 +189,7 @@ class GrowView:
                 card, check, dice = before.pending.card, before.pending.checks[0], tuple(line["dice"])
                 last_roll = {"player": line["player"], "card": card_info(card), "dice": list(dice),
                              "check_text": str(CHECK_NAME[check]), "result": checks.consequence(COLOUR[card], check, dice),
-                             "text": roll_text(COLOUR[card], check, dice), "physical": bool((line.get("evidence") or {}).get("physical")),
+                             "text": roll_text(COLOUR[card], check, dice, before.pending.gone), "physical": bool((line.get("evidence") or {}).get("physical")),
                              # the companion's dice event for this roll; None for a roll from an imported record
                              "number": (line.get("evidence") or {}).get("dice")}
                 break
