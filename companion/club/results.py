@@ -90,7 +90,7 @@ def _utc(text: str) -> str:
 def why_not_counted(audit: Audit) -> str | None:
     """Return why an audited game does not count (one phrase), or None if it is finished and clean."""
     if not audit.intact:
-        return "its record does not check out (run companion audit)"
+        return "its record does not check out, see companion audit"
     if audit.replay_error is not None:
         return "its moves do not replay by the rules"
     if audit.counts()[ERROR]:
