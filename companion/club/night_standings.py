@@ -3,8 +3,8 @@
 Pure, like ratings: it takes GameResults (finished, audit clean) and, for
 the "rating" tiebreak, the ratings. Each tiebreak splits only the players
 still tied after the ones before it, so "head-to-head" compares a tied
-group among themselves, as clubs mean it. The last steps are always the
-player's name, then their id (unique), so the order is total and never
+group among themselves, as clubs mean it. After the chosen ones come the
+player's name (if not chosen earlier), then their id (unique), so the order is total and never
 depends on the order games were stored or listed.
 """
 
@@ -37,7 +37,7 @@ class Row:
 
 
 def parse_tiebreaks(text: str | None) -> tuple[str, ...]:
-    """Return the tiebreak order written "wins,points,head-to-head" (None: the default), name always last.
+    """Return the tiebreak order written "wins,points,head-to-head" (None: the default), then name if not named.
 
     Raises:
         CompanionError: one sentence, for an unknown or repeated tiebreak.
@@ -50,7 +50,7 @@ def parse_tiebreaks(text: str | None) -> tuple[str, ...]:
         raise CompanionError(f"unknown tiebreak {unknown[0] if unknown else text!r}: choose from {', '.join(TIEBREAKS)}")
     if len(set(order)) != len(order):
         raise CompanionError(f"a tiebreak is named twice in {text!r}: name each at most once")
-    return order if order[-1] == "name" else tuple(t for t in order if t != "name") + ("name",)
+    return order if "name" in order else order + ("name",)
 
 
 def night_table(results: Iterable[GameResult], tiebreaks: tuple[str, ...] = TIEBREAKS, ratings: Ratings | None = None,
@@ -73,7 +73,7 @@ def night_table(results: Iterable[GameResult], tiebreaks: tuple[str, ...] = TIEB
             row.wins += name in result.winners
             row.points += score or 0.0
     groups = [sorted(rows.values(), key=lambda r: r.id)]
-    for tiebreak in tuple(t for t in tiebreaks if t != "name") + ("name", "id"):
+    for tiebreak in tuple(tiebreaks) + ("name", "id"):
         groups = [part for group in groups for part in _split(group, tiebreak, games, ratings or {}, identity)]
     return [row for group in groups for row in group]
 

@@ -28,7 +28,7 @@ def add_arguments(p) -> None:
     p.add_argument("--ranked", action="store_true",
                    help="standings from finished, audit-clean games, ordered by --tiebreaks (a night's table with --night)")
     p.add_argument("--tiebreaks", metavar="LIST",
-                   help="order for --ranked, from wins,points,head-to-head,rating,name (default all, in that order; name is always last)")
+                   help="order for --ranked, from wins,points,head-to-head,rating,name (default all, in that order; then name, if not named)")
     p.add_argument("--bgstats", metavar="FILE.json", help="write every finished, audit-clean game as a BG Stats import file")
     p.add_argument("--bgg", metavar="FILE.xml", help="write every finished, audit-clean game as a BoardGameGeek-style play log")
 
