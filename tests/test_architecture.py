@@ -28,7 +28,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "store": SHARED | {"cards", "chips", "games"},
     "web": SHARED | {"cards", "chips", "club", "dice", "games", "store", "table", "tracker"},  # club: the standings page
     "audit": SHARED | {"cards", "chips", "dice", "games", "store", "vision"},
-    "club": SHARED | {"cards", "chips", "games", "store"},  # standings over a store's games (read-only)
+    "club": SHARED | {"audit", "cards", "chips", "games", "store"},  # standings over a store's games (read-only); audit: only clean games are rated
 }
 # Composition roots wire the layers together: they may import anything, and nothing above may import them.
 ROOTS = {"cli", "__main__", "commands", "live", "demo"}

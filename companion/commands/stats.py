@@ -1,4 +1,8 @@
-"""`companion stats --db DB [--players LIST.json] [--night D | --since D --until D] [--csv|--json]`: standings per player."""
+"""`companion stats --db DB [--players LIST.json] [--night D | --since D --until D] [--csv|--json]`: standings per player.
+
+With --ratings, --ranked [--tiebreaks], --bgstats or --bgg, the rated figures of
+companion/commands/club_stats.py instead (finished, audit-clean games only).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import json
 
 from companion.club.nights import parse_night
 from companion.club.stats import read_roster, standings, to_csv
+from companion.commands import club_stats
 from companion.commands.inputs import add_db_option
 from companion.errors import CompanionError
 from companion.store.backends import open_store
@@ -22,6 +27,7 @@ def add_parser(sub) -> None:
     form = p.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true", help="one CSV row per player")
     form.add_argument("--json", action="store_true", help="everything, including chips over each game")
+    club_stats.add_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -43,6 +49,8 @@ def run(args) -> int:
     since, until = nights_asked(args)
     roster = read_roster(args.players) if args.players else None
     with open_store(args.db, read_only=True, must_exist=True) as store:
+        if club_stats.wanted(args):
+            return club_stats.run_rated(args, store, roster, since, until)
         table = standings(store, roster, since, until)
     if args.json:
         print(json.dumps(table, ensure_ascii=False))

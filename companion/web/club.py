@@ -29,7 +29,7 @@ from babel.dates import format_skeleton
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 
-from companion.club.nights import nights, parse_night
+from companion.club.nights import in_nights, nights, parse_night
 from companion.errors import CompanionError
 from companion.games import games
 from companion.store.new_game import start_new_game
@@ -62,18 +62,25 @@ def organiser() -> bool:
 def index():
     """The club index: every table's game as a card, kept live by club.js."""
     types = [{"name": g.name, "title": str(screens_of(g.name).title), "rules": rule_fields(g.name)} for g in games() if g.new_setup is not None]
-    return render_template("club/index.html", organiser=organiser(), types=types, label_max=TABLE_LABEL_MAX)
+    night = _night_asked()
+    links = [(n.isoformat(), format_skeleton("yMMMEd", n, locale=get_locale())) for n in nights(get_store().games(), NIGHTS_LISTED)]
+    return render_template("club/index.html", organiser=organiser(), types=types, label_max=TABLE_LABEL_MAX, links=links,
+                           night=night.isoformat() if night else None, night_name=format_date(night, "full") if night else None)
 
 
 @bp.get("/tables.json")
 def tables_json():
-    """Return every game's card (newest first), the same for every screen but the organiser's (which adds host links)."""
+    """Return every game's card (newest first; only one night's with ?night=), the same for every screen but the organiser's."""
     store = get_store()
+    night = _night_asked()
     cache: SeqCache = current_app.extensions["companion.club_cache"]
-    key = (club_signature(store), str(get_locale()), organiser())
+    key = (club_signature(store), str(get_locale()), organiser(), night)
     body = cache.get(key)
     if body is None:
         cards = table_cards(store, organiser=key[2], kept=current_app.extensions["companion.club_cards"])
+        if night is not None:
+            that_night = {g["game_id"] for g in store.games() if in_nights(g["created"], night, night)}
+            cards = [card for card in cards if card["game_id"] in that_night]
         body = current_app.json.response({"tables": cards}).get_data()
         if club_signature(store) == key[0]:
             cache.put(key, body)
@@ -131,7 +138,9 @@ def standings_page():
     table = _standings(night)
     titles = {t: str(screens_of(t).title) for p in table["players"] for t in p["by_game"]}
     links = [(n.isoformat(), format_skeleton("yMMMEd", n, locale=get_locale())) for n in nights(get_store().games(), NIGHTS_LISTED)]
-    return render_template("club/standings.html", table=table, titles=titles, links=links,
+    from companion.web.club_ratings import overall
+
+    return render_template("club/standings.html", table=table, titles=titles, links=links, rated=overall(night),
                            night=night.isoformat() if night else None, night_name=format_date(night, "full") if night else None,
                            listed=current_app.config.get("CLUB_ROSTER") is not None)
 

@@ -58,4 +58,10 @@ RU = {
     "No games were started that night.": "В этот вечер игр не начинали.",
     "%(value)r is not a night: write its date as YYYY-MM-DD, for example %(example)s":
         "%(value)r — не вечер: напишите дату как ГГГГ-ММ-ДД, например %(example)s",
+    # issue 35: ratings on the standings, the index by night
+    "Tables: %(night)s": "Столы: %(night)s",
+    "Skill rating": "Сила игры",
+    "rating %(mu)s ± %(sigma)s": "сила %(mu)s ± %(sigma)s",
+    "Skill rating: counts only finished games whose audit is clean, in the order they ended; the ± is how unsure it still is (it shrinks with every game).":
+        "Сила игры учитывает только законченные партии с чистой проверкой, в порядке их окончания; ± показывает, насколько она ещё неточна (с каждой партией меньше).",
 }
