@@ -174,6 +174,8 @@ def test_grow_says_sealed_bids_without_amounts_then_all_in_the_reveal_and_whose_
         assert heard == [say(lang, "%(name)s's bid is sealed.", name="Ben")]
         assert not any(re.search(r"\b(4|7)\b", text) for text in wall.said()), "a sealed bid was said before the reveal"
         heard = wall.after(bid("Cat", 2))
+        # The last seal and the reveal it sets off are two writes: a stream may carry the state between them.
+        heard = [text for text in heard if text != say(lang, "%(name)s's bid is sealed.", name="Cat")]
         assert heard[0] == say(lang, "All bids are in.")
         assert "Ann 4" in heard[1] and "Ben 7" in heard[1] and "Cat 2" in heard[1], heard
         assert heard[2] == say(lang, "%(player)s's turn.", player="Ben"), "the highest bid picks first"
@@ -207,8 +209,8 @@ def test_cats_says_bids_passes_the_round_winner_and_hides_the_penalty_card(brows
     with serving(app) as base:
         wall = Wall(browser.new_page(), base, "cats", lang)
         heard = wall.after(lambda: post(base, "/g/cats/cats/me/Cat/move", {"type": "pass", "card": "1000"}, keys["Cat"]))
-        history = state(base, "cats", lang)["board"]["history"]
-        assert heard[0] == history[-(len(heard) - 1) if len(heard) > 1 else -1] or heard[0] in history, (heard, history)
-        assert any("Ann" in text for text in heard[1:]), f"the round's winner is said: {heard}"
+        board = state(base, "cats", lang)["board"]
+        assert heard == [*reversed(board["history"][:2]), board["phase_text"]], heard
+        assert "Ann" in heard[1] and board["phase"] == "drawing", "the round's winner is said, then what the table waits for"
         for text in wall.said():
             assert "1000" not in text and "2000" not in text, f"a penalty card was named: {text}"
