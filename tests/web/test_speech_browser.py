@@ -200,6 +200,10 @@ def test_match_says_each_round_its_best_and_the_game_winner(browser, tmp_path, l
                        names=", ".join(n for n, s in scores.items() if s == best))
             assert heard[0] == line, heard
         assert heard[-1] == winners(lang, "Cat")
+        wall.page.reload()  # the switch is remembered on this device, and a reload reads nothing out
+        assert wall.page.locator("#speak").get_attribute("aria-pressed") == "true"
+        wall.wait_heard()
+        assert wall.said() == []
 
 
 @LANGS
