@@ -148,6 +148,7 @@ def test_bux_says_draws_bids_timer_cards_double_bux_dice_and_turns(browser, tmp_
         values = [str(v) for v in state(base, "bux", lang)["dice"]["rolls"][0]["values"]]
         assert heard == [say(lang, "Dice: %(values)s.", values=say(lang, "%(first)s and %(last)s", first=values[0], last=values[1]))]
         for text in wall.said():
+            assert not set(text) & set("♠♥♣♦"), f"a suit said as a symbol: {text}"
             assert not re.search(r"\b(25|50|100)\b", text.replace("125", "").replace("165", "")), f"a card's back value was said: {text}"
 
 

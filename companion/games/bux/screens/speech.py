@@ -12,13 +12,21 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from companion.games.bux.screens.view import SUIT_NAME, SUIT_SYMBOL
 from companion.web.speech import Said, dice_said, history_said, turn_said, winners_said
+
+
+def spoken(text: str) -> str:
+    """Return a history line with each suit symbol as its name ("♠ circle" -> "spade circle"): a voice may skip a symbol."""
+    for suit, symbol in SUIT_SYMBOL.items():
+        text = text.replace(symbol, str(SUIT_NAME[suit]))
+    return text
 
 
 def said(body: dict[str, Any]) -> Said:
     """Return (key, sentence) pairs for this public body, in the order a listener should hear them."""
     board = body["board"]
-    moves = [(entry["n"], entry["text"]) for entry in reversed(board["history"]) if entry.get("n") is not None]
+    moves = [(entry["n"], spoken(entry["text"])) for entry in reversed(board["history"]) if entry.get("n") is not None]
     out = history_said(moves)
     if board["timer"]:
         out.append((f"timer:{board['deck']}:{board['timer']}", _("BUX timer card %(n)s is out.", n=board["timer"])))
