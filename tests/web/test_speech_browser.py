@@ -116,7 +116,7 @@ def browser():
         browser.close()
 
 
-def served_wall(browser, tmp_path: Path, game: str, lang: str, start=None):
+def served_wall(tmp_path: Path, game: str, lang: str, start=None):
     db = tmp_path / f"{game}-{lang}.db"
     (start or store_table)(db, game)
     app = create_app({"DB": str(db), "SSE_SECONDS": 30, "SSE_POLL": 0.05})
@@ -128,7 +128,7 @@ LANGS = pytest.mark.parametrize("lang", ["en", "ru"])
 
 @LANGS
 def test_bux_says_draws_bids_timer_cards_double_bux_dice_and_turns(browser, tmp_path, lang):
-    db, app = served_wall(browser, tmp_path, "bux", lang)
+    db, app = served_wall(tmp_path, "bux", lang)
     token, _keys = tokens(db, "bux")
     face = lambda code: ({"code": code} if code.startswith("bux") else  # noqa: E731
                          dict(zip(("suit", "shape", "value"), (code.split("-")[0], code.split("-")[1], int(code.split("-")[2])))))
@@ -164,7 +164,7 @@ def grow_started(db: Path, game: str) -> None:
 
 @LANGS
 def test_grow_says_sealed_bids_without_amounts_then_all_in_the_reveal_and_whose_pick(browser, tmp_path, lang):
-    db, app = served_wall(browser, tmp_path, "grow", lang, start=grow_started)
+    db, app = served_wall(tmp_path, "grow", lang, start=grow_started)
     token, keys = tokens(db, "grow")
     bid = lambda who, amount: lambda: post(base, "/g/grow/grow/api/bid", {"player": who, "bid": amount, "k": keys[who]}, keys[who])  # noqa: E731
     with serving(app) as base:
@@ -188,7 +188,7 @@ def match_started(db: Path, game: str) -> None:
 
 @LANGS
 def test_match_says_each_round_its_best_and_the_game_winner(browser, tmp_path, lang):
-    db, app = served_wall(browser, tmp_path, "match", lang, start=match_started)
+    db, app = served_wall(tmp_path, "match", lang, start=match_started)
     token, _keys = tokens(db, "match")
     with serving(app) as base:
         wall = Wall(browser.new_page(), base, "match", lang)
@@ -209,7 +209,7 @@ def test_match_says_each_round_its_best_and_the_game_winner(browser, tmp_path, l
 
 @LANGS
 def test_cats_says_bids_passes_the_round_winner_and_hides_the_penalty_card(browser, tmp_path, lang):
-    db, app = served_wall(browser, tmp_path, "cats", lang)
+    db, app = served_wall(tmp_path, "cats", lang)
     _token, keys = tokens(db, "cats")
     with serving(app) as base:
         wall = Wall(browser.new_page(), base, "cats", lang)
