@@ -62,6 +62,8 @@ class GameScreens:
     """What a seat's QR code opens, shown on the host screen."""
     rules_context: Callable[[], dict] | None = None
     """Extra context for the game's rules summary (rules/<name>.html)."""
+    speech: Callable[[dict], list[tuple[str, str]]] | None = None
+    """What the Speak switch says: (key, sentence) pairs made from the public state.json body only (companion/web/speech.py)."""
     move_words: Mapping[str, Any] = field(default_factory=dict)
     """Each of the game's move types as a player names it in "Ann's draw" (lazy strings; a type not listed reads "a move")."""
     home: Path | None = field(default=None, compare=False)

@@ -24,6 +24,7 @@ from companion.web.access import request_key
 from companion.web.db import get_session, get_store
 from companion.web.dice_service import DiceService
 from companion.web.screens import screens_of
+from companion.web.speech import speech_of
 
 
 def state_of(session: GameSession, key: bytes, language: str) -> tuple[int, bytes]:
@@ -34,6 +35,7 @@ def state_of(session: GameSession, key: bytes, language: str) -> tuple[int, byte
         dice = DiceService(session)  # read only: the seed's reveal is stored by the move that ends the game
         body: dict[str, Any] = {"game_id": session.game_id, "seq": session.store.last_seq(session.game_id), "dice": dice.summary()}
         body["board"] = view.public() if view is not None else None
+        body["speech"] = speech_of(session.game.name, body)  # from the public body only: what every viewer sees
         response = cast(Response, current_app.json.response(body))
         return body["seq"], response.get_data()
 

@@ -11,8 +11,9 @@ from companion.web.screens import GameScreens
 from companion.games.bux.screens import bids, entry
 from companion.games.bux.screens.strings import js_strings
 from companion.games.bux.screens.view import BuxView
+from companion.games.bux.screens.speech import said
 
-SCREENS = GameScreens(name="bux", title=_l("BUX"), view=BuxView, blueprints=(entry.bp, bids.bp), scoreboard="bux/game.html",
+SCREENS = GameScreens(name="bux", speech=said, title=_l("BUX"), view=BuxView, blueprints=(entry.bp, bids.bp), scoreboard="bux/game.html",
                       phone="board.me", phone_page="bux/me.html", strings=js_strings,
                       camera_items=False,
                       camera_layout=_l("Put each seat plate in front of its player, the bid area, discard and timer plates in the middle."),

@@ -5,6 +5,9 @@ words several games share come from the shared ru_source.py.
 """
 
 RU = {
+    # Speech (speech.py: what the Speak switch says)
+    "BUX timer card %(n)s is out.": "Вышла карта-таймер BUX номер %(n)s.",
+    "Double-BUX: every set sells for double.": "Двойной BUX: каждый набор продаётся вдвое дороже.",
     "Put each seat plate in front of its player, the bid area, discard and timer plates in the middle.": "Положите табличку каждого места перед игроком, а таблички торга, сброса и таймера — в центр.",
     "BUX": "BUX",
     "Cancel correction": "Отменить исправление",

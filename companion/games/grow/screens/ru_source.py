@@ -1,6 +1,8 @@
 """Russian texts of the Grow Your Assets screens (tablet, phones), put into the game's own catalog (translations/) by scripts/web_catalogs.sh."""
 
 RU = {
+    # Speech (speech.py: what the Speak switch says)
+    "All bids are in.": "Все ставки сделаны.",
     "Put each seat plate in front of its player, the round row and discard plates in the middle.": "Положите табличку каждого места перед игроком, а таблички ряда раунда и сброса — в центр.",
     "%(name)s's bid is sealed.": "Ставка игрока %(name)s сделана.", "Pass the tablet on.": "Передайте планшет дальше.",
     "Roll the dice": "Бросить кубики", "Roll the dice for %(names)s": "Бросить кубики за: %(names)s",

@@ -1,6 +1,9 @@
 """Russian texts of the blue/red match page (put into the game's own catalog, translations/, by scripts/web_catalogs.sh)."""
 
 RU = {
+    # Speech (speech.py: what the Speak switch says)
+    "Round %(n)s scored: %(scores)s. Best this round: %(names)s.": "Раунд %(n)s подсчитан: %(scores)s. Лучший в раунде: %(names)s.",
+    "%(name)s deals round %(n)s.": "%(name)s сдаёт раунд %(n)s.",
     "Put each seat plate in front of its player, the two deck and two discard plates in a block in the middle.": "Положите табличку каждого места перед игроком, а таблички двух колод и двух сбросов — квадратом в центр.",
     "Round %(number)s dealt.": "Раунд %(number)s сдан.",
     "Choose a photo of the table first.": "Сначала выберите фото стола.",
