@@ -197,7 +197,12 @@ class _Search:
 
     def __init__(self, order: list[str], counts: Counter[Pair], sizes: list[int], *, swiss: bool, deadline: float) -> None:
         n = len(order)
-        self.cost = [[counts.get(frozenset((order[i], order[j])), 0) for j in range(n)] for i in range(n)]
+        self.cost = [[0] * n for _ in range(n)]
+        index = {name: i for i, name in enumerate(order)}
+        for pair, times in counts.items():  # only the pairs that met: most of a large night's pairs never did
+            a, b = (index.get(name) for name in pair)
+            if a is not None and b is not None:
+                self.cost[a][b] = self.cost[b][a] = times
         self.sizes = Counter(sizes)
         self.swiss = swiss
         self.deadline = deadline
