@@ -37,6 +37,8 @@ class Night:
     standing_s: list[float] = field(default_factory=list)
     round_s: list[float] = field(default_factory=list)
     repeats: list[int] = field(default_factory=list)
+    since: dt.date = field(default_factory=dt.date.today)
+    """The night's date when it began: a night that runs past midnight keeps it (its games are since then)."""
 
 
 def renamed(data: Any, names: dict[str, str]) -> Any:
@@ -80,12 +82,12 @@ def lines_as_text(lines: list[dict[str, Any]]) -> list[str]:
 def run_night(store, game_name: str, rosters: list[list[str]], *, tables: int, mode: str = "swiss",
               workers: int = 8, seed: int = 0) -> Night:
     """Play one round per entry of `rosters` (the players present that round), each seated from the store's night so far."""
-    night, today = Night(), dt.date.today()
+    night = Night()
     limits = player_limits(game_name)
     for number, present in enumerate(rosters, start=1):
         started = time.perf_counter()
-        standing = night_standing(store, today) if mode == "swiss" else []
-        before = night_tables(store, today)
+        standing = night_standing(store, night.since, until=dt.date.max) if mode == "swiss" else []
+        before = night_tables(store, night.since, dt.date.max)
         night.standing_s.append(time.perf_counter() - started)
         started = time.perf_counter()
         seating = seat_round(present, before, limits, mode=mode, standing=standing, seed=seed + number, tables=tables)
@@ -103,7 +105,7 @@ def run_night(store, game_name: str, rosters: list[list[str]], *, tables: int, m
 def check_night(store, night: Night) -> dict[str, Any]:
     """Return what the store holds against what the night wrote: events lost, and standings that differ."""
     lost = {gid: count - store.last_seq(gid) for gid, count in night.written.items() if store.last_seq(gid) != count}
-    table = standings(store, None, dt.date.today(), dt.date.today())
+    table = standings(store, None, night.since, None)
     stored = {p["id"]: (p["games"], p["finished"], p["wins"]) for p in table["players"]}
     meant = {name: (night.games[name], night.finished[name], night.wins[name]) for name in night.games}
     differ = sorted(name for name in set(stored) | set(meant) if stored.get(name) != meant.get(name))

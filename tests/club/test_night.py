@@ -20,7 +20,7 @@ def test_a_small_night_on_postgres_loses_no_event_and_its_standings_are_the_stor
     with open_store(pg_url) as store:
         night = run_night(store, "bux", [PLAYERS, later], tables=3, workers=3)
         report = check_night(store, night)
-        tables = night_tables(store, dt.date.today())
+        tables = night_tables(store, night.since, dt.date.max)
     assert report["games"] == 6 and report["events"] == sum(night.written.values()) > 6
     assert report["lost"] == {} and report["differ"] == [] and report["damaged"] == []
     first, second = tables[:3], tables[3:]
@@ -33,12 +33,15 @@ def test_a_small_night_on_postgres_loses_no_event_and_its_standings_are_the_stor
 
 def test_companion_seat_reads_tonights_games_and_keeps_apart_who_met(pg_url, capsys):
     with open_store(pg_url) as store:
-        run_night(store, "bux", [PLAYERS[:9]], tables=3, workers=3, mode="random")
-        first = night_tables(store, dt.date.today())
+        night = run_night(store, "bux", [PLAYERS[:9]], tables=3, workers=3, mode="random")
+        first = night_tables(store, night.since, dt.date.max)
+    evening = ["--night", night.since.isoformat(), "--until", (night.since + dt.timedelta(days=1)).isoformat()]
     assert main(["seat", "--db", pg_url, "--game", "bux", "--present", ",".join(PLAYERS[:9]), "--tables", "3",
-                 "--mode", "swiss", "--json"]) == 0
+                 "--mode", "swiss", "--json", *evening]) == 0
     seating = json.loads(capsys.readouterr().out)
     assert seating["repeats"] == 0 and seating["complete"]
     assert not met(first).keys() & met(tuple(t) for t in seating["tables"]).keys()
     assert main(["seat", "--db", pg_url, "--game", "bux", "--present", "A,B"]) == 1
     assert "at least 3" in capsys.readouterr().err
+    assert main(["seat", "--db", pg_url, "--game", "bux", "--present", "A,B,C", "--until", "2026-11-20"]) == 1
+    assert "--until needs a --night" in capsys.readouterr().err
