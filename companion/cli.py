@@ -29,6 +29,7 @@ COMMANDS = (
     "demo",
     "migrate",
     "stats",
+    "seat",
 )
 
 

@@ -185,3 +185,6 @@ def init_app(app) -> None:
         app.extensions["companion.club_cache"] = SeqCache(8)  # tables.json by (every game's seq, language, organiser)
         app.extensions["companion.club_cards"] = {}  # each game's card by (game, language), kept for its (seq, title)
         app.register_blueprint(bp)
+        from companion.web import club_seating
+
+        club_seating.init_app(app)
