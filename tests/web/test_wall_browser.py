@@ -29,9 +29,8 @@ SIGNS = {
 }
 """Per game: (whose turn it is, the last move). Match lists no moves: its wall is the round table, whose status line
 names who draws; a scored round appears in the table itself."""
-PICTURES = "svg, .card, .gcard, .ccard, .chip, .tok, .lang, .brand"
-"""Left out of the type measure: card faces, chips and tokens (pictures with a number on), the chart, and the header's
-links (the site name and the language names are the same on every screen, not the game)."""
+PICTURES = "svg, .card, .gcard, .ccard, .chip, .tok"
+"""Left out of the type measure: card faces, chips and tokens (pictures with a number on), the chart."""
 
 SMALL_TEXT = """pictures => {
   const small = [];
