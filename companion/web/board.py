@@ -6,6 +6,8 @@ value, except a player's own private view (with that player's token).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import get_locale, gettext as _
 
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
@@ -56,7 +58,7 @@ def game(game_id: str):
                            camera=current_app.config.get("CAMERA") is not None)
 
 
-def screen_options() -> dict[str, str]:
+def screen_options() -> dict[str, Any]:
     """Return the request's screen options (?wall=1, ?contrast=high: base.html), kept across a redirect to a game's page."""
     return {name: request.args[name] for name in ("wall", "contrast") if name in request.args}
 
