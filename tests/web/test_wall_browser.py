@@ -67,9 +67,10 @@ def chromium():
         browser.close()
 
 
-def open_wall(chromium, base: str, game: str, *, motion: str = "no-preference", options: str = ""):
+def open_wall(chromium, base: str, game: str, *, motion: str = "no-preference", options: str = "", contrast: str = "no-preference"):
     """Open the game's wall in wall mode at 1920x1080 and return the page once drawn."""
-    context = chromium.new_context(viewport={"width": 1920, "height": 1080}, reduced_motion=motion, locale="en-GB")
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080}, reduced_motion=motion, locale="en-GB",
+                                   contrast=contrast)
     page = context.new_page()
     response = page.goto(f"{base}/g/{game}?wall=1{options}")
     assert response is not None and response.ok
@@ -137,5 +138,34 @@ def test_with_reduced_motion_nothing_on_any_wall_moves(options, chromium, tmp_pa
         page = open_wall(chromium, base, "bux")
         try:
             assert page.evaluate(MOVING) == ["div.banner double"], "the measure sees the pulse when motion is allowed"
+        finally:
+            page.context.close()
+
+
+THEME = """() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector(".panel")).borderTopColor,
+                  getComputedStyle(document.querySelector(".panel")).borderTopWidth]"""
+HIGH = ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "3px"]
+
+
+def test_high_contrast_is_a_switch_on_the_wall_and_follows_the_devices_setting(chromium, tmp_path):
+    db = tmp_path / "match.db"
+    store_table(db, "match")
+    with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
+        page = open_wall(chromium, base, "match")
+        try:
+            assert page.evaluate(THEME) != HIGH
+            page.get_by_role("link", name="High contrast").click()
+            page.wait_for_load_state()
+            assert page.evaluate("document.documentElement.className") == "wall contrast" and page.evaluate(THEME) == HIGH
+            page.get_by_role("link", name="Normal contrast").click()
+            page.wait_for_load_state()
+            assert page.evaluate(THEME) != HIGH
+            page.goto(f"{base}/g/match")  # the tablet's layout (no ?wall=1) offers no switch
+            assert page.get_by_role("link", name="High contrast").count() == 0
+        finally:
+            page.context.close()
+        page = open_wall(chromium, base, "match", contrast="more")  # the device asks for more contrast: no switch needed
+        try:
+            assert page.evaluate(THEME) == HIGH
         finally:
             page.context.close()
