@@ -220,7 +220,7 @@ def run(args) -> int:
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
-    print(f"Scoreboard for everyone: {public}/g/{game_id}")
+    print(f"Scoreboard for everyone: {public}/g/{game_id}  (on a TV across the room: {public}/g/{game_id}?wall=1)")
     host = print_tls(tls, public, args.port, http_port, f"/g/{game_id}/host/")
     print(f"Host screen (this machine only): {host}")
     sys.stdout.flush()
