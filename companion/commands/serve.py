@@ -8,6 +8,7 @@ room full of screens can watch; pages and API calls run in a thread pool.
 
 from __future__ import annotations
 
+import argparse
 import json
 import socket
 import sys
@@ -50,8 +51,34 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--deck", metavar="DECKFILE", help="the print's deck file (companion cards export --deck), to read table photos")
     p.add_argument("--public-url", help="address other devices use (default: this machine's LAN address)")
+    add_seat_seconds_option(p)
     add_tls_options(p)
     p.set_defaults(run=run)
+
+
+SEAT_SECONDS = (60, 10, 600)
+"""A seat's QR code on the host screen hides after this many seconds (default, least, most): long enough for a
+player who needs a while to find their phone's camera, short enough that it does not stay up for the table to see."""
+
+
+def seat_seconds(text: str) -> int:
+    """Read --seat-seconds: a whole number of seconds within SEAT_SECONDS' bounds, or argparse's clear refusal."""
+    _default, least, most = SEAT_SECONDS
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not least <= value <= most:
+        raise argparse.ArgumentTypeError(f"give a whole number of seconds from {least} to {most}, not {text!r}")
+    return value
+
+
+def add_seat_seconds_option(p) -> None:
+    """--seat-seconds: how long the host screen shows a seat's QR code before hiding it (HOST_SEAT_SECONDS)."""
+    default, least, most = SEAT_SECONDS
+    p.add_argument("--seat-seconds", type=seat_seconds, default=default, metavar="SECONDS",
+                   help=f"how long the host screen shows a seat's QR code before hiding it, {least} to {most} "
+                        f"(default {default}; more for players who take a while to scan)")
 
 
 def add_tls_options(p) -> None:
@@ -170,15 +197,15 @@ def open_table(args) -> tuple[str, str]:
 
 
 def app_config(db: str | Path, public_url: str | None = None, deck: str | Path | None = None, *, club: bool = False,
-               roster: dict[str, str] | None = None, tls=None) -> dict:
+               roster: dict[str, str] | None = None, tls=None, seat_seconds: int = SEAT_SECONDS[0]) -> dict:
     """Return the web app's config: the store, the public address, the photo reader built from vision, club mode and
-    its player list, the table's certificate (None: plain http)."""
+    its player list, the table's certificate (None: plain http), how long a seat's QR code stays up."""
     from companion.table.layouts import layout_for
     from companion.vision.photo import PhotoReader
 
     return {"DB": normalize(db), "PUBLIC_URL": public_url,
             "PHOTO_READER": PhotoReader(str(Path(deck).resolve()), layout_for) if deck else None,
-            "CLUB": club, "CLUB_ROSTER": roster, "TLS": tls}
+            "CLUB": club, "CLUB_ROSTER": roster, "TLS": tls, "HOST_SEAT_SECONDS": seat_seconds}
 
 
 def run(args) -> int:
@@ -205,7 +232,7 @@ def run(args) -> int:
         watch_sock = listen_watch(args.host, http_port)
         game_id, token = open_table(args)
         public = public_address(args, tls)
-        app = create_app(app_config(args.db, public, args.deck, tls=tls))
+        app = create_app(app_config(args.db, public, args.deck, tls=tls, seat_seconds=args.seat_seconds))
         app.test_client().get(f"/g/{game_id}/state.json", base_url="http://127.0.0.1")  # built once, before the first screen asks
         server = make_server(app, **(tls.uvicorn_options() if tls else {}))
     except BaseException:
@@ -217,7 +244,7 @@ def run(args) -> int:
     join = f"{public}/g/{game_id}?t={token}"
     print(f"Game {game_id}. Join link for the table's tablet (anyone with it can enter moves):\n  {join}")
     segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
-    print(f"Scoreboard for everyone: {public}/g/{game_id}")
+    print(f"Scoreboard for everyone: {public}/g/{game_id}  (on a TV across the room: {public}/g/{game_id}?wall=1)")
     host = print_tls(tls, public, args.port, http_port, f"/g/{game_id}/host/")
     print(f"Host screen (this machine only): {host}")
     sys.stdout.flush()
@@ -241,6 +268,8 @@ def resume_command(args, game_id: str) -> str:
         parts.append(f"--port {args.port}")
     if args.deck:
         parts.append(f"--deck {quote(str(args.deck))}")
+    if getattr(args, "seat_seconds", SEAT_SECONDS[0]) != SEAT_SECONDS[0]:
+        parts.append(f"--seat-seconds {args.seat_seconds}")
     return " ".join(parts)
 
 
@@ -290,7 +319,7 @@ def run_club(args) -> int:
         give_missing_keys(store)  # games stored by an older version: their screens read a key, no request makes one
     tls = table_tls(args)
     public = public_address(args, tls)
-    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls))
+    app = create_app(app_config(args.db, public, args.deck, club=True, roster=roster, tls=tls, seat_seconds=args.seat_seconds))
     http_port = watch_port(args, tls)
     sock = listen(args.host, args.port)
     try:

@@ -50,13 +50,18 @@ def game(game_id: str):
         return response
     screens = screens_of(session.game.name)
     if screens.board is not None:  # the game's own table page; a game without one has its scoreboard rendered here
-        return redirect(url_for(screens.board, game_id=game_id))
+        return redirect(url_for(screens.board, game_id=game_id, **screen_options()))
     if screens.scoreboard is None:
         abort(404)
     can_act = same(presented_token(game_id, allow_cookie=True), token)
     return render_template(screens.scoreboard, game_id=game_id, game=session.game, can_act=can_act,
                            token=token if can_act else "", strings=_strings(screens), has_view=view is not None,
                            camera=current_app.config.get("CAMERA") is not None)
+
+
+def screen_options() -> dict[str, Any]:
+    """Return the request's screen options (?wall=1, ?contrast=high: base.html), kept across a redirect to a game's page."""
+    return {name: request.args[name] for name in ("wall", "contrast") if name in request.args}
 
 
 @bp.get("/g/<game_id>/state.json")

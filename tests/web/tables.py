@@ -120,3 +120,14 @@ def tokens(db: Path, game: str) -> tuple[str, dict[str, str]]:
 
 PHONE = {"bux": "/g/bux/me/{player}?k={k}", "grow": "/g/grow/grow/me/{player}?k={k}", "cats": "/g/cats/cats/me/{player}?k={k}"}
 """Each game's seat link (the host screen's seat QR); match has no private screen."""
+
+
+BUX_DOUBLE = {"type": "draw", "player": "Cat", "cards": ["bux-2", "spade-square-50", "club-x-50", "diamond-oval-50"], "winner": None}
+"""Cat's draw turns up the deck's second timer card: Double-BUX is on (the wall tests and scripts/wall_screens.py)."""
+
+
+def store_double_bux(db: Path) -> None:
+    """Store the BUX table (id "bux") one move on: Double-BUX on, Ann to play."""
+    store_table(db, "bux")
+    with open_store(db) as store:
+        GameSession(store, "bux").submit(BUX_DOUBLE, source="import")

@@ -3,7 +3,7 @@
 The tables of tests/web/tables.py (the ones docs/screens.md photographs) are
 served for real and opened in Debian's chromium by each holder (the tablet
 that opened the join link, the wall with no token, Ann's phone where the game
-has one) and on the rules page, in English and Russian, at a tablet's and a
+has one), on the rules page and on the TV wall in high contrast (?wall=1&contrast=high), in English and Russian, at a tablet's and a
 phone's size; axe-core (bundled by axe-playwright-python, no CDN) checks each
 page with WCAG 2.0/2.1/2.2 A and AA rules only. One browser for the module,
 one server per game; a page is loaded once per language and checked at both
@@ -68,7 +68,8 @@ def described(violations: list[dict]) -> list[str]:
 
 def pages_of(game: str, token: str, seats: dict[str, str]) -> dict[str, str]:
     """Return {holder: path} for one game; the tablet's join link is opened first, elsewhere."""
-    out = {"tablet": f"/g/{game}", "wall": f"/g/{game}", "rules": f"/g/{game}/rules"}
+    out = {"tablet": f"/g/{game}", "wall": f"/g/{game}", "rules": f"/g/{game}/rules",
+           "high-contrast TV wall": f"/g/{game}?wall=1&contrast=high"}
     if game in PHONE:
         out["phone"] = PHONE[game].format(player="Ann", k=seats["Ann"])
     return out

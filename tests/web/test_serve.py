@@ -72,3 +72,30 @@ def test_serve_reads_its_game_once_into_the_fold_its_requests_share(tmp_path):
         log = _log_of(store, "g", find_game("bux"))
         assert log.folded is not None, "the requests' fold is still empty: the first screen would read the game again"
         assert log.events[-1].seq == store.last_seq("g")
+
+
+def test_the_seat_codes_lifetime_is_a_serve_option_the_host_screen_counts_down_from(tmp_path, capsys):
+    """`serve --seat-seconds`: how long a seat's QR code stays up on the host screen (host.js counts data-seconds down;
+    tests/web/test_pages.py watches a code hide by itself in chromium)."""
+    import pytest
+
+    from companion.cli import build_parser
+    from companion.commands.serve import app_config, resume_command
+    from companion.web import create_app
+    from tests.web.tables import store_table
+
+    db = tmp_path / "c.db"
+    store_table(db, "cats")
+    args = build_parser().parse_args(["serve", "--db", str(db), "--game", "cats", "--seat-seconds", "150"])
+    assert args.seat_seconds == 150 and "--seat-seconds 150" in resume_command(args, "cats")
+    default = build_parser().parse_args(["serve", "--db", str(db), "--game", "cats"])
+    assert default.seat_seconds == 60 and "seat-seconds" not in resume_command(default, "cats")
+    for seconds in (150, 60):
+        client = create_app(app_config(db, seat_seconds=seconds)).test_client()
+        page = client.get("/g/cats/host/", base_url="http://127.0.0.1").get_data(as_text=True)
+        assert f'data-seconds="{seconds}"' in page
+    for bad in ("5", "601", "a minute"):
+        with pytest.raises(SystemExit):
+            main(["serve", "--db", str(tmp_path / "other.db"), "--game", "cats", "--seat-seconds", bad])
+        assert "whole number of seconds from 10 to 600" in capsys.readouterr().err
+    assert not (tmp_path / "other.db").exists(), "a refused option stores nothing"
