@@ -86,7 +86,7 @@ def _ink(linear: np.ndarray) -> np.ndarray:
     """
     weights = colour.RGB_COLOURSPACES["sRGB"].matrix_RGB_to_XYZ[1]
     luminance = np.round(np.clip(linear @ weights, 0.0, 1.0) * 255).astype(np.uint8)
-    window = max(9, min(luminance.shape) // 3) | 1
+    window = max(9, min(luminance.shape)) | 1  # the crop's short side: a stroke across it is still a minority
     ground = cv2.medianBlur(luminance, min(window, 255))
     return np.abs(luminance.astype(np.int16) - ground.astype(np.int16)) > INK_STEP * 255
 

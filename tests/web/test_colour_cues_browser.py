@@ -3,7 +3,8 @@
 One wall page per game that shows colour cues, served for real and opened in
 Debian's chromium: the blue/red match scoreboard with a scored round (its
 cards' + and - signs), Grow's round of green, red and blue cards (their colour
-words) and BUX's payouts in chips (each chip's value beside its colour). Each
+words) and BUX's payouts in chips (each chip's value beside its colour) and
+its chart's legend (each player's line dashed its own way). Each
 cue is cut from the screenshot by its element's box, and each pair of cues is
 judged by tests/colour_vision.py under protanopia, deuteranopia and
 tritanopia: its colours apart (CIEDE2000) or its shapes apart.
@@ -32,12 +33,14 @@ pytestmark = BROWSER_TEST
 SETTLE_MS = 900
 """Time a page takes to fetch its state and draw it (tests/web/test_gallery.py waits likewise)."""
 CUES = {
-    "match": {"blue +": ".mcard.blue .msign", "red \u2212": ".mcard.red .msign"},
-    "grow": {"green": "#row .gcard.c-green .gword", "red": "#row .gcard.c-red .gword", "blue": "#row .gcard.c-blue .gword"},
-    "bux": {"white 5": ".chip-face:has(.chip-v:text-is('5'))", "silver 10": ".chip-face:has(.chip-v:text-is('10'))",
-            "gold 50": ".chip-face:has(.chip-v:text-is('50'))"},
+    "match": [{"blue +": ".mcard.blue .msign", "red \u2212": ".mcard.red .msign"}],
+    "grow": [{"green": "#row .gcard.c-green .gword", "red": "#row .gcard.c-red .gword", "blue": "#row .gcard.c-blue .gword"}],
+    "bux": [{"white 5": ".chip-face:has(.chip-v:text-is('5'))", "silver 10": ".chip-face:has(.chip-v:text-is('10'))",
+             "gold 50": ".chip-face:has(.chip-v:text-is('50'))"},
+            {"Ann's line": ".legend .key:nth-child(1) svg", "Ben's line": ".legend .key:nth-child(2) svg",
+             "Cat's line": ".legend .key:nth-child(3) svg"}],
 }
-"""Per game, each cue kind the page shows and the element that carries it (its colour and its non-colour partner)."""
+"""Per game, groups of cue kinds a player tells apart (each kind: the element carrying its colour and its partner)."""
 
 
 @pytest.fixture(scope="module")
@@ -62,20 +65,24 @@ def match_table(db) -> None:
     assert response.status_code == 200, response.get_json()
 
 
-def crops(chromium, base: str, game: str) -> dict[str, np.ndarray]:
-    """Open the game's wall and return {cue kind: RGB screenshot of its first element's box}."""
+def crops(chromium, base: str, game: str) -> list[dict[str, np.ndarray]]:
+    """Open the game's wall and return, per group of CUES, {cue kind: RGB screenshot of its first element's box}."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=2)
     try:
         page = context.new_page()
         page.goto(f"{base}/g/{game}")
         page.wait_for_timeout(SETTLE_MS)
-        out = {}
-        for kind, selector in CUES[game].items():
-            element = page.locator(selector).first
-            assert element.count(), f"{game}: no {kind} cue ({selector}) on the wall"
-            png = np.frombuffer(element.screenshot(), np.uint8)
-            out[kind] = np.ascontiguousarray(cv2.imdecode(png, cv2.IMREAD_COLOR)[..., ::-1])
-        return out
+        groups = []
+        for group in CUES[game]:
+            out = {}
+            for kind, selector in group.items():
+                element = page.locator(selector).first
+                assert element.count(), f"{game}: no {kind} cue ({selector}) on the wall"
+                image = cv2.imdecode(np.frombuffer(element.screenshot(), np.uint8), cv2.IMREAD_COLOR)
+                assert image is not None, f"{game}: the {kind} screenshot does not decode"
+                out[kind] = np.ascontiguousarray(image[..., ::-1])
+            groups.append(out)
+        return groups
     finally:
         context.close()
 
@@ -90,7 +97,10 @@ def test_screen_colour_cues_stay_distinct_under_colour_blindness(game, chromium,
     app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})
     with serving(app, threads=4) as base:
         seen = crops(chromium, base, game)
-    for kind, crop in seen.items():  # kept for a look: pytest --basetemp=DIR
-        cv2.imwrite(str(tmp_path / f"{kind}.png"), np.ascontiguousarray(crop[..., ::-1]))
-    found = confusions({f"{a} / {b}": (seen[a], seen[b]) for a, b in itertools.combinations(seen, 2)})
+    pairs = {}
+    for group in seen:
+        for kind, crop in group.items():  # kept for a look: pytest --basetemp=DIR
+            cv2.imwrite(str(tmp_path / f"{kind}.png"), np.ascontiguousarray(crop[..., ::-1]))
+        pairs.update({f"{a} / {b}": (group[a], group[b]) for a, b in itertools.combinations(group, 2)})
+    found = confusions(pairs)
     assert not found, f"{game}: screen cues a colour-blind player cannot tell apart:\n" + "\n".join(found)
