@@ -1,7 +1,7 @@
 """Printed cards keep their colour cues apart for colour-blind players (issue 34), and the check itself can fail.
 
 The real print-and-play sheets (fronts only, no contents sheet) of the
-blue/red match and Grow decks are rasterised with pypdfium2; each card's
+BUX, blue/red match and Grow decks are rasterised with pypdfium2; each card's
 middle band (companion.printing.marks.mark_zones: where its value, colour word
 or action sits, clear of the QR marks, which differ on every card anyway) is
 cut from its slot of the known layout. Each pair of cards that differ by
@@ -25,7 +25,10 @@ from companion.printing.render import deck_layout, rasterise_pdf, write_deck_pdf
 from tests.colour_vision import DEFICIENCIES, confusions, judge
 
 DPI = 150
+SUITS = ["heart-x-25", "diamond-x-25", "club-x-25", "spade-x-25"]
+"""BUX's four suits (red, blue, green, black) on the same shape and value."""
 PAIRS = {
+    "bux": [(a, b) for i, a in enumerate(SUITS) for b in SUITS[i + 1 :]],
     "match": [("blue-100-1", "red-100-1"), ("blue-1000-1", "red-1000-1"), ("blue-wild-1", "red-wild-1"),
               ("blue-trade-1", "red-trade-1"), ("blue-steal-1", "red-steal-1")],
     "grow": [("green-01", "red-01"), ("green-01", "blue-01"), ("green-01", "gold-01"), ("red-01", "blue-01"),
