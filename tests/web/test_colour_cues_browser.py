@@ -65,13 +65,18 @@ def match_table(db) -> None:
     assert response.status_code == 200, response.get_json()
 
 
-def crops(chromium, base: str, game: str) -> list[dict[str, np.ndarray]]:
-    """Open the game's wall and return, per group of CUES, {cue kind: RGB screenshot of its first element's box}."""
+def crops(chromium, base: str, game: str, css: str = "") -> list[dict[str, np.ndarray]]:
+    """Open the game's wall and return, per group of CUES, {cue kind: RGB screenshot of its first element's box}.
+
+    css is added to the page first (the check's own test hides the cues' words with it).
+    """
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=2)
     try:
         page = context.new_page()
         page.goto(f"{base}/g/{game}")
         page.wait_for_timeout(SETTLE_MS)
+        if css:
+            page.add_style_tag(content=css)
         groups = []
         for group in CUES[game]:
             out = {}
@@ -87,8 +92,8 @@ def crops(chromium, base: str, game: str) -> list[dict[str, np.ndarray]]:
         context.close()
 
 
-@pytest.mark.parametrize("game", sorted(CUES))
-def test_screen_colour_cues_stay_distinct_under_colour_blindness(game, chromium, tmp_path):
+def wall_cues(chromium, tmp_path, game: str, css: str = "") -> list[dict[str, np.ndarray]]:
+    """Store the game's table, serve it, and return its wall's cue crops (see crops)."""
     db = tmp_path / f"{game}.db"
     if game == "match":
         match_table(db)
@@ -96,7 +101,12 @@ def test_screen_colour_cues_stay_distinct_under_colour_blindness(game, chromium,
         store_table(db, game)
     app = create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1})
     with serving(app, threads=4) as base:
-        seen = crops(chromium, base, game)
+        return crops(chromium, base, game, css)
+
+
+@pytest.mark.parametrize("game", sorted(CUES))
+def test_screen_colour_cues_stay_distinct_under_colour_blindness(game, chromium, tmp_path):
+    seen = wall_cues(chromium, tmp_path, game)
     pairs = {}
     for group in seen:
         for kind, crop in group.items():  # kept for a look: pytest --basetemp=DIR
@@ -104,3 +114,10 @@ def test_screen_colour_cues_stay_distinct_under_colour_blindness(game, chromium,
         pairs.update({f"{a} / {b}": (group[a], group[b]) for a, b in itertools.combinations(group, 2)})
     found = confusions(pairs)
     assert not found, f"{game}: screen cues a colour-blind player cannot tell apart:\n" + "\n".join(found)
+
+
+def test_grow_cards_with_their_words_hidden_are_confused_under_deuteranopia(chromium, tmp_path):
+    """The check fails on the real page when the cue is gone: the green and red words hidden, the colours alone."""
+    (group,) = wall_cues(chromium, tmp_path, "grow", css=".gword { color: transparent !important; }")
+    found = confusions({"green / red": (group["green"], group["red"])})
+    assert any("Deuteranomaly" in line for line in found), found
