@@ -66,9 +66,17 @@ def deck_fonts(deck: Deck) -> tuple[str, str]:
 
 
 def card_attrs(deck: Deck, card: CardSpec) -> dict[str, Any]:
-    """Return the card's attributes plus its design-only extras (code, kind, card_attrs)."""
+    """Return the card's attributes plus its design-only extras (code, kind, derived, card_attrs).
+
+    design.derived names a word picked by another attribute's value, so a
+    design text can say what a colour means without colour (match: "+" for
+    blue, "\u2212" for red; issue 34).
+    """
     extra = design(deck).get("card_attrs", {}).get(card.code, {})
-    return {"code": card.code, "kind": card.kind, **card.attrs, **extra}
+    attrs = {"code": card.code, "kind": card.kind, **card.attrs}
+    for name, rule in (design(deck).get("derived") or {}).items():
+        attrs[name] = (rule.get("values") or {}).get(str(attrs.get(rule.get("of", ""), "")), "")
+    return {**attrs, **extra}
 
 
 class _DesignFormatter(string.Formatter):

@@ -146,12 +146,13 @@ def face_number_icons(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[s
     index, band = mark_zones(deck, card, w, h)
     _mirrored(pen, w, h, lambda: _draw_index(pen, index, number, styles, col, kd.get("number_style") == "disc"))
     text = str(values.get("text", "") or "")
+    title = fill_text(kd.get("title", "{title}"), values).upper()
     if text:
+        # The title (the colour's word) heads the action: the colour said in words as well (issue 34).
         box = sheets.Rect(band.x + 0.5, band.y + 0.6, band.w - 1.0, band.h - 1.2)
         pen.rect(box.x, box.y, box.w, box.h, fill=white, radius=1.5)
-        text_in_box(pen, [text], box, colour(deck, "ink"), max_size=3.0)
+        text_in_box(pen, [title, text] if title else [text], box, colour(deck, "ink"), max_size=3.0, bold_first=bool(title))
     else:
-        title = fill_text(kd.get("title", "{title}"), values).upper()
         subtitle = fill_text(kd.get("subtitle", ""), values)
         middle = " ".join(x for x in (title, number) if x)
         fs = pen.fit_size(middle, FONT_BOLD, 8, band.w - 2)

@@ -6,6 +6,8 @@
 const CONFIG = document.getElementById("config").dataset;
 const STRINGS = JSON.parse(document.getElementById("strings").textContent);
 const PLAYER_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
+const PLAYER_DASHES = ["none", "10 5", "2 4", "14 4 3 4", "6 3 1 3"];
+// Each player's line has its own dash too: red and green lines look alike to many (issue 34).
 let lastSeq = -1;
 let fetching = null;
 let again = false;
@@ -135,13 +137,18 @@ function renderChart(board) {
   }
   board.chart.players.forEach((name, i) => {
     const pts = series.map((row, step) => `${(L + (step / n) * (W - L - 8)).toFixed(1)},${((H - B) - (row[i] / max) * (H - B - 8)).toFixed(1)}`);
-    chart.appendChild(svg("polyline", {points: pts.join(" "), fill: "none", stroke: PLAYER_COLOURS[i % PLAYER_COLOURS.length], "stroke-width": 3, "stroke-linejoin": "round"}));
+    chart.appendChild(svg("polyline", {points: pts.join(" "), fill: "none", stroke: PLAYER_COLOURS[i % PLAYER_COLOURS.length], "stroke-width": 3, "stroke-linejoin": "round",
+                                       "stroke-dasharray": PLAYER_DASHES[i % PLAYER_DASHES.length]}));
   });
   box.appendChild(chart);
   const legend = el("div", {class: "legend"});
   board.chart.players.forEach((name, i) => {
-    const item = el("span", {class: "key"}, name);
-    item.style.setProperty("--seat", PLAYER_COLOURS[i % PLAYER_COLOURS.length]);
+    const item = el("span", {class: "key"});
+    const sample = svg("svg", {viewBox: "0 0 30 8", width: 30, height: 8, "aria-hidden": "true"});
+    sample.appendChild(svg("line", {x1: 0, y1: 4, x2: 30, y2: 4, stroke: PLAYER_COLOURS[i % PLAYER_COLOURS.length], "stroke-width": 3,
+                                    "stroke-dasharray": PLAYER_DASHES[i % PLAYER_DASHES.length]}));
+    item.appendChild(sample);
+    item.appendChild(document.createTextNode(name));
     legend.appendChild(item);
   });
   box.appendChild(legend);

@@ -50,7 +50,11 @@ function chipStack(breakdown) {
   for (const chip of breakdown) {
     const c = el("span", {class: "chip", title: chip.label + " " + chip.value});
     c.style.setProperty("--chip", chip.colour);
-    c.appendChild(el("span", {class: "chip-dot"}));
+    // The dot's colour and, beside it, its value: a chip is told by its number too (issue 34).
+    const face = el("span", {class: "chip-face"});
+    face.appendChild(el("span", {class: "chip-dot"}));
+    face.appendChild(el("span", {class: "chip-v"}, String(chip.value)));
+    c.appendChild(face);
     c.appendChild(el("span", {class: "chip-n"}, "\u00d7" + chip.count));
     wrap.appendChild(c);
   }

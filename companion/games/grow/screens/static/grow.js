@@ -38,6 +38,8 @@ function gcard(info, opts) {
   for (let i = 0; i < info.red_warnings; i++) icons.appendChild(el("span", {class: "warn-icon red", title: S.warnings}, "\u26a0"));
   if (info.action) icons.appendChild(el("span", {class: "act-icon", title: info.action}, "\u2605"));
   box.appendChild(icons);
+  // The colour's word on the card: green and red look alike to many (issue 34); aria-label already says it.
+  box.appendChild(el("span", {class: "gword", "aria-hidden": "true"}, S.colours[info.colour] || info.colour));
   // The icons are drawn, not read: the label says how many warnings of each kind the card carries.
   const warned = (info.warnings ? ", " + S.warnings + ": " + info.warnings : "") +
     (info.red_warnings ? ", " + S.red_warnings + ": " + info.red_warnings : "");

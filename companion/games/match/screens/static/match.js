@@ -21,7 +21,13 @@ function el(tag, attrs, text) {
 function clear(n) { while (n.firstChild) n.removeChild(n.firstChild); }
 function num(v) { return v === null || v === undefined ? "" : (v < 0 ? "\u2212" + Math.abs(v) : String(v)); }
 
-function mini(f) { return el("span", {class: "mcard " + f.colour + (f.kind !== "number" ? " action" : "")}, f.text); }
+// A scored card: its colour, and a sign that says the same without colour (blue adds +, red subtracts \u2212; issue 34).
+function mini(f) {
+  const card = el("span", {class: "mcard " + f.colour + (f.kind !== "number" ? " action" : "")});
+  card.appendChild(el("span", {class: "msign"}, f.colour === "red" ? "\u2212" : "+"));
+  card.appendChild(document.createTextNode(f.text));
+  return card;
+}
 
 // --- scoreboard ------------------------------------------------------------------
 
