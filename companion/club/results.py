@@ -111,23 +111,51 @@ def result_of(audit: Audit, info: dict) -> GameResult:
                       winners=tuple(w for w in final.get("winners") or [] if w in players), title=info.get("title") or "")
 
 
-def finished_results(store, since: dt.date | None = None,
-                     until: dt.date | None = None) -> tuple[list[GameResult], list[dict[str, str]]]:
-    """Return (results of the finished clean games on those nights in fold order, [{"game_id", "reason"}] skipped)."""
+Verdicts = dict[tuple[str, str], "GameResult | str"]
+"""Audited games by (game id, hash of its newest event): its result, or why it does not count."""
+
+
+def finished_results(store, since: dt.date | None = None, until: dt.date | None = None,
+                     verdicts: Verdicts | None = None) -> tuple[list[GameResult], list[dict[str, str]]]:
+    """Return (results of the finished clean games on those nights in fold order, [{"game_id", "reason"}] skipped).
+
+    `verdicts`, when given, is a long-lived page's memory: a game whose newest event is the one it was
+    audited at is not audited again (events are only ever appended, so the same head is the same game),
+    and only the games that moved since are. A command passes none and audits every game.
+    """
     results: list[GameResult] = []
     skipped: list[dict[str, str]] = []
     for info in store.games():
         if not in_nights(info["created"], since, until):
             continue
-        try:
-            audit = run_audit(from_store(store, info["game_id"]), full=True)
-        except CompanionError:
-            skipped.append({"game_id": info["game_id"], "reason": "its record cannot be read"})
-            continue
-        reason = why_not_counted(audit)
-        if reason is not None:
-            skipped.append({"game_id": info["game_id"], "reason": reason})
-            continue
-        results.append(result_of(audit, info))
+        verdict = _verdict(store, info, verdicts)
+        if isinstance(verdict, str):
+            skipped.append({"game_id": info["game_id"], "reason": verdict})
+        else:
+            results.append(verdict)
     results.sort(key=fold_key)
     return results, skipped
+
+
+def _verdict(store, info: dict, verdicts: Verdicts | None) -> "GameResult | str":
+    """Return the game's result, or why it does not count: from `verdicts` if its head is unchanged, else audited."""
+    key = None
+    if verdicts is not None:
+        try:
+            head = store.head(info["game_id"])
+        except CompanionError:
+            head = None
+        key = (info["game_id"], head.hash if head is not None else "")
+        if key in verdicts:
+            return verdicts[key]
+    try:
+        audit = run_audit(from_store(store, info["game_id"]), full=True)
+    except CompanionError:
+        return "its record cannot be read"
+    reason = why_not_counted(audit)
+    verdict: GameResult | str = reason if reason is not None else result_of(audit, info)
+    if verdicts is not None and key is not None:
+        for old in [k for k in verdicts if k[0] == info["game_id"]]:
+            del verdicts[old]
+        verdicts[key] = verdict
+    return verdict

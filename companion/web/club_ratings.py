@@ -2,8 +2,10 @@
 
 The standings page shows each player's overall rating next to their figures;
 for one night, the ratings as they stood after that night (every finished
-clean game started on or before it). Auditing every game is the slow part,
-so a table is kept until any game changes, like the standings.
+clean game started on or before it). Auditing every game is the slow part:
+a table is kept until any game changes, like the standings, and each game's
+verdict until that game changes (results.finished_results), so a change at one
+table re-audits that table alone.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ def overall(night: dt.date | None = None) -> dict[str, dict]:
     if kept is not None and kept[0] == signature and night in kept[1]:
         return kept[1][night]
     roster = current_app.config.get("CLUB_ROSTER")
-    results = finished_results(store, None, night)[0]
+    verdicts = current_app.extensions.setdefault("companion.club_verdicts", {})  # per game, kept across changes
+    results = finished_results(store, None, night, verdicts)[0]
     rated = rating.rate(results, roster.get if roster is not None else None)
     table = {r.player: r.to_json() for r in rating.table(rated)}
     if club_signature(store) == signature:

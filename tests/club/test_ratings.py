@@ -108,3 +108,30 @@ def test_a_bad_tiebreak_is_one_sentence(store_target, capsys):
         assert main(["stats", "--db", str(store_target), *extra]) == 1
         err = capsys.readouterr().err
         assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_pages_kept_verdicts_re_audit_exactly_the_games_that_moved(store_target):
+    """The club page keeps each game's verdict by its newest event: a game that goes on is audited again, the others not."""
+    club(store_target)
+    text = (RECORDS / "bux-3p-full.jsonl").read_text(encoding="utf-8").splitlines(True)
+    verdicts: dict = {}
+    with open_store(store_target) as store:
+        import_record(store, text[:20], game_id="going-on")
+        first = finished_results(store, verdicts=verdicts)
+        assert {s["game_id"] for s in first[1]} == {"going-on"}
+        kept = dict(verdicts)
+        assert finished_results(store, verdicts=verdicts) == first and verdicts == kept
+        from companion.store.session import GameSession
+        session = GameSession(store, "going-on")
+        for line in text[20:]:
+            session.submit(json.loads(line))
+        later = finished_results(store, verdicts=verdicts)
+    assert later == finished_results_fresh(store_target)
+    assert "going-on" in {r.game_id for r in later[0]} and not later[1]
+    assert [k for k in verdicts if k[0] == "going-on"] != [k for k in kept if k[0] == "going-on"]
+    assert sum(1 for k in verdicts if k[0] == "going-on") == 1
+
+
+def finished_results_fresh(target):
+    with open_store(target, read_only=True) as store:
+        return finished_results(store)
