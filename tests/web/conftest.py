@@ -105,6 +105,19 @@ def server(app):
         yield base
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's chromium, launched once for a module whose tests each open their own contexts (tests/chromium.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.chromium import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
 @pytest.fixture
 def browser():
     """Debian's chromium, launched for one test (tests/chromium.py)."""

@@ -20,7 +20,7 @@ import pytest
 
 from companion.games import game_modules
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.serving import serving
 from tests.web.tables import GAMES, PHONE, store_table, tokens
 
@@ -36,16 +36,6 @@ SETTLE_MS = 900
 
 def test_the_gallery_tables_cover_every_registered_game():
     assert sorted(GAMES) == sorted(game_modules()), "tests/web/tables.py must store a table of every registered game"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def device(chromium):
@@ -158,6 +148,8 @@ def test_every_control_on_a_phone_is_at_least_44_px(game, chromium, tmp_path):
     small: list[str] = []
     with serving(app, threads=4) as base:
         for holder, path in pages_of(game, token, seats).items():
+            if "TV" in holder:
+                continue  # a TV across the room is looked at, not tapped
             context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
             try:
                 page = context.new_page()

@@ -22,7 +22,7 @@ from companion.store.backends import open_store
 from companion.store.session import GameSession
 from companion.web import create_app
 from companion.web.access import game_key, game_token
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.colour_vision import confusions
 from tests.games.match import scenes
 from tests.web.serving import serving
@@ -41,16 +41,6 @@ CUES = {
              "Cat's line": ".legend .key:nth-child(3) svg"}],
 }
 """Per game, groups of cue kinds a player tells apart (each kind: the element carrying its colour and its partner)."""
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def match_table(db) -> None:

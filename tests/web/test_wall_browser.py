@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.serving import serving
 from tests.web.tables import GAMES, store_double_bux, store_table
 
@@ -55,16 +55,6 @@ MOVING = """() => {
   }
   return moving;
 }"""
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def open_wall(chromium, base: str, game: str, *, motion: str = "no-preference", options: str = "", contrast: str = "no-preference"):
