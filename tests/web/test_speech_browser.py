@@ -26,7 +26,7 @@ from companion.games.match.screens.ru_source import RU as MATCH_RU
 from companion.store.backends import open_store
 from companion.web import create_app
 from companion.web.translations.ru_source_speech import RU as SHARED_RU
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.games.match import scenes
 from tests.web.serving import serving
 from tests.web.tables import _start, store_table, tokens
@@ -104,16 +104,6 @@ class Wall:
             move()
         self.wait_heard()
         return self.said()[before:]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def served_wall(tmp_path: Path, game: str, lang: str, start=None):
