@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.games.grow import rules
 from companion.games.grow.moves import Setup
-from companion.games.grow.state import GrowState, Holdings
+from companion.games.grow.state import ALL_CARDS, START_TOKENS, GrowState, Holdings
 
 # Two of each colour, for two-player setups.
 REMOVED_2P = ("green-03", "green-04", "red-03", "red-04", "blue-03", "blue-04", "gold-05", "gold-06")
@@ -36,3 +36,19 @@ def play(state: GrowState, *moves) -> GrowState:
     for move in moves:
         state = rules.apply(state, move)
     return state
+
+
+def assert_conserved(state: GrowState, players: int) -> None:
+    """Assert that no token was made or lost, no stack is empty, and every card lies in exactly one place.
+
+    The conservation check of every random game: test_properties plays the defaults, test_house_rules every
+    combination of house rules.
+    """
+    assert sum(t.worth for t in state.tokens) + state.bank == START_TOKENS * players
+    assert all(t.blue >= 0 and t.black >= 0 for t in state.tokens)
+    places: list[str] = [*state.removed, *state.row, *state.discard]
+    for held in state.holdings:
+        places += list(held.green) + list(held.gold) + [c for s in held.red + held.blue for c in s]
+        assert all(s for s in held.red + held.blue), "no empty stacks"
+    assert len(places) == len(set(places)), "a card is in two places"
+    assert set(rules.card_places(state)) == ALL_CARDS

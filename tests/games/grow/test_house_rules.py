@@ -17,8 +17,9 @@ from companion.errors import RecordError, RuleViolation
 from companion.games.grow import rules
 from companion.games.grow.record import read_record, replay, write_record
 from companion.games.grow.selfplay import Style, random_game
-from companion.games.grow.state import ALL_CARDS, DECK, RED_WARNINGS, START_TOKENS, OVER, phase
+from companion.games.grow.state import DECK, RED_WARNINGS, OVER, phase
 from companion.games.house import played_with
+from tests.games.grow.conftest import assert_conserved
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 BIDS = {"type": "reveal_bids", "bids": {"Ann": 3, "Ben": 2, "Cat": 1}}
@@ -140,12 +141,6 @@ def test_every_combination_of_house_rules_conserves_tokens_and_cards(seed, playe
     state = rules.initial_state(moves[0])
     for move in moves[1:]:
         state = rules.apply(state, move)
-        assert sum(t.worth for t in state.tokens) + state.bank == START_TOKENS * players
-        places = [*state.removed, *state.row, *state.discard]
-        for held in state.holdings:
-            places += list(held.green) + list(held.gold) + [c for s in held.red + held.blue for c in s]
-            assert all(s for s in held.red + held.blue), "no empty stacks"
-        assert len(places) == len(set(places)), "a card is in two places"
-        assert set(rules.card_places(state)) == ALL_CARDS
+        assert_conserved(state, players)
     assert phase(state) == OVER
     assert replay(write_record(moves).splitlines(keepends=True)) == state

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from companion.games.grow import rules
 from companion.games.grow.record import read_record, replay, write_record
 from companion.games.grow.selfplay import Style, random_game
-from companion.games.grow.state import ALL_CARDS, START_TOKENS, OVER, phase
+from companion.games.grow.state import OVER, phase
+from tests.games.grow.conftest import assert_conserved
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.sampled_from([2, 3, 4])
@@ -31,14 +32,7 @@ def states(moves):
 def test_tokens_are_conserved_and_every_card_is_in_exactly_one_place(seed, players, style):
     moves = random_game(seed, players, style)
     for state in states(moves):
-        assert sum(t.worth for t in state.tokens) + state.bank == START_TOKENS * players
-        assert all(t.blue >= 0 and t.black >= 0 for t in state.tokens)
-        places: list[str] = [*state.removed, *state.row, *state.discard]
-        for held in state.holdings:
-            places += list(held.green) + list(held.gold) + [c for s in held.red + held.blue for c in s]
-            assert all(s for s in held.red + held.blue), "no empty stacks"
-        assert len(places) == len(set(places)), "a card is in two places"
-        assert set(rules.card_places(state)) == ALL_CARDS
+        assert_conserved(state, players)
     assert phase(state) == OVER
     assert len(rules.card_places(state)) == 48
 
