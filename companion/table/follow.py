@@ -1,5 +1,13 @@
 """What a game's table reader keeps of the table between frames, and how it raises what it cannot explain.
 
+A game's reader is the only place where table facts (cards in zones at table
+positions, from companion.tracker) meet that game's engine. It never applies a
+move: it proposes record lines, each once per game state, and the caller
+submits them to the engine, which stays the one judge. Whatever the camera sees
+that the game cannot explain becomes an Attention item with a stable key,
+raised once it has lasted `grace_s` and Cleared when it goes; nothing is
+applied or dropped silently.
+
 Every reader that acts only on settled snapshots (hands off the table) does the
 same bookkeeping before its game's own reading starts: the zone and table
 position of each card the tracker reports, the video time, and the attention
@@ -15,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence, Union
 
-from companion.table.outputs import Attention, Cleared, Output
+from companion.table.outputs import Attention, Cleared, Output, Proposal
 from companion.tracker.fusion import Appeared, Moved, TableSnapshot, Vanished
 
 Item = Union[Appeared, Moved, Vanished, TableSnapshot]
@@ -40,6 +48,10 @@ class SettledReader:
         self._time = 0.0
         self._noticed: dict[str, float] = {}
         self._raised: set[str] = set()
+        self._state_key: Any = None
+        """The game state the proposals below were made in (what a game's reader compares states by)."""
+        self._proposed: set[str] = set()
+        """Lines proposed in this game state: one refused by the rules is not proposed again until the game moves."""
 
     def observe(self, items: Iterable[Item], state: Any) -> list[Output]:
         """Take the tracker's changes and snapshots; return what they imply for the game in `state`.
@@ -96,6 +108,27 @@ class SettledReader:
             if raise_new and key not in self._raised and self._time - since >= self.grace_s:
                 self._raised.add(key)
                 out.append(problem)
+        return out
+
+    def _game_moved(self, key: Any) -> bool:
+        """Return whether the game moved since the last reading (`key` stands for its state); if so, forget the
+        lines proposed before, so each may be proposed again."""
+        if key == self._state_key:
+            return False
+        self._state_key, self._proposed = key, set()
+        return True
+
+    def _offer(self, proposal: Proposal, problems: list[Attention]) -> list[Output]:
+        """Return what settling `problems` gives, then the proposal unless it was made in this game state already.
+
+        No problem is raised anew while a move is proposed: the proposal explains its cards until the game has
+        judged it (the caller leaves out the problems about its cards).
+        """
+        out = self._settle(problems, raise_new=False)
+        line = repr(sorted(proposal.line.items()))
+        if line not in self._proposed:
+            self._proposed.add(line)
+            out.append(proposal)
         return out
 
     def _evidence(self, codes: Iterable[str]) -> dict:

@@ -1,11 +1,7 @@
 """Cat auction table interpreter: what the camera sees -> proposed Bid and Play lines, and attention items.
 
-The only place where table facts (cards in zones at table positions, from
-companion.tracker) meet the cat auction's engine. It never applies a move: it
-proposes record lines, and the caller submits them to the engine, which stays
-the one judge. Whatever the camera sees that the game cannot explain becomes an
-Attention item with a stable key, raised once it has lasted `grace_s` and
-Cleared when it goes; nothing is applied or dropped silently.
+The cat auction engine's table reader: a SettledReader, which proposes and
+raises as companion/table/follow.py says every game's reader does.
 
 What the camera can see. Every card carries its QR marks on its face only; the
 backs of both decks are one plain design each (companion/printing/backs.py, the
@@ -101,9 +97,6 @@ class CatsInterpreter(SettledReader):
         super().__init__(seats, grace_s=grace_s)
         self.still_s = still_s
         """How long new cards must lie still on the stake before they are proposed as a bid."""
-        self._state_key: str | None = None
-        self._proposed: set[str] = set()
-        """Lines proposed in this game state: proposed once until the game moves."""
         self._accounted: set[str] = set()
         """Stake cards the game had on the stake, or the camera proposed, in the last state seen."""
         self._spent: set[str] = set()
@@ -157,11 +150,10 @@ class CatsInterpreter(SettledReader):
         pairs, unmatched, missing = pair(seen, state.middle, self._stands)
         for code, stands_for in pairs.items():
             self._stands.setdefault(stands_for, code)
-        key = repr(state)
-        if key != self._state_key:
+        if self._game_moved(repr(state)):
             # Cards the game had (or was just given) on the stake and no longer has are spent: never a new bid.
             self._spent |= self._accounted & set(unmatched)
-            self._state_key, self._proposed, self._laid = key, set(), set()
+            self._laid = set()
         self._spent &= set(unmatched)  # gone from the stake, or back in the game's stake (an undo re-entered)
         new = [c for c in unmatched if c not in self._spent]
         self._laid |= set(new)
@@ -175,12 +167,7 @@ class CatsInterpreter(SettledReader):
         problems = self._problems(state, new, missing) + ([unsure] if unsure is not None else [])
         if isinstance(found, Proposal):
             self._accounted |= set(new)
-            out = self._settle([p for p in problems if not set(new) & set(p.cards)], raise_new=False)
-            line = repr(sorted(found.line.items()))
-            if line not in self._proposed:
-                self._proposed.add(line)
-                out.append(found)
-            return out
+            return self._offer(found, [p for p in problems if not set(new) & set(p.cards)])
         if found is not None:  # a question about the new cards says all there is to say about them
             problems = [p for p in problems if not set(p.cards) & set(new)] + [found]
         return self._settle(problems)

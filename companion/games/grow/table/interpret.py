@@ -1,11 +1,7 @@
 """Grow Your Assets table interpreter: what the camera sees -> proposed Draw and Pick lines, and attention items.
 
-The only place where table facts (cards in zones at table positions, from
-companion.tracker) meet the Grow engine. It never applies a move: it proposes
-record lines, and the caller submits them to the engine, which stays the one
-judge. Whatever the camera sees that the game cannot explain becomes an
-Attention item with a stable key, raised once it has lasted `grace_s` and
-Cleared when it goes; nothing is applied or dropped silently.
+The Grow engine's table reader: a SettledReader, which proposes and raises as
+companion/table/follow.py says every game's reader does.
 
 How a Grow table is read (the physical conventions; layout.py reads the zones):
 - Draw: between rounds, one card per player is turned face up into the row
@@ -52,9 +48,6 @@ class GrowInterpreter(SettledReader):
 
     def __init__(self, seats: Mapping[str, str], *, grace_s: float = 4.0):
         super().__init__(seats, grace_s=grace_s)
-        self._state_key: str | None = None
-        self._proposed: set[str] = set()
-        """Lines proposed in this game state: one refused by the rules is not proposed again until the game moves."""
 
     def status(self, state: GrowState) -> str:
         """Return what the table is waiting for, in English."""
@@ -68,21 +61,14 @@ class GrowInterpreter(SettledReader):
         return read_table(cards, state.players, seats=self.player_at)
 
     def _interpret(self, state: GrowState) -> list[Output]:
-        key = repr(state)
-        if key != self._state_key:
-            self._state_key, self._proposed = key, set()
+        self._game_moved(repr(state))
         reading = self.reading(state)
         found = self._draw(state, reading) if phase(state) == DRAW else self._pick(state, reading) if phase(state) == PICK else None
         problems = self._problems(state, reading)
         if isinstance(found, Proposal):
             # The proposal explains its cards' disagreements; raise nothing new until the game has judged it.
             moved = set(found.line.get("cards", [])) | {found.line.get("card")}
-            out = self._settle([p for p in problems if not moved & set(p.cards)], raise_new=False)
-            line = repr(sorted(found.line.items()))
-            if line not in self._proposed:
-                self._proposed.add(line)
-                out.append(found)
-            return out
+            return self._offer(found, [p for p in problems if not moved & set(p.cards)])
         if found is not None:  # a question about a pick says all there is to say about its card
             problems = [p for p in problems if not set(p.cards) <= set(found.cards)] + [found]
         return self._settle(problems)

@@ -1,11 +1,7 @@
 """Blue/red match table interpreter: what the camera sees -> proposed Draw, Match, Discard and Score lines, and attention.
 
-The only place where table facts (cards in zones at table positions, from
-companion.tracker) meet the match engine. It never applies a move: it proposes
-record lines, and the caller submits them to the engine, which stays the one
-judge. Whatever the camera sees that the game cannot explain becomes an
-Attention item with a stable key, raised once it has lasted `grace_s` and
-Cleared when it goes; nothing is applied or dropped silently.
+The match engine's table reader: a SettledReader, which proposes and raises as
+companion/table/follow.py says every game's reader does.
 
 How a match table is read (the physical conventions; layout.json has the zones):
 - Hands are never on the table and never read. A draw from a face-down deck
@@ -89,9 +85,6 @@ class MatchInterpreter(SettledReader):
         self._areas = {p: SeatArea(zones[z].rect, zones[z].facing) for p, z in self.seats.items() if z in zones}
         self._middle = [z.rect for z in layout.zones if not z.name.startswith("seat:")]
         self._rects = {z.name: z.rect for z in layout.zones}
-        self._state_key: MatchState | None = None
-        self._proposed: set[str] = set()
-        """Lines proposed in this game state: one refused by the rules is not proposed again until the game moves."""
         self._cleared_round: int | None = None
         """The round before which the table was last seen without seat cards (a result-only round is read only then)."""
 
@@ -165,8 +158,7 @@ class MatchInterpreter(SettledReader):
         return None
 
     def _interpret(self, state: MatchState) -> list[Output]:
-        if state != self._state_key:
-            self._state_key, self._proposed = state, set()
+        self._game_moved(state)
         seen = self.seen(state)
         if state.phase == DEAL and (state.round == 1 or not any(seen.seats.values())):
             self._cleared_round = state.round  # before round 1 nothing of an earlier round can lie out
@@ -174,12 +166,7 @@ class MatchInterpreter(SettledReader):
             state.phase, lambda s, v: None)(state, seen)
         problems = self._problems(state, seen)
         if isinstance(found, Proposal):
-            out = self._settle(problems, raise_new=False)
-            line = repr(found.line)
-            if line not in self._proposed:
-                self._proposed.add(line)
-                out.append(found)
-            return out
+            return self._offer(found, problems)
         if found is not None:
             # A question about cards says all there is to say about them (a problem naming no card stays).
             problems = [p for p in problems if not (p.cards and set(p.cards) <= set(found.cards))] + [found]
