@@ -19,23 +19,13 @@ import pytest
 from companion.store.backends import open_store
 from companion.store.session import GameSession
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.conftest import LINES
 from tests.web.serving import serving
 from tests.web.tables import PHONE, store_table, tokens
 from tests.web.test_match_page import GAME, app, auth, match_db  # noqa: F401  (fixtures)
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -56,8 +46,8 @@ def shots(artifacts):
     return folder
 
 
-def open_page(browser, url, size=(1280, 800), lang="en-GB"):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
+def open_page(chromium, url, size=(1280, 800), lang="en-GB"):
+    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -79,13 +69,13 @@ def pick_a_card(page) -> None:
 
 
 @pytest.mark.parametrize("table", ["bux"], indirect=True)
-def test_a_stale_tablet_is_told_what_was_entered_meanwhile_and_shows_the_game_as_it_is(browser, table, shots):
+def test_a_stale_tablet_is_told_what_was_entered_meanwhile_and_shows_the_game_as_it_is(chromium, table, shots):
     """Main: the picks made for Cat were sent after another tablet entered Cat's draw: "It is Ann's turn, not Cat's."
     (or, worse, stored as Ann's draw) while the header already read "Enter a move — Ann"."""
     from playwright.sync_api import expect
 
     base, token, _seats, db = table
-    page, errors = open_page(browser, f"{base}/g/bux?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/bux?t={token}")
     expect(page.locator("#entry-player")).to_have_text("\u2014 Cat")
     pick_a_card(page)
     expect(page.locator("#draw-picked .picked-card")).to_have_count(1)
@@ -119,13 +109,13 @@ def refuse_writes(page) -> None:
     ("cats", "#undo-go", "#entry-msg"),
     ("match", "#m-undo", "#m-read-result"),
 ], indirect=["table"], ids=["bux", "grow", "cats", "match"])
-def test_a_send_that_gets_no_answer_says_so_at_the_form(browser, table, tap, where, shots):
+def test_a_send_that_gets_no_answer_says_so_at_the_form(chromium, table, tap, where, shots):
     """Main: a tap while the server was down showed nothing where the player tapped (only the top badge)."""
     from playwright.sync_api import expect
 
     base, token, _seats, db = table
     game = db.stem
-    page, errors = open_page(browser, f"{base}/g/{game}?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/{game}?t={token}")
     page.locator(tap).wait_for()
     if game == "bux":
         expect(page.locator("#entry-player")).to_have_text("\u2014 Cat")
@@ -142,13 +132,13 @@ def test_a_send_that_gets_no_answer_says_so_at_the_form(browser, table, tap, whe
 
 @pytest.mark.parametrize("table", ["bux", "grow", "cats", "match"], indirect=True)
 @pytest.mark.parametrize("lang", ["en-GB", "ru-RU"])
-def test_at_390_px_the_header_keeps_the_name_whole(browser, table, lang, shots):
+def test_at_390_px_the_header_keeps_the_name_whole(chromium, table, lang, shots):
     """Main cut the header's title to "Tab…" on a 390 px phone."""
     base, token, seats, db = table
     game = db.stem
     phone = [base + PHONE[game].format(player="Ann", k=seats["Ann"])] if game in PHONE else []
     for url in (f"{base}/g/{game}?t={token}", *phone):
-        page, errors = open_page(browser, url, size=(390, 844), lang=lang)
+        page, errors = open_page(chromium, url, size=(390, 844), lang=lang)
         brand = page.locator("header.top .brand")
         cut = brand.evaluate("(n) => n.scrollWidth > n.clientWidth + 1")
         assert not cut, f"{url}: the name is cut to {brand.inner_text()!r}"
@@ -163,13 +153,13 @@ def test_at_390_px_the_header_keeps_the_name_whole(browser, table, lang, shots):
 
 
 @pytest.mark.parametrize("table", ["bux"], indirect=True)
-def test_bux_says_a_price_mistake_once_and_an_empty_swap_in_words(browser, table, shots):
+def test_bux_says_a_price_mistake_once_and_an_empty_swap_in_words(chromium, table, shots):
     """Main said the price mistake under Price and again under the buttons, and an empty Swap as
     "The field give must be a card of this game, not null."."""
     from playwright.sync_api import expect
 
     base, token, _seats, _db = table
-    page, errors = open_page(browser, f"{base}/g/bux?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/bux?t={token}")
     expect(page.locator("#entry-player")).to_have_text("\u2014 Cat")
     pick_a_card(page)
     page.select_option("#bid-winner", "Ann")
@@ -187,12 +177,12 @@ def test_bux_says_a_price_mistake_once_and_an_empty_swap_in_words(browser, table
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_sealed_cover_says_whose_bid_is_sealed_and_its_buttons_have_words(browser, table, shots):
+def test_grow_sealed_cover_says_whose_bid_is_sealed_and_its_buttons_have_words(chromium, table, shots):
     """Main kept "Pass the tablet to Cat" above "Sealed. Pass the tablet on.", and its buttons were ✔ / 🎲 / ✋ alone."""
     from playwright.sync_api import expect
 
     base, token, _seats, _db = table
-    page, errors = open_page(browser, f"{base}/g/grow?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/grow?t={token}")
     page.locator("#entry-body button", has_text="Cat").click()
     page.click("#bid-me")
     page.fill("#bid-amount", "3")
@@ -219,11 +209,11 @@ def test_grow_sealed_cover_says_whose_bid_is_sealed_and_its_buttons_have_words(b
 
 
 @pytest.mark.parametrize("table", ["cats"], indirect=True)
-def test_cats_phone_says_it_has_nothing_to_enter_not_that_it_waits_for_the_others(browser, table, shots):
+def test_cats_phone_says_it_has_nothing_to_enter_not_that_it_waits_for_the_others(chromium, table, shots):
     from playwright.sync_api import expect
 
     base, _token, seats, _db = table
-    page, errors = open_page(browser, base + PHONE["cats"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    page, errors = open_page(chromium, base + PHONE["cats"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
     expect(page.locator("#phase")).to_contain_text("Cat to move")
     expect(page.locator("#actions")).to_have_text("Nothing to enter on this phone until it is your turn.")
     page.screenshot(path=str(shots / "issue28-cats-phone.png"), full_page=True)
@@ -238,11 +228,11 @@ def match_server(app):  # noqa: F811  (tests/web/test_match_page.py's app: a mat
         yield base
 
 
-def test_match_editor_shows_a_red_1000_whole_and_a_photo_refusal_as_a_message(browser, match_server, auth, shots):  # noqa: F811
+def test_match_editor_shows_a_red_1000_whole_and_a_photo_refusal_as_a_message(chromium, match_server, auth, shots):  # noqa: F811
     """Main cut "<1000>" in a by-hand card field and said "missing card" in small grey print when no photo was chosen."""
     from playwright.sync_api import expect
 
-    page, errors = open_page(browser, f"{match_server}/g/{GAME}?t={auth['X-Companion-Token']}", size=(390, 844))
+    page, errors = open_page(chromium, f"{match_server}/g/{GAME}?t={auth['X-Companion-Token']}", size=(390, 844))
     page.click("#m-read")
     result = page.locator("#m-read-result")
     expect(result).to_have_text("Choose a photo of the table first.")

@@ -14,22 +14,12 @@ import urllib.request
 import pytest
 
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import BROWSER_TEST
 from tests.web.boxes import box_of, styles_of
 from tests.web.serving import serving
 from tests.web.tables import PHONE, store_table, tokens
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -43,8 +33,8 @@ def table(request, tmp_path):
         yield base, token, seats
 
 
-def open_page(browser, url, size=(1280, 800)):
-    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB").new_page()
+def open_page(chromium, url, size=(1280, 800)):
+    page = chromium.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB").new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url)
@@ -52,11 +42,11 @@ def open_page(browser, url, size=(1280, 800)):
 
 
 @pytest.mark.parametrize("table", ["bux"], indirect=True)
-def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(browser, table):
+def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(chromium, table):
     from playwright.sync_api import expect
 
     base, _token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/bux")
+    page, errors = open_page(chromium, f"{base}/g/bux")
     seat = page.locator("#players .player").first
     expect(seat.locator(".count")).to_have_text("3 cards")
     count, spread = box_of(seat.locator(".count")), box_of(seat.locator(".spread"))
@@ -66,12 +56,12 @@ def test_bux_card_count_sits_in_the_seat_head_not_squeezed_under_the_cards(brows
 
 @pytest.mark.parametrize("table", ["bux"], indirect=True)
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["1280x800", "800x1280"])
-def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browser, table, size):
+def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(chromium, table, size):
     """BUX 1 turned up earlier this deck: no greyed-out "BUX 1" (it read as broken) but a line saying so, in sight."""
     from playwright.sync_api import expect
 
     base, token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/bux?t={token}", size)
+    page, errors = open_page(chromium, f"{base}/g/bux?t={token}", size)
     out = page.locator("#draw-timers .timer-out")
     expect(out).to_have_text("BUX 1 is out")
     assert "cannot turn up again" in out.get_attribute("title")
@@ -85,12 +75,12 @@ def test_bux_entry_says_a_timer_card_is_out_instead_of_greying_its_button(browse
 
 
 @pytest.mark.parametrize("table", ["bux"], indirect=True)
-def test_bux_phone_lines_up_its_sets_with_their_heading(browser, table):
+def test_bux_phone_lines_up_its_sets_with_their_heading(chromium, table):
     """'No set yet.' sat indented under 'Sets you could sell now' by a list indent with no numbers in it."""
     from playwright.sync_api import expect
 
     base, _token, seats = table
-    page, errors = open_page(browser, base + PHONE["bux"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    page, errors = open_page(chromium, base + PHONE["bux"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
     expect(page.locator("#me-sets li")).to_have_text("No set yet.")
     title, first = box_of(page.locator(".me-sets-title")), box_of(page.locator("#me-sets li"))
     assert abs(first["x"] - title["x"]) <= 1, (title, first)
@@ -98,11 +88,11 @@ def test_bux_phone_lines_up_its_sets_with_their_heading(browser, table):
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(browser, table):
+def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(chromium, table):
     from playwright.sync_api import expect
 
     base, token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/grow?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/grow?t={token}")
     expect(page.locator("#status")).to_have_text("Sealed bids: waiting for Cat.")
     expect(page.locator("#entry-title")).to_have_text("Sealed bids: tap your name")
     assert page.locator("main").inner_text().count("waiting for Cat") == 1
@@ -123,7 +113,7 @@ def test_grow_tablet_says_what_it_waits_for_once_and_shows_dice_before_the_hash(
     assert errors == []
 
 
-def test_grow_dice_panel_agrees_with_the_roll_panel_for_rolled_and_recorded_warning_dice(browser, tmp_path):
+def test_grow_dice_panel_agrees_with_the_roll_panel_for_rolled_and_recorded_warning_dice(chromium, tmp_path):
     """The Dice panel (the companion's dice log) said "No rolls yet." beside the roll panel's warning dice
     when the roll came from an imported record, which stores no dice event; both now show the same dice."""
     from playwright.sync_api import expect
@@ -138,7 +128,7 @@ def test_grow_dice_panel_agrees_with_the_roll_panel_for_rolled_and_recorded_warn
         start_grow(db, moves=[DRAW, reveal, pick] + ([{"type": "roll", "player": "Ben", "dice": dice}] if dice else []))
         token, _seats = tokens_of(db)
         with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
-            page, errors = open_page(browser, f"{base}/g/gr?t={token}")
+            page, errors = open_page(chromium, f"{base}/g/gr?t={token}")
             if dice is None:  # thrown now, from the tablet, with the companion's dice
                 expect(page.locator("#dice-last")).to_have_text("No rolls yet.")
                 page.locator("#entry-body button.huge").click()
@@ -155,12 +145,12 @@ def test_grow_dice_panel_agrees_with_the_roll_panel_for_rolled_and_recorded_warn
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_not_the_wall(browser, table):
+def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_not_the_wall(chromium, table):
     """The phone once repeated the whole table below the bid form; now: form, own tokens and cards, the round, one row a seat."""
     from playwright.sync_api import expect
 
     base, _token, seats = table
-    page, errors = open_page(browser, base + PHONE["grow"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    page, errors = open_page(chromium, base + PHONE["grow"].format(player="Ann", k=seats["Ann"]), size=(390, 844))
     rows = page.locator("#scores .score-row")
     expect(rows).to_have_count(3)
     expect(page.locator(".gplayer")).to_have_count(0)  # no copy of the wall's seats
@@ -184,10 +174,10 @@ def test_grow_phone_shows_the_players_own_form_and_a_compact_score_row_per_seat_
 
 @pytest.mark.parametrize("table, game, panel", [("bux", "bux", ".panel.me"), ("cats", "cats", ".panel.cats-phone")],
                          indirect=["table"])
-def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(browser, table, game, panel):
+def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(chromium, table, game, panel):
     """BUX's and the cat auction's phone pages stretched their panel across a tablet; now they keep a phone's column, as Grow's."""
     base, _token, seats = table
-    page, errors = open_page(browser, base + PHONE[game].format(player="Ann", k=seats["Ann"]), size=(390, 844))
+    page, errors = open_page(chromium, base + PHONE[game].format(player="Ann", k=seats["Ann"]), size=(390, 844))
     narrow = box_of(page.locator(panel))
     assert narrow["width"] >= 390 - 40, f"at 390 px the panel still fills the phone: {narrow}"
     for size in ((1280, 800), (800, 1280)):
@@ -199,9 +189,9 @@ def test_phone_keeps_a_centred_phone_column_on_a_wide_screen(browser, table, gam
 
 
 @pytest.mark.parametrize("table", ["grow"], indirect=True)
-def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(browser, table):
+def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(chromium, table):
     base, _token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/grow", size=(390, 844))
+    page, errors = open_page(chromium, f"{base}/g/grow", size=(390, 844))
     page.locator(".gplayer .tok").first.wait_for()
     for seat in range(3):
         tops = page.locator(".gplayer").nth(seat).locator(".tokens > *").evaluate_all(
@@ -214,11 +204,11 @@ def test_grow_wall_on_a_phone_keeps_every_token_dot_on_one_line(browser, table):
 
 
 @pytest.mark.parametrize("table", ["cats"], indirect=True)
-def test_cats_tablet_shows_no_greyed_out_control(browser, table):
+def test_cats_tablet_shows_no_greyed_out_control(chromium, table):
     from playwright.sync_api import expect
 
     base, token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/cats?t={token}")
+    page, errors = open_page(chromium, f"{base}/g/cats?t={token}")
     expect(page.locator("#phase")).to_contain_text("Cat to move")
     expect(page.locator("#lot-go")).to_be_hidden()  # the lot is down: nothing to tap until the next one
     expect(page.locator("button:visible:disabled")).to_have_count(0)
@@ -232,12 +222,12 @@ def test_cats_tablet_shows_no_greyed_out_control(browser, table):
 @pytest.mark.parametrize("holder, size, columns", [("tablet", (1280, 800), 3), ("wall", (1280, 800), 3),
                                                    ("tablet", (800, 1280), 2), ("wall", (800, 1280), 2)],
                          ids=["tablet-1280x800", "wall-1280x800", "tablet-800x1280", "wall-800x1280"])
-def test_cats_columns_end_on_one_line(browser, table, holder, size, columns):
+def test_cats_columns_end_on_one_line(chromium, table, holder, size, columns):
     """The stake, players and tablet columns ended at different heights, leaving holes under the shorter panels."""
     from playwright.sync_api import expect
 
     base, token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/cats" + (f"?t={token}" if holder == "tablet" else ""), size)
+    page, errors = open_page(chromium, f"{base}/g/cats" + (f"?t={token}" if holder == "tablet" else ""), size)
     expect(page.locator("#players .seat")).to_have_count(3)
     boxes = page.locator(".cats-layout > .panel").evaluate_all(
         "(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
@@ -254,12 +244,12 @@ def test_cats_columns_end_on_one_line(browser, table, holder, size, columns):
 
 
 @pytest.mark.parametrize("table", ["match"], indirect=True)
-def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_table(browser, table):
+def test_match_wall_says_which_round_and_whose_turn_on_a_board_sized_to_its_table(chromium, table):
     """Before the first score the wall's table stretched across the whole screen with empty round columns."""
     from playwright.sync_api import expect
 
     base, _token, _seats = table
-    page, errors = open_page(browser, f"{base}/g/match")
+    page, errors = open_page(chromium, f"{base}/g/match")
     expect(page.locator("#m-status")).to_have_text("Round 1 of 3 \u00b7 Ann to draw")
     board = box_of(page.locator(".m-board"))
     assert board["width"] <= 0.7 * 1280, f"the board is {board['width']} px wide"
@@ -296,7 +286,7 @@ SHARED_LATER = {
 """Shared rules other games draw only in states these tables do not reach: what draws them there."""
 
 
-def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
+def test_the_shared_stylesheet_styles_nothing_only_bux_draws(chromium, tmp_path):
     """app.css is shared by every game: BUX's cards, chips, timer, banners and camera panels are styled in BUX's own bux.css."""
     from playwright.sync_api import expect
 
@@ -319,7 +309,7 @@ def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
     drawn = {True: set(), False: set()}
     with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
         for name, (path, ready, is_bux) in pages.items():
-            page, errors = open_page(browser, base + path)
+            page, errors = open_page(chromium, base + path)
             for selector in ready.split(", "):  # everything the page draws from its JSON is in
                 expect(page.locator(selector).first).to_be_attached()
             drawn[is_bux] |= set(page.evaluate(APP_CSS_RULES))
@@ -333,7 +323,7 @@ def test_the_shared_stylesheet_styles_nothing_only_bux_draws(browser, tmp_path):
     assert drawn[True] and not only_bux, f"app.css styles what only BUX's screens draw: {sorted(only_bux)}"
 
 
-def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tmp_path):
+def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(chromium, tmp_path):
     """BUX's card box (class "card") once framed Grow's dice when a roll lost the card, stacking them; the dice now read as dice."""
     from pathlib import Path
 
@@ -350,7 +340,7 @@ def test_grow_dice_that_lose_the_card_lie_side_by_side_like_any_roll(browser, tm
             session.submit(line, source="import")
         token = game_token(game_key(store, "gr"))
     with serving(create_app({"DB": str(db), "SSE_SECONDS": 20, "SSE_POLL": 0.1}), threads=4) as base:
-        page, errors = open_page(browser, f"{base}/g/gr?t={token}")
+        page, errors = open_page(chromium, f"{base}/g/gr?t={token}")
         faces = page.locator("#roll-dice .dice-faces")
         faces.locator(".die").first.wait_for()
         assert faces.get_attribute("class").split() == ["dice-faces", "card"]
