@@ -28,10 +28,7 @@ from companion.games.base import SHARED
 from companion.games.bux import history
 from companion.games.bux import view as engine_view
 from companion.games.bux.state import (
-    DECK,
     PLAYING_CARDS,
-    SHAPE,
-    SUIT,
     TIMER_CARDS,
     VALUE,
     BuxState,
@@ -102,10 +99,11 @@ class BuxView:
         return [tagged(f) for f in engine_view.faces(codes, self.handle)]
 
     def face_text(self, code: str) -> str:
-        """Return e.g. '♥ oval' (a timer card: 'BUX 2')."""
-        if code in TIMER_CARDS:
-            return f"BUX {DECK.card(code)['label']}"
-        return f"{SUIT_SYMBOL[SUIT[code]]} {SHAPE_NAME[SHAPE[code]]}"
+        """Return e.g. '♥ oval' (a timer card: 'BUX 2'): the engine's face of the card, in words."""
+        face = engine_view.face(code)
+        if "timer" in face:
+            return f"BUX {face['timer']}"
+        return f"{SUIT_SYMBOL[face['suit']]} {SHAPE_NAME[face['shape']]}"
 
     def sanitise(self, text: str) -> str:
         """Return text with every card code replaced by its face and tag.
