@@ -17,19 +17,19 @@ that is the table's camera shows the advice as it is moved, without a tap.
 from __future__ import annotations
 
 import time
+from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, url_for
 from flask_babel import get_locale, gettext as _
 
 from companion.errors import CompanionError
 from companion.table.check_messages import word, zone_names
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import error_body, json_body, load, uncached_json
+from companion.web.common import error_body, json_body, load, uncached_json, uploaded_photo
 from companion.web.screens import screens_of
 
 bp = Blueprint("camera", __name__, url_prefix="/g/<game_id>/camera")
 BOUNDARY = "frame"
-IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
 
 
 @bp.get("/")
@@ -94,9 +94,7 @@ def picture(game_id: str):
 @require_token
 def choose_source(game_id: str):
     """Switch the camera: {"source": name} (one of sources())."""
-    camera = current_app.config.get("CAMERA")
-    if camera is None:
-        abort(409, description=_("The camera is off."))
+    camera = _camera()
     source = json_body().get("source")
     if source not in list(camera.sources()):
         abort(400, description=_("Unknown camera %(source)r.", source=source))
@@ -106,21 +104,25 @@ def choose_source(game_id: str):
     return jsonify({"ok": True, "source": source})
 
 
+def read_photo() -> Any:
+    """Return what the app's PHOTO_HANDLER reads in the photo the tablet sent ({"cards": [...], ...}); answer 409 when
+    photos are not read at this table, 400 when no photo came (web.common.uploaded_photo).
+
+    Raises:
+        CompanionError: the photo could not be read.
+    """
+    handler = current_app.config.get("PHOTO_HANDLER")
+    if handler is None:
+        abort(409, description=_("Photo reading is not available; enter moves by hand."))
+    return handler(uploaded_photo())
+
+
 @bp.post("/photo")
 @require_token
 def photo(game_id: str):
     """Take a photo from the tablet's own camera (multipart field `photo`) and hand it to the tracker."""
-    handler = current_app.config.get("PHOTO_HANDLER")
-    if handler is None:
-        abort(409, description=_("Photo reading is not available; enter moves by hand."))
-    upload = request.files.get("photo")
-    if upload is None:
-        abort(400, description=_("Choose a photo first."))
-    data = upload.read()
-    if not data or not data.startswith(IMAGE_MAGIC):
-        abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
     try:
-        result = handler(data)
+        result = read_photo()
     except CompanionError as error:
         return jsonify(error_body(None, error)), 422
     if isinstance(result, dict) and isinstance(result.get("cards"), list):
@@ -135,9 +137,7 @@ def setup_check(game_id: str):
     """Run the setup check on the newest frame: {"ok", "advice": [sentences in the reader's language],
     "said": [{"id", "params"}], "zones": [...], "glare": [...]}."""
     load(game_id)
-    camera = current_app.config.get("CAMERA")
-    if camera is None or not hasattr(camera, "check"):
-        abort(409, description=_("The camera is off."))
+    camera = _camera("check")
     try:
         report = camera.check()
     except CompanionError as error:
@@ -156,6 +156,14 @@ def worded(report: dict, game_id: str, version: int) -> dict:
     advice = [word(said, lang) if isinstance(said, dict) else str(said) for said in report.get("advice", [])]
     return {**report, "advice": advice, "said": report.get("advice", []),
             "overlay": url_for("camera.setup_check_image", game_id=game_id, v=version)}
+
+
+def _camera(able: str | None = None):
+    """Return the app's camera, or answer 409 "The camera is off." (also when it has no method `able`)."""
+    camera = current_app.config.get("CAMERA")
+    if camera is None or (able is not None and not hasattr(camera, able)):
+        abort(409, description=_("The camera is off."))
+    return camera
 
 
 def _placing_check(game_id: str):

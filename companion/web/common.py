@@ -92,6 +92,22 @@ def uncached_json(body: Any) -> Response:
     return response
 
 
+IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
+"""How a JPEG, PNG or WebP file starts: the photos a tablet may send."""
+
+
+def uploaded_photo() -> bytes:
+    """Return the photo a tablet sent (multipart field `photo`), or answer 400: none sent, or not a JPEG, PNG or WebP."""
+    upload = request.files.get("photo")
+    if upload is None:
+        abort(400, description=_("Choose a photo first."))
+    data = upload.read()
+    upload.close()  # a large upload is spooled to a temporary file; free it now
+    if not data or not data.startswith(IMAGE_MAGIC):
+        abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
+    return data
+
+
 def json_body() -> dict:
     """Return the request's JSON object, or answer 400 with a message.
 

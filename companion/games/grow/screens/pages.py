@@ -22,6 +22,7 @@ from companion.games.grow.record import move_to_json
 from companion.store.events import DICE, MOVE
 from companion.games.grow.state import ROLL, TIEBREAK, phase, tied_players, to_move
 from companion.web.access import game_token, player_token, presented_token, require_token, same
+from companion.web.camera import read_photo
 from companion.web.common import error_body, json_body, load
 from companion.web.entry import undo_reply
 from companion.web.db import get_store
@@ -312,18 +313,9 @@ def table(game_id: str):
 @require_token
 def photo(game_id: str):
     """Read a photo with the configured PHOTO_HANDLER (it returns {"cards": [...]}) and compare it with the game."""
-    from companion.web.camera import IMAGE_MAGIC
-
     session, _key, _view = _load(game_id)
-    handler = current_app.config.get("PHOTO_HANDLER")
-    if handler is None:
-        abort(409, description=_("Photo reading is not available; enter moves by hand."))
-    upload = request.files.get("photo")
-    data = upload.read() if upload is not None else b""
-    if not data.startswith(IMAGE_MAGIC):
-        abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
     try:
-        result = handler(data)
+        result = read_photo()
         return jsonify(_interpret(session, (result or {}).get("cards")))
     except CompanionError as error:
         return _error(_view, error, 422)

@@ -18,12 +18,11 @@ from flask_babel import gettext as _
 
 from companion.errors import CompanionError, REFUSALS
 from companion.web.access import game_token, presented_token, require_token, same
-from companion.web.common import error_body, error_text, json_body, load, named_attention, resolving
+from companion.web.common import error_body, error_text, json_body, load, named_attention, resolving, uploaded_photo
 from companion.games.match.table import photo as match_photo
 from companion.games.match.screens.view import MatchView, face, js_strings, preview
 
 bp = Blueprint("match", __name__, url_prefix="/g/<game_id>/match")
-IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"RIFF")
 PHOTO_SOURCE = "match-photo"
 
 
@@ -60,13 +59,7 @@ def photo(game_id: str):
     state = session.state
     if not view.options()["can_score"]:
         abort(409, description=_("There is no round to score now."))
-    upload = request.files.get("photo")
-    if upload is None:
-        abort(400, description=_("Choose a photo first."))
-    data = upload.read()
-    upload.close()  # a large upload is spooled to a temporary file; free it now
-    if not data or not data.startswith(IMAGE_MAGIC):
-        abort(400, description=_("That file is not a JPEG, PNG or WebP photo."))
+    data = uploaded_photo()
     try:
         seats_text = request.form.get("seats")
         seats = json.loads(seats_text) if seats_text else match_photo.default_seats(state.players)
