@@ -208,15 +208,25 @@ def verify_bid(state: BuxState, winner: str, price: object) -> None:
     Raises:
         RuleViolation: bid.not_integer, bid.not_multiple, bid.too_low or bid.over_chips.
     """
+    verify_price(price)
+    assert isinstance(price, int)
+    chips = state.chips[state.seat(winner)]
+    if price > chips:
+        raise W.violation("bid.over_chips", winner=winner, chips=chips, price=price)
+
+
+def verify_price(price: object) -> None:
+    """Check a price before its winner is known: a whole multiple of 5, at least 5.
+
+    Raises:
+        RuleViolation: bid.not_integer, bid.too_low or bid.not_multiple.
+    """
     if isinstance(price, bool) or not isinstance(price, int):
         raise W.violation("bid.not_integer", price=price)
     if price < BID_MULTIPLE:
         raise W.violation("bid.too_low", minimum=BID_MULTIPLE, price=price)
     if price % BID_MULTIPLE:
         raise W.violation("bid.not_multiple", multiple=BID_MULTIPLE, price=price)
-    chips = state.chips[state.seat(winner)]
-    if price > chips:
-        raise W.violation("bid.over_chips", winner=winner, chips=chips, price=price)
 
 
 def apply_draw(state: BuxState, move: Draw) -> BuxState:

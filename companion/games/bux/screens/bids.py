@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 
 from companion.errors import RuleViolation
 from companion.games.bux import rules
+from companion.games.bux.screens.forms import typed_price
 from companion.web.access import require_token
 from companion.web.common import json_body, load
 
@@ -53,13 +54,6 @@ def _bad(message: str, rule: str | None = None):
     return jsonify({"error": body}), 400
 
 
-def _price(raw: object) -> object:
-    """Accept a typed price as a number or a string of digits; anything else is judged as given."""
-    if isinstance(raw, str) and raw.strip().isdigit():
-        return int(raw.strip())
-    return raw
-
-
 def _price_message(error: RuleViolation, winner: str | None, chips: int | None) -> str:
     """Return the tablet's words for a bid the engine's verify_bid refused."""
     if error.rule == "bid.not_multiple":
@@ -72,16 +66,12 @@ def _price_message(error: RuleViolation, winner: str | None, chips: int | None) 
 
 
 def _check_price(state, winner: str | None, price: object) -> RuleViolation | None:
-    """Judge the price with the engine's verify_bid; before the winner is known, all but the chips."""
+    """Judge the price with the engine's verify_bid; before the winner is known, its verify_price (all but the chips)."""
     try:
         if winner is not None:
             rules.verify_bid(state, winner, price)
-        elif isinstance(price, bool) or not isinstance(price, int):
-            raise RuleViolation("bid.not_integer", "bid: price must be a whole number of chips")
-        elif price < rules.BID_MULTIPLE:
-            raise RuleViolation("bid.too_low", "bid: price too low")
-        elif price % rules.BID_MULTIPLE:
-            raise RuleViolation("bid.not_multiple", "bid: price not a multiple")
+        else:
+            rules.verify_price(price)
     except RuleViolation as error:
         return error
     return None
@@ -114,7 +104,7 @@ def bid(game_id: str):
             return _bad(_("Choose who won the bid"))
         if body.get("price") is None or body.get("price") == "":
             return _bad(_("Type the price"))
-        price = _price(body.get("price"))
+        price = typed_price(body.get("price"))
         error = _check_price(state, winner, price)
         if error is not None:
             chips = state.chips[state.seat(winner)] if winner is not None else None

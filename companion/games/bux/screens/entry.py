@@ -17,7 +17,7 @@ from companion.store.events import RESOLVED
 from companion.web.access import require_token
 from companion.web.common import json_body, load, named_attention, open_item, resolving
 from companion.web.db import get_store
-from companion.games.bux.screens.forms import BuxForms
+from companion.games.bux.screens.forms import BuxForms, typed_price
 from companion.games.bux.screens.view import BuxView
 
 bp = Blueprint("bux_entry", __name__, url_prefix="/g/<game_id>/api")
@@ -46,11 +46,8 @@ def options(game_id: str):
 
 
 def _price(line: dict) -> dict:
-    """Turn a typed price ("55") into a number; anything else goes to the engine as typed."""
-    price = line.get("price")
-    if isinstance(price, str) and price.strip().isdigit():
-        line = {**line, "price": int(price.strip())}
-    return line
+    """Return the line with its typed price ("55") as a number (forms.typed_price)."""
+    return {**line, "price": typed_price(line["price"])} if "price" in line else line
 
 
 @bp.post("/move")

@@ -38,6 +38,13 @@ CODE_OF: dict[tuple[str, str, int], str] = {(SUIT[c], SHAPE[c], VALUE[c]): c for
 """(suit, shape, value) -> card code: each face exists once at each value."""
 
 
+def typed_price(raw: object) -> object:
+    """Accept a typed price as a number or a string of digits ("55"); anything else goes to the engine as typed."""
+    if isinstance(raw, str) and raw.strip().isdigit():
+        return int(raw.strip())
+    return raw
+
+
 class BuxForms:
     """The entry forms' side of one stored BUX game for one request, naming cards as its view does."""
 
