@@ -63,15 +63,29 @@ def ranged(name: str, least: float, most: float, unit: str):
     return read
 
 
+def printable_for(printed) -> tuple[float, ...]:
+    """Return the module sizes a print's game's cards may be printed at, for the setup check's advice (none when
+    there is no print or its game's deck cannot be read)."""
+    from companion.cards.decks import load_deck
+    from companion.errors import CompanionError
+
+    game = getattr(printed, "game", None)
+    if not game:
+        return ()
+    try:
+        return marks.printable_modules(load_deck(game))
+    except (CompanionError, OSError):
+        return ()
+
+
 def choose(deck: Deck, view: cov.View, table_mm: tuple[float, float]) -> MarkChoice:
     """Return the module size to print this deck at for this camera over this table.
 
     Sizes come from companion.printing.marks.MODULE_SIZES, from the deck's own size (never smaller: 2 mm was
     chosen by measurement, docs/printing.md) up to what its cards carry (marks.largest_module_mm).
     """
-    own = marks.module_mm(deck)
-    largest = marks.largest_module_mm(deck) or own
-    sizes = tuple(m for m in marks.MODULE_SIZES if own - 1e-9 <= m <= largest + 1e-9) or (own,)
+    sizes = marks.printable_modules(deck)
+    largest = max(sizes)
     seen = cov.coverage(view, table_mm)
     chosen = cov.smallest_module(seen.worst_px_per_mm, sizes) if seen.in_view >= 1.0 else None
     if chosen is not None:

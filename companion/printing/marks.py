@@ -146,6 +146,13 @@ def largest_module_mm(deck: Deck) -> float | None:
     return max(fitting) if fitting else None
 
 
+def printable_modules(deck: Deck) -> tuple[float, ...]:
+    """Return the module sizes (mm) a print of this deck may choose: MODULE_SIZES from its own up to the largest
+    its cards carry (just its own when none larger fits)."""
+    own, largest = module_mm(deck), largest_module_mm(deck) or module_mm(deck)
+    return tuple(m for m in MODULE_SIZES if own - 1e-9 <= m <= largest + 1e-9) or (own,)
+
+
 def sized_deck(deck: Deck, module: float) -> Deck:
     """Return the deck with its marks printed at this module size: design.mark.size_mm = MARK_MODULES modules,
     the inset at least the quiet zone (QUIET_MODULES modules), so the quiet zone stays on the card. Kinds with

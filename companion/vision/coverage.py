@@ -4,7 +4,7 @@ The print side chooses its mark size from this (`companion cards print --camera 
 a camera (resolution, horizontal field of view), where it stands (overhead, or at the middle of a long
 side tilted from straight down; at a given height or far enough that the table fits the frame) and the
 table's size give the scale, in px per mm, at every place a card can lie. The worst place decides: a
-module must show at >= GOOD_PX_PER_MODULE there (the setup check's margin; ~2 px/module is one frame's
+module must show at >= GOOD_PX_PER_MODULE there (2.5: the setup check's margin; ~2 px/module is one frame's
 reading limit). The camera is the scene renderer's pinhole model (companion.vision.synth), so the print's
 figures and the rendered scenes that test the reader agree. Knows nothing of games or cards: sizes in mm.
 """
@@ -18,9 +18,8 @@ import cv2
 import numpy as np
 
 from companion.vision import synth
+from companion.vision.check import GOOD_PX_PER_MODULE
 
-GOOD_PX_PER_MODULE = 2.5
-"""What every place on the table should give a module: the setup check's margin above the ~2 px/module limit."""
 DEFAULT_HFOV = 70.0
 """Horizontal field of view (degrees) of a typical webcam (Logitech C920: 70.4) or a phone's main camera in video."""
 RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080), "1440p": (2560, 1440), "4k": (3840, 2160)}
