@@ -152,7 +152,7 @@ def save_print(print_deck: PrintDeck, path: str | os.PathLike[str]) -> None:
     Raises:
         CompanionError: if the file cannot be written.
     """
-    body = {
+    body: dict[str, Any] = {
         "format": FORMAT,
         "game": print_deck.game,
         "name": print_deck.name,

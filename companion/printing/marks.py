@@ -120,8 +120,9 @@ def module_mm(deck: Deck) -> float:
 
 
 def _fits(deck: Deck, module: float, w: float, h: float) -> bool:
-    """True if every kind's marks printed with this module keep their quiet zones on the card, apart, and (two
-    marks) leave MIN_BAND_MM between them. Kinds with a mark size of their own keep it and are not checked."""
+    """True if every kind's marks printed with this module keep their quiet zones on the card and leave
+    MIN_BAND_MM between the two corners (the faces lay out around both corners' zones, mark_zones, whatever the
+    count). Kinds with a mark size of their own keep it and are not checked."""
     for kind in {c.kind for c in deck.cards}:
         spec = {**DEFAULT_MARK, **design(deck).get("mark", {}), **kind_design(deck, kind).get("mark", {})}
         if "size_mm" in (kind_design(deck, kind).get("mark") or {}) or int(spec.get("count", 2)) <= 0:
@@ -129,7 +130,7 @@ def _fits(deck: Deck, module: float, w: float, h: float) -> bool:
         corner = max(float(spec["inset_mm"]), QUIET_MODULES * module) + (MARK_MODULES + QUIET_MODULES) * module
         if corner > min(w, h):
             return False
-        if int(spec.get("count", 2)) >= 2 and 2 * corner + MIN_BAND_MM > max(w, h):
+        if 2 * corner + MIN_BAND_MM > max(w, h):
             return False
     return True
 
