@@ -120,7 +120,7 @@ def _placed(view: cov.View) -> str:
     where = "overhead" if view.tilt == 0 else f"at a long side tilted {view.tilt:g} degrees"
     height = ("just high enough to see it all" if view.camera_height_mm is None
               else f"{view.camera_height_mm / 10:g} cm above it")
-    return f"a {view.named()} camera ({view.hfov:g} degrees wide) {where}, {height},"
+    return f"a {view.named()} camera ({view.hfov:g} degrees wide) {where}, {height}"
 
 
 def sentence(choice: MarkChoice) -> str:
@@ -128,15 +128,15 @@ def sentence(choice: MarkChoice) -> str:
     worst = f"{choice.worst_px_per_module:.2f} px/module at the worst place"
     if choice.seen.in_view < 1.0:
         return (f"marks printed with {_size(choice.module_mm)}, the largest these cards carry; but over a "
-                f"{_table(choice.table_mm)} table, {_placed(choice.view)} shows only {choice.seen.in_view:.0%} of it: "
+                f"{_table(choice.table_mm)} table, {_placed(choice.view)}, shows only {choice.seen.in_view:.0%} of it: "
                 f"raise the camera")
     if choice.reads_everywhere:
         return (f"marks printed with {_size(choice.module_mm)}: over a {_table(choice.table_mm)} table, "
-                f"{_placed(choice.view)} gives {worst} (>= {cov.GOOD_PX_PER_MODULE:g})")
-    fix = (f"{_placed(choice.instead)[:-1]} would" if choice.instead is not None
+                f"{_placed(choice.view)}, gives {worst} (>= {cov.GOOD_PX_PER_MODULE:g})")
+    fix = (f"{_placed(choice.instead)} would" if choice.instead is not None
            else "no camera up to 4K, where it stands or overhead, would")
     return (f"no printable mark size reads everywhere: with {_size(choice.module_mm)}, the largest these cards carry, "
-            f"over a {_table(choice.table_mm)} table {_placed(choice.view)} gives {worst} (< {cov.GOOD_PX_PER_MODULE:g}); "
+            f"over a {_table(choice.table_mm)} table, {_placed(choice.view)}, gives {worst} (< {cov.GOOD_PX_PER_MODULE:g}); "
             f"{fix}")
 
 
