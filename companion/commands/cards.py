@@ -106,7 +106,7 @@ def add_camera_options(p) -> None:
                         "default 2 (30 mm marks), or what --camera and --table need")
 
 
-def _mark_size(args, deck, printed: PrintDeck | None) -> tuple[float, str | None]:
+def _mark_size(args, deck, deck_path: Path, printed: PrintDeck | None) -> tuple[float, str | None]:
     """Return the module size (mm) to print a new print's marks at and the sentence to say about it (None: no
     sizing option given). An existing print keeps its size.
 
@@ -136,7 +136,7 @@ def _mark_size(args, deck, printed: PrintDeck | None) -> tuple[float, str | None
         if args.table is not None:
             said = ms.needs_sentence(size, args.table, view)
     if printed is not None and abs(printed.module_mm - size) > 1e-9:
-        raise CompanionError(f"deck file {str(args.deck)!r} is a print with {printed.module_mm:g} mm modules; a reprint "
+        raise CompanionError(f"deck file {str(deck_path)!r} is a print with {printed.module_mm:g} mm modules; a reprint "
                              f"keeps its marks' size (make a new print, without --deck, for {size:g} mm)")
     return size, said
 
@@ -187,7 +187,8 @@ def _open_or_create(game: str, deck_path: Path, name: str, module_mm: float | No
     printed = _existing(game, deck_path)
     if printed is not None:
         return printed, False
-    printed = new_print(load_deck(game), name, module_mm=2.0 if module_mm is None else module_mm)
+    deck = load_deck(game)
+    printed = new_print(deck, name) if module_mm is None else new_print(deck, name, module_mm=module_mm)
     save_print(printed, deck_path)
     return printed, True
 
@@ -223,7 +224,7 @@ def run_print(args) -> int:
         raise CompanionError(f"--out must be a .pdf file, got {str(args.out)!r}")
     output_file(args.out, "--out")  # both checked before the deck file is written
     output_file(deck_path, "--deck")
-    module_mm, said = _mark_size(args, deck, _existing(args.game, deck_path))
+    module_mm, said = _mark_size(args, deck, deck_path, _existing(args.game, deck_path))
     printed, created = _open_or_create(args.game, deck_path, args.deck_name, module_mm)
     reprint = codes is not None
     options = dict(

@@ -433,7 +433,8 @@ def _scale_advice(geometry: TableGeometry, visible: list[ZoneCheck], size: tuple
         spread = max(z.px_per_module for z in visible) / max(worst.px_per_module, 1e-6)
         if spread > 1.4:
             advice.append(_said("check.steep", ratio=float(spread)))
-        advice += _mark_size_advice(small, module_mm, module_sizes)
+        advice += _mark_size_advice([z for z in visible if z.px_per_module < GOOD_PX_PER_MODULE], module_mm,
+                                    module_sizes)
     marginal = [z for z in visible if MIN_PX_PER_MODULE <= z.px_per_module < GOOD_PX_PER_MODULE]
     notes: list[dict] = []
     if marginal and not small:
