@@ -99,7 +99,7 @@ def write_deck_pdf(
         if page == "first-front":
             rows = contents.sheet_rows(deck, layout, first=2)
             counts = contents.checklist(deck, chosen, with_parts=parts)
-            notes = _notes(sides, low_ink)
+            notes = _notes(sides, low_ink) + _size_notes(printed)
             contents.draw_contents_page(canvas, tpl, deck, f"{deck.title} print-and-play", rows, counts, notes)
             footer(canvas, tpl, f"{label} - sheet 1/{sheet_count} front - contents and registration test")
         elif page == "first-back":
@@ -128,7 +128,15 @@ def _module_note(printed: PrintDeck) -> str:
     """Return the footer's note of a print's mark size when it is not the default 2 mm modules (30 mm marks)."""
     if printed.module_mm == DEFAULT_MODULE_MM:
         return ""
-    return f" - marks {printed.module_mm:g} mm modules ({marks.MARK_MODULES * printed.module_mm:g} mm)"
+    return f" - {marks.MARK_MODULES * printed.module_mm:g} mm marks"
+
+
+def _size_notes(printed: PrintDeck) -> list[str]:
+    """Return the first sheet's note on a print's mark size when it is not the default."""
+    if printed.module_mm == DEFAULT_MODULE_MM:
+        return []
+    return [f"Marks: {printed.module_mm:g} mm modules ({marks.MARK_MODULES * printed.module_mm:g} mm), sized for the "
+            f"camera and table (cards print --camera); the deck file records it, and reprints keep it."]
 
 
 def _side_of(page: Any) -> str:

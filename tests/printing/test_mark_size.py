@@ -100,7 +100,7 @@ def test_print_for_a_camera_prints_the_chosen_size_records_it_and_says_so(tmp_pa
         footer = pdf[0].get_textpage().get_text_range()
     finally:
         pdf.close()
-    assert "marks 2.1 mm modules (31.5 mm)" in footer
+    assert "(" + printed.print_id + ") - 31.5 mm marks - sheet" in footer, footer
     # A reprint keeps the print's size; another size needs a new print.
     again = tmp_path / "lost.pdf"
     assert main(["cards", "print", "--out", str(again), "--deck", str(_deck_file(tmp_path)), "--cards", "spade-x-50",
@@ -160,3 +160,20 @@ def test_a_camera_without_a_table_is_refused(tmp_path, capsys):
     assert main(["cards", "print", "--game", "bux", "--out", str(tmp_path / "x.pdf"), "--camera", "1080p"]) == 1
     assert "--camera needs --table" in capsys.readouterr().err
     assert not (tmp_path / "x.deck.json").exists()
+
+
+def test_the_first_sheet_notes_a_print_s_mark_size(bux_deck):
+    import io
+
+    from companion.cards.payloads import new_print
+    from companion.printing.render import write_deck_pdf
+
+    buf = io.BytesIO()
+    printed = new_print(bux_deck, "sized", secret=b"sized-print-secret", module_mm=2.1)
+    write_deck_pdf(printed, bux_deck, "a4", buf, codes=["heart-x-25"], parts=False, sides="fronts")
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    try:
+        text = " ".join(pdf[0].get_textpage().get_text_range().split())
+    finally:
+        pdf.close()
+    assert "Marks: 2.1 mm modules (31.5 mm), sized for the camera and table" in text, text
