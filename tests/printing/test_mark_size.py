@@ -177,3 +177,35 @@ def test_the_first_sheet_notes_a_print_s_mark_size(bux_deck):
     finally:
         pdf.close()
     assert "Marks: 2.1 mm modules (31.5 mm), sized for the camera and table" in text, text
+
+
+@pytest.mark.parametrize("game", ["bux", "cats", "grow", "match"])
+def test_at_the_largest_size_a_deck_carries_no_word_of_a_face_lies_under_a_mark(game):
+    """The marks' white plates (mark and quiet zone) are drawn last: a word under one would be cut off. The middle
+    band's titles shrink with the band (faces.BAND_MM), and every other text fits its box."""
+    from companion.cards.payloads import new_print
+    from companion.printing.marks import QUIET_MODULES, mark_spec, sized_deck
+    from companion.printing.render import card_pdf
+    from tests.printing.pdf_text import words_with_boxes
+
+    deck = load_deck(game)
+    module = largest_module_mm(deck)
+    assert module is not None and module > 2.0
+    printed = new_print(deck, "largest", secret=b"largest-marks", module_mm=module)
+    sized = sized_deck(deck, module)
+    kinds: dict[str, list[str]] = {}
+    for code in printed.codes():
+        kinds.setdefault(deck.card(code).kind, []).append(code)
+    for codes in kinds.values():
+        for code in codes[:3] + codes[-2:]:
+            spec = mark_spec(sized, sized.card(code))
+            size, inset = float(spec["size_mm"]), float(spec["inset_mm"])
+            quiet = QUIET_MODULES * size / 15
+            plates = [(inset - quiet, inset - quiet, inset + size + quiet, inset + size + quiet),
+                      (63 - inset - size - quiet, 88 - inset - size - quiet, 63 - inset + quiet, 88 - inset + quiet)]
+            if int(spec["count"]) == 1:
+                plates = plates[1:]
+            for word_, (left, top, right, bottom) in words_with_boxes(card_pdf(printed, code, deck=deck), 0):
+                for x0, y0, x1, y1 in plates:
+                    overlap = min(right, x1) - max(left, x0), min(bottom, y1) - max(top, y0)
+                    assert min(overlap) <= 0.15, (code, word_, (left, top, right, bottom), (x0, y0, x1, y1))
