@@ -160,13 +160,12 @@ def smallest_module(px_per_mm: float, sizes: tuple[float, ...], target: float = 
 
 def camera_needed(view: View, table_mm: tuple[float, float], module_mm: float,
                   target: float = GOOD_PX_PER_MODULE) -> View | None:
-    """Return the lowest named resolution (same field of view and placement) that gives this module >= target
-    px everywhere on the table, or None when even 4K does not."""
+    """Return the lowest named resolution's width (same shape of frame, field of view and placement) that gives
+    this module >= target px everywhere on the table, or None when even 4K's does not."""
     aspect = view.width / view.height
-    for w, h in RESOLUTIONS.values():
-        if abs(w / h - aspect) > 0.05:
-            continue
-        candidate = View(w, h, view.hfov, view.tilt, view.camera_height_mm)
+    for w, _h in RESOLUTIONS.values():
+        # The named widths, in this camera's shape of frame (a 4:3 camera's 1920 x 1440).
+        candidate = View(w, int(round(w / aspect)), view.hfov, view.tilt, view.camera_height_mm)
         got = coverage(candidate, table_mm)
         if got.in_view >= 1.0 and got.worst_px_per_module(module_mm) >= target - 1e-9:
             return candidate

@@ -12,7 +12,7 @@ import zxingcpp
 from companion.cards.decks import load_deck
 from companion.cards.payloads import load_print
 from companion.cli import main
-from companion.commands.mark_size import choose
+from companion.commands.mark_size import choose, sentence
 from companion.printing.marks import largest_module_mm, printable_modules
 from companion.printing.render import rasterise_pdf
 from companion.vision.coverage import View, coverage, parse_resolution, parse_table, smallest_module
@@ -62,6 +62,12 @@ def test_the_choice_is_capped_by_what_the_cards_carry_and_says_which_camera_woul
     assert (side.module_mm, side.reads_everywhere) == (2.1, False) and side.worst_px_per_module < 2.5
     assert side.instead is not None and side.instead.tilt == 25 and side.instead.width > 1920
     assert coverage(side.instead, table).worst_px_per_module(2.1) >= 2.5
+
+
+def test_a_camera_set_too_low_to_see_the_table_is_told_to_rise():
+    choice = choose(load_deck("bux"), View(*HD, camera_height_mm=600.0), parse_table("120x80cm"))
+    assert not choice.reads_everywhere and 0 < choice.seen.in_view < 1
+    assert sentence(choice).endswith(f"shows only {choice.seen.in_view:.0%} of it: raise the camera"), sentence(choice)
 
 
 def _deck_file(tmp_path):
