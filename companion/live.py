@@ -320,6 +320,7 @@ class LiveCamera:
     def check(self) -> dict | None:
         """Run the setup check on the newest frame; return its report (JSON: advice, zones, glare), or None before
         the first frame. The annotated picture is kept for `check_jpeg()`. One check at a time."""
+        from companion.commands.mark_size import printable_for
         from companion.vision.check import check_setup, draw_overlay
 
         with self.live.lock:
@@ -328,7 +329,8 @@ class LiveCamera:
             return None
         pipeline = self.live.pipeline
         with self._check_lock:
-            report = check_setup(frame, pipeline.deck, layout=pipeline.layout, lens=pipeline.lens)
+            report = check_setup(frame, pipeline.deck, layout=pipeline.layout, lens=pipeline.lens,
+                                 module_sizes=printable_for(pipeline.deck))
             ok, data = cv2.imencode(".jpg", draw_overlay(frame, report), [cv2.IMWRITE_JPEG_QUALITY, 80])
             self._check_jpeg = data.tobytes() if ok else None
             self._checked, self._worded_jpeg = (frame, report), {}

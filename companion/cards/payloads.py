@@ -32,7 +32,7 @@ import hmac
 import json
 import os
 import secrets as _secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Mapping
@@ -41,6 +41,8 @@ from companion.cards.decks import Deck
 from companion.errors import CompanionError
 
 FORMAT = "companion-print/1"
+DEFAULT_MODULE_MM = 2.0
+"""The marks' module size when the deck file names none (30 mm Micro QR M3 marks)."""
 PAYLOAD_DIGITS = 16
 PRINT_ID_DIGITS = 6
 TOKEN_DIGITS = 8
@@ -73,6 +75,9 @@ class PrintDeck:
     secret: bytes = field(repr=False)
     payloads: Mapping[str, str] = field(repr=False)
     """Card code -> payload, in deck order."""
+    module_mm: float = DEFAULT_MODULE_MM
+    """The size its marks were printed at (mm per module; `cards print --camera` chooses it): the camera's reader
+    and setup check take it from here."""
 
     def payload(self, code: str) -> str:
         """Return the QR payload printed on the card with this code.
@@ -111,8 +116,9 @@ class PrintDeck:
         return MappingProxyType({p: c for c, p in self.payloads.items()})
 
 
-def new_print(deck: Deck, name: str, secret: bytes | None = None) -> PrintDeck:
-    """Return a new print of a deck: a fresh random secret (or the given one) and every card's payload.
+def new_print(deck: Deck, name: str, secret: bytes | None = None, module_mm: float = DEFAULT_MODULE_MM) -> PrintDeck:
+    """Return a new print of a deck: a fresh random secret (or the given one) and every card's payload, its marks
+    to be printed at `module_mm` mm per module.
 
     Raises:
         CompanionError: if the name is empty or the secret is too short.
@@ -123,7 +129,8 @@ def new_print(deck: Deck, name: str, secret: bytes | None = None) -> PrintDeck:
         secret = _secrets.token_bytes(SECRET_BYTES)
     if not isinstance(secret, (bytes, bytearray)) or len(secret) < 8:
         raise CompanionError("a print secret must be at least 8 bytes")
-    return _build(game=deck.game, name=name.strip(), secret=bytes(secret), codes=deck.codes())
+    printed = _build(game=deck.game, name=name.strip(), secret=bytes(secret), codes=deck.codes())
+    return printed if module_mm == DEFAULT_MODULE_MM else replace(printed, module_mm=float(module_mm))
 
 
 def is_well_formed(payload: str) -> bool:
@@ -145,7 +152,7 @@ def save_print(print_deck: PrintDeck, path: str | os.PathLike[str]) -> None:
     Raises:
         CompanionError: if the file cannot be written.
     """
-    body = {
+    body: dict[str, Any] = {
         "format": FORMAT,
         "game": print_deck.game,
         "name": print_deck.name,
@@ -153,6 +160,8 @@ def save_print(print_deck: PrintDeck, path: str | os.PathLike[str]) -> None:
         "secret": print_deck.secret.hex(),
         "cards": [{"code": c, "payload": p} for c, p in print_deck.payloads.items()],
     }
+    if print_deck.module_mm != DEFAULT_MODULE_MM:
+        body["module_mm"] = print_deck.module_mm
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -191,16 +200,19 @@ def load_print(path: str | os.PathLike[str]) -> PrintDeck:
         secret = bytes.fromhex(body["secret"])
         stored = {str(e["code"]): str(e["payload"]) for e in body["cards"]}
         codes = tuple(str(e["code"]) for e in body["cards"])
+        module = float(body.get("module_mm", DEFAULT_MODULE_MM))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise CompanionError(f"deck file {str(source)!r} is damaged: bad or missing {exc}") from None
     if len(stored) != len(codes) or not codes:
         raise CompanionError(f"deck file {str(source)!r} is damaged: card list is empty or repeats a code")
+    if not 1.0 <= module <= 10.0:
+        raise CompanionError(f"deck file {str(source)!r} is damaged: module_mm {module:g} is not 1 to 10 mm")
     if len(secret) < 8:
         raise CompanionError(f"deck file {str(source)!r} is damaged: secret too short")
     rebuilt = _build(game=game, name=name, secret=secret, codes=codes)
     if rebuilt.print_id != print_id or dict(rebuilt.payloads) != stored:
         raise CompanionError(f"deck file {str(source)!r} does not match its own secret (edited or damaged)")
-    return rebuilt
+    return replace(rebuilt, module_mm=module)
 
 
 def _build(*, game: str, name: str, secret: bytes, codes: tuple[str, ...]) -> PrintDeck:

@@ -42,6 +42,7 @@ def run_camera_check(args) -> int:
     from companion.table.check_messages import word
     from companion.table.layouts import layout_for
     from companion.commands.scan import load_lens_option
+    from companion.commands.mark_size import printable_for
     from companion.vision.check import check_setup, draw_overlay
     from companion.vision.sources import frames, open_source
 
@@ -68,7 +69,7 @@ def run_camera_check(args) -> int:
         source.close()
     if last is None:
         raise CompanionError(f"no frame came from {args.source!r}")
-    report = check_setup(last.image, deck, layout=layout, lens=lens)
+    report = check_setup(last.image, deck, layout=layout, lens=lens, module_sizes=printable_for(deck))
     if args.overlay is not None:
         ok, data = cv2.imencode(args.overlay.suffix.lower(), draw_overlay(last.image, report))
         try:

@@ -55,6 +55,7 @@ def add_parser(sub) -> None:
     p.add_argument("--no-parts", action="store_true", help="leave out the game's parts (chips, tokens, hint board)")
     p.add_argument("--no-first-sheet", action="store_true", help="leave out the first sheet (contents, ruler, registration test)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_camera_options(p)
     p.set_defaults(run=run_print)
 
     e = cards_sub.add_parser("export", help="write one PNG per card front (trim size) plus manifest.json")
@@ -83,6 +84,61 @@ def add_parser(sub) -> None:
     b.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER_HELP)
     b.add_argument("--out", required=True, type=Path, help="PDF file to write (its folder must exist)")
     b.set_defaults(run=run_lens_board)
+
+
+def add_camera_options(p) -> None:
+    """The options that size a new print's marks for a camera and a table (companion.commands.mark_size)."""
+    from companion.commands import mark_size as ms
+
+    p.add_argument("--camera", type=ms.camera_arg, metavar="RESOLUTION",
+                   help="the camera that will watch the table (720p, 1080p, 1440p, 4K or WxH): the marks are sized "
+                        "so every place on the table shows >= 2.5 px per module (needs --table)")
+    p.add_argument("--table", type=ms.table_arg, metavar="SIZE",
+                   help="the table's size, like 120x80cm; without --camera, says which camera the marks need")
+    p.add_argument("--camera-height", type=ms.ranged("--camera-height", 30, 600, "cm"), metavar="CM",
+                   help="the camera's height above the table in cm (default: just high enough to see the whole table)")
+    p.add_argument("--camera-tilt", type=ms.ranged("--camera-tilt", 0, 60, "degrees"), default=0.0, metavar="DEGREES",
+                   help="the camera's tilt from straight down, standing at a long side (default 0: overhead)")
+    p.add_argument("--camera-fov", type=ms.ranged("--camera-fov", 30, 120, "degrees"), default=70.0, metavar="DEGREES",
+                   help="the camera's horizontal field of view (default 70, a typical webcam or phone)")
+    p.add_argument("--module-mm", type=ms.ranged("--module-mm", 2, 4, "mm"), metavar="MM",
+                   help="print the marks with this module size (the setup check says which size fixes a zone); "
+                        "default 2 (30 mm marks), or what --camera and --table need")
+
+
+def _mark_size(args, deck, deck_path: Path, printed: PrintDeck | None) -> tuple[float, str | None]:
+    """Return the module size (mm) to print a new print's marks at and the sentence to say about it (None: no
+    sizing option given). An existing print keeps its size.
+
+    Raises:
+        CompanionError: --camera without --table, a size the cards cannot carry, or a reprint at another size.
+    """
+    from companion.commands import mark_size as ms
+    from companion.printing.marks import largest_module_mm, module_mm
+    from companion.vision.coverage import View
+
+    if args.camera is not None and args.table is None:
+        raise CompanionError("--camera needs --table (the table's size, like 120x80cm)")
+    if args.camera is not None and args.module_mm is not None:
+        raise CompanionError("give either --module-mm or --camera with --table, not both")
+    height = None if args.camera_height is None else args.camera_height * 10
+    width, tall = args.camera or (1920, 1080)
+    view = View(width, tall, hfov=args.camera_fov, tilt=args.camera_tilt, camera_height_mm=height)
+    said = None
+    if args.camera is not None:
+        choice = ms.choose(deck, view, args.table)
+        size, said = choice.module_mm, ms.sentence(choice)
+    else:
+        size = args.module_mm if args.module_mm is not None else (printed.module_mm if printed else module_mm(deck))
+        largest = largest_module_mm(deck) or module_mm(deck)
+        if size > largest + 1e-9:
+            raise CompanionError(f"the {args.game} cards carry marks of at most {largest:g} mm modules, not {size:g}")
+        if args.table is not None:
+            said = ms.needs_sentence(size, args.table, view)
+    if printed is not None and abs(printed.module_mm - size) > 1e-9:
+        raise CompanionError(f"deck file {str(deck_path)!r} is a print with {printed.module_mm:g} mm modules; a reprint "
+                             f"keeps its marks' size (make a new print, without --deck, for {size:g} mm)")
+    return size, said
 
 
 def _progress(total: int | None, quiet: bool, desc: str):
@@ -117,13 +173,22 @@ def _deck(game: str):
     return load_deck(game)
 
 
-def _open_or_create(game: str, deck_path: Path, name: str) -> tuple[PrintDeck, bool]:
-    if deck_path.exists():
-        printed = load_print(deck_path)
-        if printed.game != game:
-            raise CompanionError(f"deck file {str(deck_path)!r} is a print of {printed.game!r}, not {game!r}")
+def _existing(game: str, deck_path: Path) -> PrintDeck | None:
+    """Return the print a deck file holds (None when there is no such file yet); it must be this game's."""
+    if not deck_path.exists():
+        return None
+    printed = load_print(deck_path)
+    if printed.game != game:
+        raise CompanionError(f"deck file {str(deck_path)!r} is a print of {printed.game!r}, not {game!r}")
+    return printed
+
+
+def _open_or_create(game: str, deck_path: Path, name: str, module_mm: float | None = None) -> tuple[PrintDeck, bool]:
+    printed = _existing(game, deck_path)
+    if printed is not None:
         return printed, False
-    printed = new_print(load_deck(game), name)
+    deck = load_deck(game)
+    printed = new_print(deck, name) if module_mm is None else new_print(deck, name, module_mm=module_mm)
     save_print(printed, deck_path)
     return printed, True
 
@@ -159,7 +224,8 @@ def run_print(args) -> int:
         raise CompanionError(f"--out must be a .pdf file, got {str(args.out)!r}")
     output_file(args.out, "--out")  # both checked before the deck file is written
     output_file(deck_path, "--deck")
-    printed, created = _open_or_create(args.game, deck_path, args.deck_name)
+    module_mm, said = _mark_size(args, deck, deck_path, _existing(args.game, deck_path))
+    printed, created = _open_or_create(args.game, deck_path, args.deck_name, module_mm)
     reprint = codes is not None
     options = dict(
         codes=codes,
@@ -178,6 +244,8 @@ def run_print(args) -> int:
     variant = "".join(f", {x}" for x in (args.sides and f"{args.sides} only", args.low_ink and "low ink") if x)
     print(f"wrote {args.out} ({args.paper}{variant}, print {printed.name!r} id {printed.print_id})")
     print(f"{'wrote' if created else 'used'} deck file {deck_path} (keep it private: it maps QR marks to cards)")
+    if said:
+        print(said)
     return 0
 
 

@@ -45,6 +45,16 @@ def face_suit_shape(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str
     draw_marks(pen, deck, card, payload, w, h)
 
 
+BAND_MM = 12.0
+"""The middle band's height with 30 mm marks: the titles across it are sized for this, and shrink with a band
+made narrower by larger marks (`cards print --camera`, companion.printing.marks.MIN_BAND_MM)."""
+
+
+def _band_scale(band: sheets.Rect) -> float:
+    """Return how much the middle band's title and subtitle shrink to stay clear of larger marks (1: 30 mm marks)."""
+    return min(1.0, band.h / BAND_MM)
+
+
 def _full_colour(pen: CardPen, col: Color, w: float, h: float, bleed: float) -> None:
     """Fill the card to its bleed with col (a pale tint of it in low ink) and draw the thin inner frame."""
     pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=pen.ground(col))
@@ -66,10 +76,11 @@ def face_big_label(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[str,
     title = fill_text(kd.get("title", deck.title), attrs)
     subtitle = fill_text(kd.get("subtitle", ""), attrs)
     middle = " ".join(x for x in (title, label) if x)
-    fs = pen.fit_size(middle, FONT_BOLD, 9, w - 8)
+    k = _band_scale(band)
+    fs = pen.fit_size(middle, FONT_BOLD, 9 * k, w - 8)
     if subtitle:
         pen.text(w / 2, mid + fs * 0.15, middle, fs, pen.on(col))
-        pen.text(w / 2, mid + fs * 0.15 + 4.2, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, w - 8), pen.on(col))
+        pen.text(w / 2, mid + fs * 0.15 + 4.2 * k, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0 * k, w - 8), pen.on(col))
     else:
         pen.text(w / 2, mid + fs * 0.36, middle, fs, pen.on(col))
     draw_marks(pen, deck, card, payload, w, h)
@@ -155,11 +166,13 @@ def face_number_icons(pen: CardPen, deck: Deck, card: CardSpec, attrs: Mapping[s
     else:
         subtitle = fill_text(kd.get("subtitle", ""), values)
         middle = " ".join(x for x in (title, number) if x)
-        fs = pen.fit_size(middle, FONT_BOLD, 8, band.w - 2)
+        k = _band_scale(band)
+        fs = pen.fit_size(middle, FONT_BOLD, 8 * k, band.w - 2)
         mid = band.y + band.h / 2
         pen.text(w / 2, mid + (fs * 0.15 if subtitle else fs * 0.36), middle, fs, pen.on(col))
         if subtitle:
-            pen.text(w / 2, mid + fs * 0.15 + 4.0, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0, band.w - 2), pen.on(col))
+            pen.text(w / 2, mid + fs * 0.15 + 4.0 * k, subtitle, pen.fit_size(subtitle, FONT_BOLD, 3.0 * k, band.w - 2),
+                     pen.on(col))
     draw_marks(pen, deck, card, payload, w, h)
 
 

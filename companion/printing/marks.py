@@ -11,6 +11,7 @@ Card-local coordinates: millimetres from the card's top-left trim corner, y down
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 import numpy as np
@@ -25,6 +26,13 @@ from companion.printing.pen import CardPen
 DEFAULT_MARK = {"micro": True, "error": "M", "size_mm": 30, "inset_mm": 4.0, "count": 2}
 QUIET_MODULES = 2
 """The Micro QR quiet zone: two modules of nothing around the code (ISO/IEC 18004)."""
+MARK_MODULES = 15
+"""Modules across a card's mark: a 16-digit payload makes a Micro QR M3 (error level M)."""
+MODULE_SIZES = (2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.75, 3.0, 3.5, 4.0)
+"""The module sizes (mm) a print may choose from (`cards print --camera`): tenths of a mm near today's 2 mm."""
+MIN_BAND_MM = 6.0
+"""Between a card's two marks (with their quiet zones) at least this much of the card's height stays for the
+middle band's text (12 mm with 30 mm marks); it is what caps the mark size of a two-mark card."""
 
 
 def mark_spec(deck: Deck, card: CardSpec) -> Mapping[str, Any]:
@@ -104,3 +112,56 @@ def mark_zones(deck: Deck, card: CardSpec, w: float, h: float) -> tuple[sheets.R
     index = sheets.Rect(x0, inset, w - 3.0 - x0, size)
     band_top, band_bottom = inset + size + quiet, h - inset - size - quiet
     return index, sheets.Rect(3.0, band_top, w - 6.0, band_bottom - band_top)
+
+
+def module_mm(deck: Deck) -> float:
+    """Return the module size (mm) of the deck's marks (design.mark.size_mm over MARK_MODULES)."""
+    return float({**DEFAULT_MARK, **design(deck).get("mark", {})}["size_mm"]) / MARK_MODULES
+
+
+def _fits(deck: Deck, module: float, w: float, h: float) -> bool:
+    """True if every kind's marks printed with this module keep their quiet zones on the card and leave
+    MIN_BAND_MM between the two corners (the faces lay out around both corners' zones, mark_zones, whatever the
+    count). Kinds with a mark size of their own keep it and are not checked."""
+    for kind in {c.kind for c in deck.cards}:
+        spec = {**DEFAULT_MARK, **design(deck).get("mark", {}), **kind_design(deck, kind).get("mark", {})}
+        if "size_mm" in (kind_design(deck, kind).get("mark") or {}) or int(spec.get("count", 2)) <= 0:
+            continue
+        corner = max(float(spec["inset_mm"]), QUIET_MODULES * module) + (MARK_MODULES + QUIET_MODULES) * module
+        if corner > min(w, h):
+            return False
+        if 2 * corner + MIN_BAND_MM > max(w, h):
+            return False
+    return True
+
+
+def largest_module_mm(deck: Deck) -> float | None:
+    """Return the largest of MODULE_SIZES the deck's cards can carry (the marks fit with their inset and quiet
+    zones, and leave the middle band), or None when not even the smallest does.
+
+    >>> from companion.cards.decks import load_deck
+    >>> largest_module_mm(load_deck("bux"))
+    2.1
+    """
+    fitting = [m for m in MODULE_SIZES if _fits(deck, m, sheets.CARD_W_MM, sheets.CARD_H_MM)]
+    return max(fitting) if fitting else None
+
+
+def printable_modules(deck: Deck) -> tuple[float, ...]:
+    """Return the module sizes (mm) a print of this deck may choose: MODULE_SIZES from its own up to the largest
+    its cards carry (just its own when none larger fits)."""
+    own, largest = module_mm(deck), largest_module_mm(deck) or module_mm(deck)
+    return tuple(m for m in MODULE_SIZES if own - 1e-9 <= m <= largest + 1e-9) or (own,)
+
+
+def sized_deck(deck: Deck, module: float) -> Deck:
+    """Return the deck with its marks printed at this module size: design.mark.size_mm = MARK_MODULES modules,
+    the inset at least the quiet zone (QUIET_MODULES modules), so the quiet zone stays on the card. Kinds with
+    a mark size of their own (rules cards, not played) keep theirs. The deck's own size returns it unchanged."""
+    if abs(module - module_mm(deck)) < 1e-9:
+        return deck
+    mark = {**DEFAULT_MARK, **design(deck).get("mark", {})}
+    mark["size_mm"] = round(MARK_MODULES * module, 3)
+    mark["inset_mm"] = max(float(mark["inset_mm"]), QUIET_MODULES * module)
+    data = {**deck.data, "design": {**design(deck), "mark": mark}}
+    return replace(deck, data=data)

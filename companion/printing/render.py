@@ -22,9 +22,9 @@ from reportlab.lib.colors import white
 from reportlab.lib.units import mm
 
 from companion.cards.decks import Deck, load_deck
-from companion.cards.payloads import PrintDeck
+from companion.cards.payloads import DEFAULT_MODULE_MM, PrintDeck
 from companion.errors import CompanionError
-from companion.printing import contents, extras, fonts, sheets
+from companion.printing import contents, extras, fonts, marks, sheets
 from companion.printing.backs import draw_back
 from companion.printing.faces import draw_face
 from companion.printing.pagemarks import draw_cut_marks, draw_registration_scales, footer, print_preferences
@@ -78,6 +78,7 @@ def write_deck_pdf(
     """
     if sides not in SIDES:
         raise ValueError(f"sides must be one of {SIDES}, got {sides!r}")
+    deck = marks.sized_deck(deck, printed.module_mm)
     tpl = sheets.template(paper)
     chosen = list(codes if codes is not None else printed.codes())
     layout = deck_layout(printed, deck, paper, codes=chosen, parts=parts)
@@ -93,12 +94,12 @@ def write_deck_pdf(
     variant = {"both": "", "fronts": ", fronts only", "backs": ", backs only"}[sides] + (", low ink" if low_ink else "")
     canvas.setSubject(f"print {printed.print_id}; 100% scale, duplex flip on long edge{variant}")
     print_preferences(canvas)
-    label = f"{deck.title} - {printed.name} ({printed.print_id})"
+    label = f"{deck.title} - {printed.name} ({printed.print_id}){_module_note(printed)}"
     for done, page in enumerate(pages, start=1):
         if page == "first-front":
             rows = contents.sheet_rows(deck, layout, first=2)
             counts = contents.checklist(deck, chosen, with_parts=parts)
-            notes = _notes(sides, low_ink)
+            notes = _notes(sides, low_ink) + _size_notes(printed)
             contents.draw_contents_page(canvas, tpl, deck, f"{deck.title} print-and-play", rows, counts, notes)
             footer(canvas, tpl, f"{label} - sheet 1/{sheet_count} front - contents and registration test")
         elif page == "first-back":
@@ -123,6 +124,21 @@ def write_deck_pdf(
     return total
 
 
+def _module_note(printed: PrintDeck) -> str:
+    """Return the footer's note of a print's mark size when it is not the default 2 mm modules (30 mm marks)."""
+    if printed.module_mm == DEFAULT_MODULE_MM:
+        return ""
+    return f" - {marks.MARK_MODULES * printed.module_mm:g} mm marks"
+
+
+def _size_notes(printed: PrintDeck) -> list[str]:
+    """Return the first sheet's note on a print's mark size when it is not the default."""
+    if printed.module_mm == DEFAULT_MODULE_MM:
+        return []
+    return [f"Marks: {printed.module_mm:g} mm modules ({marks.MARK_MODULES * printed.module_mm:g} mm), sized for the "
+            f"camera and table (cards print --camera); the deck file records it, and reprints keep it."]
+
+
 def _side_of(page: Any) -> str:
     if isinstance(page, str):
         return page.removeprefix("first-")
@@ -142,7 +158,7 @@ def _notes(sides: str, low_ink: bool) -> list[str]:
 
 def card_pdf(printed: PrintDeck, code: str, *, deck: Deck | None = None, back: bool = False) -> bytes:
     """Return a one-page PDF of one card's face (or back) at trim size, no bleed."""
-    deck = deck or load_deck(printed.game)
+    deck = marks.sized_deck(deck or load_deck(printed.game), printed.module_mm)
     if code not in deck:
         raise CompanionError(f"deck {deck.game!r} has no card {code!r}")
     buf = io.BytesIO()

@@ -32,6 +32,7 @@ from companion.vision.lens import Lens
 from companion.vision.pipeline import FrameResult, Identifier, Pipeline
 
 MODULE_MM = 2.0
+"""The marks' module size unless the print says another (PrintDeck.module_mm, `cards print --camera`)."""
 MIN_PX_PER_MODULE = 2.0
 """The design range: marks below this are not read reliably."""
 GOOD_PX_PER_MODULE = 2.5
@@ -56,7 +57,7 @@ class ZoneCheck:
 
     name: str
     px_per_module: float
-    """A 2 mm module lying at the zone's centre, as the frame shows it."""
+    """A module of the print (2 mm unless it says another) lying at the zone's centre, as the frame shows it."""
     in_view: float
     """Fraction of the zone's rectangle inside the picture."""
     blur_modules: float | None = None
@@ -204,9 +205,9 @@ def measure_plate(gray: np.ndarray, marker: int, corners: np.ndarray, marker_mm:
     return PlateLight(marker=marker, black=black, white=white, blur_px=blur, px_per_mm=side / marker_mm)
 
 
-def _module_px(geometry: TableGeometry, point_mm) -> float:
+def _module_px(geometry: TableGeometry, point_mm, module_mm: float = MODULE_MM) -> float:
     x, y = point_mm
-    half = MODULE_MM / 2
+    half = module_mm / 2
     sq = geometry.to_image(np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]]))
     return float(np.mean(np.linalg.norm(sq - np.roll(sq, -1, axis=0), axis=1)))
 
@@ -306,11 +307,15 @@ def _resolution_hint(size) -> dict:
 
 
 def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: TableLayout | None = None,
-                lens: Lens | None = None, result: FrameResult | None = None) -> SetupReport:
+                lens: Lens | None = None, result: FrameResult | None = None, module_mm: float | None = None,
+                module_sizes: tuple[float, ...] = ()) -> SetupReport:
     """Return the setup check of one frame of the laid-out table (plates, a few cards).
 
     `result` is the pipeline's reading of this frame when the caller has one (the live
-    camera); otherwise the frame is read here as a still.
+    camera); otherwise the frame is read here as a still. `module_mm`: the marks' module size
+    (default the print's, `deck.module_mm`, else 2 mm). `module_sizes`: the module sizes the
+    cards could be printed at (the print side knows them); a zone below GOOD_PX_PER_MODULE is then
+    told the smallest of them that would read there.
 
     Raises:
         ValueError: if the frame is empty or not an image array.
@@ -319,11 +324,12 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
     if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.ndim not in (2, 3):
         raise ValueError("empty or malformed frame")
     layout = layout or load_layout()
+    module = float(module_mm if module_mm is not None else getattr(deck, "module_mm", MODULE_MM))
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     size = (gray.shape[1], gray.shape[0])
     sized_lens = lens.for_size(size) if lens is not None else None
     if result is None:
-        with Pipeline(deck, layout=layout, track=False, use_zbar=False, lens=sized_lens) as pipeline:
+        with Pipeline(deck, layout=layout, track=False, use_zbar=False, lens=sized_lens, module_mm=module) as pipeline:
             result = pipeline.process(frame)
     geometry = result.geometry
     markers = detect_markers(gray, layout)
@@ -336,15 +342,15 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
         return SetupReport(size=size, advice=tuple(advice), ok=False, plates=plates, cards_read=len(result.cards),
                            result=result)
 
-    zones = _zone_checks(result, geometry, markers, plates, layout, size)
+    zones = _zone_checks(result, geometry, markers, plates, layout, size, module)
     visible = [z for z in zones if z.in_view > 0.3]
     view, missing = _view_advice(geometry, layout, markers, zones, size, sized_lens)
     advice += view
-    scale, notes = _scale_advice(geometry, visible, size, sized_lens)
+    scale, notes = _scale_advice(geometry, visible, size, sized_lens, module, module_sizes)
     advice += scale
     advice += _sharpness_advice(visible)
     advice += _light_advice(plates)
-    glare = _glare_areas(gray, geometry, visible)
+    glare = _glare_areas(gray, geometry, visible, module)
     advice += _glare_advice(glare)
     ok = not advice
     if ok:
@@ -356,7 +362,8 @@ def check_setup(frame: np.ndarray, deck: Identifier | None = None, *, layout: Ta
 
 
 def _zone_checks(result: FrameResult, geometry: TableGeometry, markers: Mapping[int, np.ndarray],
-                 plates: tuple[PlateLight, ...], layout: TableLayout, size: tuple[int, int]) -> list[ZoneCheck]:
+                 plates: tuple[PlateLight, ...], layout: TableLayout, size: tuple[int, int],
+                 module_mm: float = MODULE_MM) -> list[ZoneCheck]:
     """Return each zone's scale, view, cards read, and the light and sharpness at its nearest plate."""
     counts: dict[str, int] = {}
     for card in result.cards:
@@ -368,11 +375,11 @@ def _zone_checks(result: FrameResult, geometry: TableGeometry, markers: Mapping[
     for zone in layout.zones:
         rect = geometry.zone_rect(zone)
         centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
-        ppm = _module_px(geometry, centre)
+        ppm = _module_px(geometry, centre, module_mm)
         nearest = min(plates, key=lambda p: np.hypot(*(plate_mm[p.marker] - centre)), default=None)
         blur = None
         if nearest is not None and math.isfinite(nearest.blur_px):
-            blur = nearest.blur_px / max(nearest.px_per_mm * MODULE_MM, 1e-6)
+            blur = nearest.blur_px / max(nearest.px_per_mm * module_mm, 1e-6)
         zones.append(ZoneCheck(name=zone.name, px_per_module=ppm, in_view=_in_view(geometry, rect, size),
                                blur_modules=blur, white=None if nearest is None else nearest.white,
                                cards=counts.get(zone.name, 0)))
@@ -408,15 +415,16 @@ def _view_advice(geometry: TableGeometry, layout: TableLayout, markers: Mapping[
 
 
 def _scale_advice(geometry: TableGeometry, visible: list[ZoneCheck], size: tuple[int, int],
-                  lens: Lens | None) -> tuple[list[dict], list[dict]]:
-    """Return the advice on scale (px/module per zone, with how far to move) and the notes on zones near the
-    limit (told after everything else)."""
+                  lens: Lens | None, module_mm: float = MODULE_MM,
+                  module_sizes: tuple[float, ...] = ()) -> tuple[list[dict], list[dict]]:
+    """Return the advice on scale (px/module per zone, with how far to move, and what mark size would read
+    there) and the notes on zones near the limit (told after everything else)."""
     advice: list[dict] = []
     small = sorted((z for z in visible if z.px_per_module < MIN_PX_PER_MODULE), key=lambda z: z.px_per_module)
     if small:
         worst = small[0]
         f = _focal_px(geometry, size, lens)
-        px_per_mm = worst.px_per_module / MODULE_MM
+        px_per_mm = worst.px_per_module / module_mm
         distance = f / px_per_mm
         closer_cm = distance * (1 - worst.px_per_module / MIN_PX_PER_MODULE) / 10
         advice.append(_said("check.too_small", zones=[zone_phrase(z.name) for z in small], min=MIN_PX_PER_MODULE,
@@ -425,13 +433,33 @@ def _scale_advice(geometry: TableGeometry, visible: list[ZoneCheck], size: tuple
         spread = max(z.px_per_module for z in visible) / max(worst.px_per_module, 1e-6)
         if spread > 1.4:
             advice.append(_said("check.steep", ratio=float(spread)))
+        advice += _mark_size_advice([z for z in visible if z.px_per_module < GOOD_PX_PER_MODULE], module_mm,
+                                    module_sizes)
     marginal = [z for z in visible if MIN_PX_PER_MODULE <= z.px_per_module < GOOD_PX_PER_MODULE]
     notes: list[dict] = []
     if marginal and not small:
         notes.append(_said("check.near_limit",
                            zones=[zone_phrase(z.name) for z in sorted(marginal, key=lambda z: z.px_per_module)],
                            ppm=float(min(z.px_per_module for z in marginal)), hint=_resolution_hint(size)))
+        notes += _mark_size_advice(marginal, module_mm, module_sizes)
     return advice, notes
+
+
+def _mark_size_advice(zones: list[ZoneCheck], module_mm: float, module_sizes: tuple[float, ...]) -> list[dict]:
+    """Return what mark size would read the zones below GOOD_PX_PER_MODULE: the smallest of `module_sizes`
+    larger than the print's that gives the worst of them >= GOOD_PX_PER_MODULE (none when no size does)."""
+    if not zones:
+        return []
+    worst = min(z.px_per_module for z in zones)
+    need = module_mm * GOOD_PX_PER_MODULE / max(worst, 1e-6)
+    fits = [m for m in sorted(module_sizes) if m > module_mm + 1e-9 and m >= need - 1e-9]
+    # `arg` is the size as the command line takes it (a decimal point in every language).
+    if not fits:
+        return []
+    module = fits[0]
+    return [_said("check.mark_size", zones=[zone_phrase(z.name) for z in sorted(zones, key=lambda z: z.px_per_module)],
+                  module=float(module), mark=float(15 * module), ppm=float(worst * module / module_mm),
+                  arg=f"{module:g}")]
 
 
 def _sharpness_advice(visible: list[ZoneCheck]) -> list[dict]:
@@ -446,9 +474,10 @@ def _sharpness_advice(visible: list[ZoneCheck]) -> list[dict]:
                   blur=float(max(blur for _, blur in blurred)))]
 
 
-def _glare_areas(gray: np.ndarray, geometry: TableGeometry, visible: list[ZoneCheck]) -> list[GlareArea]:
+def _glare_areas(gray: np.ndarray, geometry: TableGeometry, visible: list[ZoneCheck],
+                 module_mm: float = MODULE_MM) -> list[GlareArea]:
     """Return the glare on the table, each area with its zone."""
-    mean_px_per_mm = float(np.median([z.px_per_module for z in visible] or [2.0])) / MODULE_MM
+    mean_px_per_mm = float(np.median([z.px_per_module for z in visible] or [module_mm])) / module_mm
     glare = []
     for box, fraction, centre in _glare(gray, geometry, mean_px_per_mm):
         zone = geometry.zone_of(geometry.to_table(np.array([centre]))[0])

@@ -50,6 +50,7 @@ from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
 from companion.vision.identify import CardSeen, FrameResult, Identifier, identify_reads
 from companion.vision.lens import Lens
+from companion.vision.topdown import MODULE_MM
 from companion.vision.sampling import (LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL,
                                        SAMPLED_MARKS_FULL, SAMPLED_MARKS_PARTIAL, SAMPLED_MARKS_STILL)
 
@@ -76,13 +77,17 @@ class Pipeline:
         lens: the camera's lens calibration (`companion calibrate`): the plates' homography is fitted to
             undistorted points and marks are resampled through the lens, so edge marks of a wide-angle
             camera are read where they really are. Scaled to the frame size (same shape of frame).
+        module_mm: the printed marks' module size (mm), for the finder search; default the print's
+            (`deck.module_mm`, chosen by `cards print --camera`), else 2 mm.
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
-                 change_threshold: int = 14, locate: bool = True, lens: Lens | None = None):
+                 change_threshold: int = 14, locate: bool = True, lens: Lens | None = None,
+                 module_mm: float | None = None):
         self.deck = deck
+        self.module_mm = float(module_mm if module_mm is not None else getattr(deck, "module_mm", MODULE_MM))
         self.lens = lens
         self.layout = layout
         self.fixed_geometry = geometry
@@ -197,7 +202,7 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget)
+                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget, self.module_mm)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 located += found_here
             for d in got:

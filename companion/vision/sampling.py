@@ -71,15 +71,16 @@ class Budget:
 
 
 def locate(geometry: TableGeometry, crop: np.ndarray, box, ox: int, oy: int,
-           budget: Budget) -> list[tuple[locator.Finder, list[np.ndarray]]]:
+           budget: Budget, module_mm: float = MODULE_MM) -> list[tuple[locator.Finder, list[np.ndarray]]]:
     """Return the finder patterns in a candidate box, each with its 4 grids (module units -> crop px).
 
     The box (plus a margin) is resampled top-down at LOCATE_PX_PER_MM through the table
-    homography, so the finder has a known size (2 mm modules) whatever the perspective,
+    homography, so the finder has a known size (`module_mm`, the print's: 2 mm) whatever the perspective,
     and matched there (companion.vision.locator). Each patch searched spends one of `budget.regions`;
     a box too wide for one patch is searched in two halves while the budget lasts.
     """
     x0, y0, x1, y1 = box
+    mark_mm = MARK_MM / MODULE_MM * module_mm
     side = max(x1 - x0, y1 - y0)
     pad = 0.15 * side + 4
     bx0, by0 = int(max(x0 - pad, 0)), int(max(y0 - pad, 0))
@@ -90,14 +91,14 @@ def locate(geometry: TableGeometry, crop: np.ndarray, box, ox: int, oy: int,
     # The frame's scale there from areas: the box's table quad, not its axis-aligned bounds (a turned,
     # foreshortened quad's bounds are up to ~1.25x its sides, which called 2.0-2.2 px/module marks 1.7).
     px_per_mm = np.sqrt(shapes.area((bx0, by0, bx1, by1)) / max(abs(cv2.contourArea(mm.astype(np.float32))), 1e-6))
-    if px_per_mm * MODULE_MM < SAMPLER_MIN_PX_PER_MODULE:
+    if px_per_mm * module_mm < SAMPLER_MIN_PX_PER_MODULE:
         return []  # marks this small are beyond the sampler: no search
-    if max(x1 - x0, y1 - y0) < LOCATE_MIN_MARK * MARK_MM * px_per_mm:
+    if max(x1 - x0, y1 - y0) < LOCATE_MIN_MARK * mark_mm * px_per_mm:
         return []  # a blob this small is a letter or a pip, not a mark (nor a whole finder and its ring)
     if max(mx1 - mx0, my1 - my0) > LOCATE_MAX_MM:
         # A split tile seen steeply from afar spans more table than one patch: search it in two halves
         # overlapping by a mark and its margin (the sampler drops a finder found twice).
-        overlap = 1.5 * MARK_MM * px_per_mm
+        overlap = 1.5 * mark_mm * px_per_mm
         if max(x1 - x0, y1 - y0) < 2 * overlap:
             return []
         if x1 - x0 >= y1 - y0:
@@ -109,11 +110,11 @@ def locate(geometry: TableGeometry, crop: np.ndarray, box, ox: int, oy: int,
         out = []
         for half in halves:
             if budget.regions > 0:
-                out += locate(geometry, crop, half, ox, oy, budget)
+                out += locate(geometry, crop, half, ox, oy, budget, module_mm)
         return out
     r = LOCATE_PX_PER_MM
     w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
-    module_px = MODULE_MM * r
+    module_px = module_mm * r
     if min(w, h) < 10 * module_px:
         return []
     budget.regions -= 1

@@ -42,6 +42,8 @@ SAMPLES = {
                         "hint": {"phrase": "use_1080p"}},
     "check.steep": {"ratio": 1.62},
     "check.near_limit": {"zones": ZONES[5:], "ppm": 2.31, "hint": {"phrase": "use_4k"}},
+    "check.mark_size": {"zones": ZONES[:4], "module": 2.1, "mark": 31.5, "ppm": 2.54,
+                        "arg": "2.1"},
     "check.blurred": {"zones": ZONES[:2], "blur": 0.93},
     "check.dark": {"white": 74.2},
     "check.washed": {"black": 131.0},
@@ -51,8 +53,8 @@ SAMPLES = {
     "check.good": {"ppm": 2.43, "cards": 6},
 }
 """One piece of advice per id, naming every zone and plate of the layout somewhere."""
-ALLOWED_LATIN = ("1080p", "4K")
-"""Names of camera modes, the same in Russian."""
+ALLOWED_LATIN = ("1080p", "4K", "companion cards print --module-mm")
+"""Names of camera modes and the command line, the same in Russian."""
 
 
 def test_every_id_vision_gives_has_a_wording_and_nothing_else_is_worded():
