@@ -310,6 +310,11 @@ class Nuisances:
     arm: bool
     vignette: float
     blur: float
+    defocus: float
+    """Extra blur (px) per unit of relative depth away from the focus plane."""
+    motion: float
+    """Length (px) of a shake during the exposure (0: none)."""
+    motion_angle: float
     noise: float
     sharpen: float
     denoise: bool
@@ -325,7 +330,9 @@ def draw_nuisances(rng: np.random.Generator, layout: TableLayout) -> Nuisances:
                      lamp=(float(rng.uniform(-200, tw + 200)), float(rng.uniform(-200, th + 200))),
                      falloff=float(rng.uniform(0.2, 0.5)), glare=glare, shadows=int(rng.integers(1, 3)),
                      arm=bool(rng.random() < 0.75), vignette=float(rng.uniform(0.2, 0.45)),
-                     blur=float(rng.uniform(0.45, 0.9)), noise=float(rng.uniform(1.0, 2.5)),
+                     blur=float(rng.uniform(0.5, 0.95)), defocus=float(rng.uniform(0.5, 2.0)),
+                     motion=float(rng.uniform(0.8, 1.8)) if rng.random() < 0.3 else 0.0,
+                     motion_angle=float(rng.uniform(0, math.pi)), noise=float(rng.uniform(1.0, 2.5)),
                      sharpen=float(rng.uniform(0.5, 1.3)), denoise=bool(rng.random() < 0.8),
                      jpeg=int(rng.integers(75, 86)))
 
@@ -461,6 +468,12 @@ class MarkTruth:
     occluded: bool
     out_of_frame: bool
     modules: int = 15
+    size_mm: float = 30.0
+    """The printed mark's side (the deck design's size_mm: 30 on game cards, 18 on rules cards)."""
+    light: float = 1.0
+    """Paper brightness at the mark's centre, glare aside (0..1; under a shadow or at a vignetted corner it is low)."""
+    glare: float = 0.0
+    """The strongest glare veil over the mark (0 none, >= 0.3 washes the paper out)."""
 
     @property
     def visible(self) -> bool:
@@ -626,15 +639,18 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
     fall = (1 - nz.falloff * np.clip(dist / 1400.0, 0, 1.5)).reshape(
         (len(np.arange(0, ch, 8)), len(np.arange(0, cw, 8)))).astype(np.float32)
     light_mul *= cv2.resize(fall, (cw, ch), interpolation=cv2.INTER_LINEAR)
-    # People's shadows: soft dark shapes coming in from the table's edges.
-    shade = np.zeros((ch, cw), np.float32)
+    # People's shadows: soft dark shapes coming in from the table's edges (drawn and blurred at 1/4 scale).
+    q = 4
+    small = (cw // q + 1, ch // q + 1)
+    hq = np.diag([1 / q, 1 / q, 1.0]) @ H0
+    shade = np.zeros(small[::-1], np.float32)
     for _ in range(nz.shadows):
         cx = rng.choice([rng.uniform(0, tw), rng.choice([-50, tw + 50])])
         cy = rng.uniform(0, th) if cx in (-50, tw + 50) else rng.choice([-50, th + 50])
         ax, ay = rng.uniform(250, 450), rng.uniform(180, 320)
         ang = rng.uniform(0, 180)
         poly = cv2.ellipse2Poly((int(cx), int(cy)), (int(ax), int(ay)), int(ang), 0, 360, 10)
-        pp = project(H0, poly.astype(np.float64)).astype(np.int32)
+        pp = project(hq, poly.astype(np.float64)).astype(np.int32)
         tmp = np.zeros_like(shade)
         cv2.fillPoly(tmp, [pp], float(rng.uniform(0.3, 0.55)), lineType=cv2.LINE_AA)
         shade = np.maximum(shade, tmp)
@@ -642,12 +658,11 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
         offs = -light_dir * rng.uniform(40, 90)
         tmp = np.zeros_like(shade)
         for poly in arm_poly_mm:
-            cv2.fillPoly(tmp, [project(H0, poly + offs).astype(np.int32)], 0.45, lineType=cv2.LINE_AA)
+            cv2.fillPoly(tmp, [project(hq, poly + offs).astype(np.int32)], 0.45, lineType=cv2.LINE_AA)
         shade = np.maximum(shade, tmp)
     if shade.any():
-        k = max(3.0, 0.03 * w)
-        shade = cv2.GaussianBlur(shade, (0, 0), k)
-        light_mul *= 1 - shade
+        shade = cv2.GaussianBlur(shade, (0, 0), max(1.0, 0.03 * w / q))
+        light_mul *= 1 - cv2.resize(shade, (cw, ch), interpolation=cv2.INTER_LINEAR)
     light_add = np.zeros((ch, cw), np.float32)
     glare_px = None
     if nz.glare is not None:
@@ -655,10 +670,11 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
         centre = project(H0, np.array([[gx, gy]]))[0]
         rim = project(H0, np.array([[gx + gr, gy]]))[0]
         rad = float(np.linalg.norm(rim - centre))
-        tmp = np.zeros_like(light_add)
-        cv2.circle(tmp, (int(centre[0]), int(centre[1])), max(int(rad * 0.5), 1), 1.0, -1, lineType=cv2.LINE_AA)
-        tmp = cv2.GaussianBlur(tmp, (0, 0), max(rad * 0.5, 1.0))
-        light_add = tmp / max(float(tmp.max()), 1e-6) * gs
+        tmp = np.zeros(small[::-1], np.float32)
+        cv2.circle(tmp, (int(centre[0] / q), int(centre[1] / q)), max(int(rad * 0.5 / q), 1), 1.0, -1,
+                   lineType=cv2.LINE_AA)
+        tmp = cv2.GaussianBlur(tmp, (0, 0), max(rad * 0.5 / q, 1.0))
+        light_add = cv2.resize(tmp / max(float(tmp.max()), 1e-6) * gs, (cw, ch), interpolation=cv2.INTER_LINEAR)
         glare_px = (float(centre[0] - m), float(centre[1] - m), rad)
 
     # The arm itself (drawn over everything, lit by the room, not by the table's shadows).
@@ -668,23 +684,23 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
         tone = rng.uniform(0.55, 1.0)
         skin = np.array([0.42, 0.55, 0.8], np.float32) * tone
         sleeve = np.array(rng.uniform(0.08, 0.6, 3), np.float32)
+        room = float(np.median(light_mul[::8, ::8]))
         for k, poly in enumerate(arm_poly_mm):
             pp = project(ha, poly)
             arm_px.append(pp)
-            mask = np.zeros((ch, cw), np.float32)
-            cv2.fillPoly(mask, [np.round(pp * 4).astype(np.int32)], 1.0, lineType=cv2.LINE_AA, shift=2)
             x0, y0 = np.maximum(np.floor(pp.min(axis=0)).astype(int) - 4, 0)
-            x1, y1 = np.ceil(pp.max(axis=0)).astype(int) + 4
-            sub = mask[y0:y1, x0:x1]
-            if sub.size == 0:
+            x1, y1 = np.minimum(np.ceil(pp.max(axis=0)).astype(int) + 4, (cw, ch))
+            if x1 <= x0 or y1 <= y0:
                 continue
+            sub = np.zeros((y1 - y0, x1 - x0), np.float32)
+            cv2.fillPoly(sub, [np.round((pp - (x0, y0)) * 4).astype(np.int32)], 1.0, lineType=cv2.LINE_AA, shift=2)
             # Shading across each limb: a cylinder lit from above, darker at its sides.
             dist_t = cv2.distanceTransform((sub > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
             shading = (0.6 + 0.4 * np.clip(dist_t / max(float(dist_t.max()), 1.0), 0, 1) ** 0.6)[..., None]
             col = sleeve if k == 0 else skin * (1 + 0.04 * k % 3)
             roi = canvas[y0:y1, x0:x1]
             roi[:] = roi * (1 - sub[..., None]) + (col * shading) * sub[..., None]
-            light_mul[y0:y1, x0:x1] = light_mul[y0:y1, x0:x1] * (1 - sub) + sub * float(np.median(light_mul))
+            light_mul[y0:y1, x0:x1] = light_mul[y0:y1, x0:x1] * (1 - sub) + sub * room
             light_add[y0:y1, x0:x1] *= 1 - sub
 
     tint = np.array([1 - 0.35 * nz.warm, 1 - 0.12 * nz.warm, 1.0], np.float32)
@@ -764,7 +780,7 @@ def _mark_truth(gc: GameCards, lays: list[Lay], card_quads: list[np.ndarray], ar
                 occluded = any(_poly_hits(guard_c, p) for p in arm)
             # Contrast: the worst of 9 points over the mark (glare is local), paper 0.93 vs ink #1a1a1a.
             pts = [canvas_q.mean(axis=0)] + list(canvas_q) + list((canvas_q + np.roll(canvas_q, -1, axis=0)) / 2)
-            cs = []
+            cs, las = [], []
             for p in pts:
                 x, y = int(np.clip(p[0], 0, light_mul.shape[1] - 1)), int(np.clip(p[1], 0, light_mul.shape[0] - 1))
                 fp = cam.distort(np.array([p]) - m)[0]
@@ -773,14 +789,29 @@ def _mark_truth(gc: GameCards, lays: list[Lay], card_quads: list[np.ndarray], ar
                 paper = min(1.0, (0.94 * lm + la) * vig)
                 ink = min(1.0, (26 / 255 * 0.94 * lm + la) * vig)
                 cs.append(paper - ink)
+                las.append((la, 0.94 * lm * vig))
+            size_mm = float(np.linalg.norm(quad_img[1] - quad_img[0])) / gc.px_per_mm
             out.append(MarkTruth(lay.code, card.payload, tuple((float(x), float(y)) for x, y in frame_q), ppm,
-                                 float(min(cs)), lay.face_up, occluded, out_of, n))
+                                 float(min(cs)), lay.face_up, occluded, out_of, n, round(size_mm, 2),
+                                 float(las[0][1]), float(max(a for a, _ in las))))
     return out
 
 
 def _vignette_at(cam: Camera, strength: float, p: np.ndarray) -> float:
     r2 = float(((p - (cam.width / 2, cam.height / 2)) ** 2).sum()) / float((cam.width / 2) ** 2 + (cam.height / 2) ** 2)
     return 1 - strength * r2 ** 1.2
+
+
+def _depth_spread(cam: Camera) -> np.ndarray:
+    """Per frame pixel: |depth - focus depth| / focus depth of the table plane there (focus on the frame centre)."""
+    w, h = cam.width, cam.height
+    pts = np.array([[0, 0], [w, 0], [w, h], [0, h], [w / 2, h / 2]], np.float64)
+    tbl = project(np.linalg.inv(cam.plane_h(0.0)), pts)
+    depth = [(cam.R @ (np.array([x, y, 0.0]) - cam.C))[2] for x, y in tbl]
+    zf = depth[4]
+    corners = np.abs(np.array(depth[:4]) / zf - 1).astype(np.float32)
+    small = np.array([[corners[0], corners[1]], [corners[3], corners[2]]], np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _vignette(cam: Camera, strength: float) -> np.ndarray:
@@ -820,12 +851,31 @@ def _expose(sc: _Scene, rng: np.random.Generator, shake: tuple[float, float, flo
     mx, my = _lens_maps(cam, sc.margin, shake)
     img = cv2.remap(sc.canvas, mx, my, interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     img *= _vignette(cam, nz.vignette)[..., None]
-    img = cv2.GaussianBlur(img, (0, 0), nz.blur)
-    # Sensor: shot noise (grows with the signal) and read noise, per channel, in 8-bit units.
+    # Optics: a blur everywhere, more where the table is out of the focus plane (near and far edges).
+    sharp = cv2.GaussianBlur(img, (0, 0), nz.blur)
+    if nz.defocus > 0:
+        soft = cv2.GaussianBlur(img, (0, 0), nz.blur + 0.7)
+        wgt = np.clip(_depth_spread(cam) * nz.defocus / 0.7, 0, 1)[..., None]
+        sharp = sharp * (1 - wgt) + soft * wgt
+    img = sharp
+    if nz.motion > 0:  # a hand-held phone's small shake during the exposure
+        k = np.zeros((9, 9), np.float32)
+        a = nz.motion_angle
+        for t in np.linspace(-nz.motion / 2, nz.motion / 2, 15):
+            k[int(round(4 + t * math.sin(a))), int(round(4 + t * math.cos(a)))] += 1
+        img = cv2.filter2D(img, -1, k / k.sum())
+    # Sensor: a Bayer mosaic (BGGR) whose photosites get shot noise (grows with the signal) and read noise,
+    # then the camera's demosaic.
     v = np.clip(img, 0, 1.0) * 255.0
-    sigma = np.sqrt(v * 0.06 * nz.noise + (1.2 * nz.noise) ** 2)
-    v = v + rng.standard_normal(v.shape, dtype=np.float32) * sigma
-    out = np.clip(v, 0, 255).astype(np.uint8)
+    h, w = v.shape[:2]
+    mosaic = np.empty((h, w), np.float32)
+    mosaic[0::2, 0::2] = v[0::2, 0::2, 0]
+    mosaic[0::2, 1::2] = v[0::2, 1::2, 1]
+    mosaic[1::2, 0::2] = v[1::2, 0::2, 1]
+    mosaic[1::2, 1::2] = v[1::2, 1::2, 2]
+    sigma = np.sqrt(mosaic * 0.06 * nz.noise + (1.2 * nz.noise) ** 2)
+    mosaic += rng.standard_normal(mosaic.shape, dtype=np.float32) * sigma
+    out = cv2.cvtColor(np.clip(mosaic, 0, 255).astype(np.uint8), cv2.COLOR_BayerRG2BGR_EA)
     # Phone processing: chroma denoise, a light luma denoise, unsharp masking, JPEG.
     ycc = cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb)
     y, cr, cb = cv2.split(ycc)
