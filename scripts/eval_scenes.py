@@ -58,8 +58,6 @@ EXPORT_DPI = 200
 """Card PNG resolution: 7.9 px/mm, a 2 mm module is 15.7 px; frames show modules at <= ~8 px."""
 CACHE = Path(os.environ.get("EVAL_SCENES_CACHE", "/tmp/eval_scenes_cache"))
 SIDES = ("south", "east", "north", "west", "overhead")
-HAND_Z_MM = -70.0
-"""Height of an arm above the table (z is down into the table)."""
 
 
 # --- The cards -------------------------------------------------------------------------------------------
@@ -157,6 +155,12 @@ class Camera:
         t = -self.R @ self.C
         m = np.column_stack([self.R[:, 0], self.R[:, 1], self.R[:, 2] * z + t])
         return self.K @ m
+
+    def project3d(self, pts: np.ndarray) -> np.ndarray:
+        """World points (N,3) mm -> ideal (undistorted) pixels."""
+        c = (pts - self.C) @ self.R.T
+        p = c @ self.K.T
+        return p[:, :2] / p[:, 2:3]
 
     def distort(self, pts: np.ndarray) -> np.ndarray:
         """Ideal pixels (N,2) -> pixels as the lens shows them."""
@@ -621,14 +625,16 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
     arm_poly_mm = None
     if nz.arm:
         edge = rng.choice(["south", "north", "east", "west"])
-        start = {"south": (rng.uniform(200, tw - 200), th + 250), "north": (rng.uniform(200, tw - 200), -250),
-                 "east": (tw + 250, rng.uniform(150, th - 150)), "west": (-250, rng.uniform(150, th - 150))}[edge]
-        end = np.array([tw / 2 + rng.uniform(-180, 180), th / 2 + rng.uniform(-130, 130)])
-        start = np.array(start, dtype=np.float64)
-        d = end - start
-        d /= np.linalg.norm(d)
-        n = np.array([-d[1], d[0]])
-        wid = rng.uniform(36, 46)
+        # A player sitting at that edge: the shoulder ~150 mm beyond it, the wrist 250-480 mm inside it.
+        along = {"south": (0, -1), "north": (0, 1), "east": (-1, 0), "west": (1, 0)}[edge]
+        inward = np.array(along, dtype=np.float64)
+        base = {"south": (rng.uniform(200, tw - 200), th), "north": (rng.uniform(200, tw - 200), 0.0),
+                "east": (tw, rng.uniform(150, th - 150)), "west": (0.0, rng.uniform(150, th - 150))}[edge]
+        base = np.array(base, dtype=np.float64)
+        sideways = np.array([-inward[1], inward[0]]) * rng.uniform(-150, 150)
+        start = base - inward * rng.uniform(120, 200)
+        end = base + inward * rng.uniform(250, 480) + sideways
+        wid = rng.uniform(34, 42)
         arm_poly_mm = _arm_polys(rng, start, end, wid)
     light_mul = np.ones((ch, cw), np.float32)
     # Room light: a broad lamp falloff over the table plane.
@@ -655,10 +661,11 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
         cv2.fillPoly(tmp, [pp], float(rng.uniform(0.3, 0.55)), lineType=cv2.LINE_AA)
         shade = np.maximum(shade, tmp)
     if arm_poly_mm is not None:
-        offs = -light_dir * rng.uniform(40, 90)
+        offs = -light_dir * rng.uniform(40, 80)
         tmp = np.zeros_like(shade)
         for poly in arm_poly_mm:
-            cv2.fillPoly(tmp, [project(hq, poly + offs).astype(np.int32)], 0.45, lineType=cv2.LINE_AA)
+            xy = poly[:, :2] + offs[None, :] * (-poly[:, 2:3] / 100.0)
+            cv2.fillPoly(tmp, [project(hq, xy).astype(np.int32)], 0.45, lineType=cv2.LINE_AA)
         shade = np.maximum(shade, tmp)
     if shade.any():
         shade = cv2.GaussianBlur(shade, (0, 0), max(1.0, 0.03 * w / q))
@@ -680,13 +687,12 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
     # The arm itself (drawn over everything, lit by the room, not by the table's shadows).
     arm_px: list[np.ndarray] = []
     if arm_poly_mm is not None:
-        ha = shift @ cam.plane_h(HAND_Z_MM)
         tone = rng.uniform(0.55, 1.0)
         skin = np.array([0.42, 0.55, 0.8], np.float32) * tone
         sleeve = np.array(rng.uniform(0.08, 0.6, 3), np.float32)
         room = float(np.median(light_mul[::8, ::8]))
         for k, poly in enumerate(arm_poly_mm):
-            pp = project(ha, poly)
+            pp = cam.project3d(poly) + m
             arm_px.append(pp)
             x0, y0 = np.maximum(np.floor(pp.min(axis=0)).astype(int) - 4, 0)
             x1, y1 = np.minimum(np.ceil(pp.max(axis=0)).astype(int) + 4, (cw, ch))
@@ -699,7 +705,8 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
             shading = (0.6 + 0.4 * np.clip(dist_t / max(float(dist_t.max()), 1.0), 0, 1) ** 0.6)[..., None]
             col = sleeve if k == 0 else skin * (1 + 0.04 * k % 3)
             roi = canvas[y0:y1, x0:x1]
-            roi[:] = roi * (1 - sub[..., None]) + (col * shading) * sub[..., None]
+            grain = cv2.GaussianBlur(rng.normal(1.0, 0.05, sub.shape).astype(np.float32), (0, 0), 1.2)[..., None]
+            roi[:] = roi * (1 - sub[..., None]) + (col * shading * grain) * sub[..., None]
             light_mul[y0:y1, x0:x1] = light_mul[y0:y1, x0:x1] * (1 - sub) + sub * room
             light_add[y0:y1, x0:x1] *= 1 - sub
 
@@ -716,28 +723,40 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
 
 
 def _arm_polys(rng: np.random.Generator, start: np.ndarray, end: np.ndarray, wid: float) -> list[np.ndarray]:
-    """An arm from beyond the table's edge to a hand over the middle (table mm): sleeve, forearm, palm, fingers."""
+    """An arm from a shoulder beyond the table's edge to a hand over the table: (N,3) polygons in table mm.
+
+    Sleeve, forearm, palm, four fingers and a thumb; the hand hovers 40-70 mm above the table and the arm
+    rises to the shoulder 300-380 mm above it (z is down into the table, so above is negative).
+    """
     d = end - start
-    d /= np.linalg.norm(d)
+    length = float(np.linalg.norm(d))
+    d /= length
     n = np.array([-d[1], d[0]])
-    mid = start + (end - start) * rng.uniform(0.45, 0.7)
-    polys = [np.array([start + n * wid * 1.25, mid + n * wid * 1.15, mid - n * wid * 1.15, start - n * wid * 1.25]),
-             np.array([mid + n * wid * 0.95, end + n * wid * 0.8, end - n * wid * 0.8, mid - n * wid * 0.95])]
-    palm_c = end + d * 45
+    hover, shoulder = rng.uniform(40, 70), rng.uniform(300, 380)
+
+    def z_of(p: np.ndarray) -> float:
+        t = float(np.clip((p - start) @ d / length, 0, 1.2))
+        return -(shoulder + (hover - shoulder) * min(t, 1.0))
+
+    elbow = start + (end - start) * rng.uniform(0.45, 0.6)
+    flat = [np.array([start + n * wid * 1.35, elbow + n * wid * 1.15, elbow - n * wid * 1.15, start - n * wid * 1.35]),
+            np.array([elbow + n * wid * 0.95, end + n * wid * 0.7, end - n * wid * 0.7, elbow - n * wid * 0.95])]
+    palm_c = end + d * 42
     ang = math.degrees(math.atan2(d[1], d[0]))
-    polys.append(cv2.ellipse2Poly((int(palm_c[0]), int(palm_c[1])), (55, 46), int(ang), 0, 360, 15).astype(np.float64))
-    spread = rng.uniform(0.0, 0.25)
-    for k, (off, length) in enumerate(((-30, 75), (-10, 85), (10, 80), (28, 65))):
-        a = math.atan2(d[1], d[0]) + (k - 1.5) * spread * 0.5
+    flat.append(cv2.ellipse2Poly((int(palm_c[0]), int(palm_c[1])), (50, 42), int(ang), 0, 360, 15).astype(np.float64))
+    spread = rng.uniform(0.0, 0.2)
+    for k, (off, length_f) in enumerate(((-27, 62), (-9, 74), (9, 70), (26, 55))):
+        a = math.atan2(d[1], d[0]) + (k - 1.5) * spread
         fd = np.array([math.cos(a), math.sin(a)])
         fn = np.array([-fd[1], fd[0]])
-        base = palm_c + d * 40 + n * off
-        tip = base + fd * length
-        polys.append(np.array([base + fn * 9, tip + fn * 8, tip + fd * 6, tip - fn * 8, base - fn * 9]))
-    tb = palm_c - d * 10 - n * 45
-    tt = tb + (d * 0.7 - n * 0.7) * 60
-    polys.append(np.array([tb + d * 12, tt + d * 9, tt - d * 9, tb - d * 12]))
-    return polys
+        b = palm_c + d * 36 + n * off
+        tip = b + fd * length_f
+        flat.append(np.array([b + fn * 8.5, tip + fn * 7, tip + fd * 5, tip - fn * 7, b - fn * 8.5]))
+    side = 1 if rng.random() < 0.5 else -1
+    tb = palm_c - d * 5 + n * 40 * side
+    tt = tb + (d * 0.75 + n * 0.65 * side) * 50
+    flat.append(np.array([tb + d * 11, tt + d * 8, tt - d * 8, tb - d * 11]))
+    return [np.column_stack([p, [z_of(q) if i < 2 else -hover for q in p]]) for i, p in enumerate(flat)]
 
 
 def _poly_hits(a: np.ndarray, b: np.ndarray) -> bool:
