@@ -98,6 +98,11 @@ def _nuisance_tags(mark: eval_scenes.MarkTruth, truth: eval_scenes.Truth) -> lis
             tags.append("beside the arm")
     if mark.size_mm < 25:
         tags.append("small mark (rules card)")
+    nz = truth.nuisances
+    if nz.motion > 0:
+        tags.append("shake during exposure")
+    if nz.blur >= 0.8:
+        tags.append("optics blur >= 0.8 px")
     if not tags:
         tags.append("none of these")
     return tags
