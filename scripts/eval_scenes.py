@@ -30,8 +30,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -92,11 +94,17 @@ def _export(game: str) -> Path:
     out = CACHE / f"{game}-{EXPORT_DPI}"
     if (out / "manifest.json").exists():
         return out
-    out.mkdir(parents=True, exist_ok=True)
-    save_print(new_print(load_deck(game), "eval", secret=SECRET), str(out / "print.json"))
-    subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", game, "--png", str(out),
-                    "--deck", str(out / "print.json"), "--backs", "--quiet", "--dpi", str(EXPORT_DPI)],
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # Exported into a private folder and renamed into place: benches running at once never read half an export.
+    tmp = Path(tempfile.mkdtemp(prefix=f".{game}-", dir=CACHE))
+    save_print(new_print(load_deck(game), "eval", secret=SECRET), str(tmp / "print.json"))
+    subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", game, "--png", str(tmp),
+                    "--deck", str(tmp / "print.json"), "--backs", "--quiet", "--dpi", str(EXPORT_DPI)],
                    check=True, cwd=ROOT, stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        tmp.rename(out)
+    except OSError:  # another process got there first: its export is the same (same secret)
+        shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 
