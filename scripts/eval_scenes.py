@@ -50,8 +50,7 @@ from companion.cards.decks import load_deck  # noqa: E402
 from companion.cards.payloads import PrintDeck, load_print, new_print, save_print  # noqa: E402
 from companion.printing.marks import mark_spec, qr_matrix  # noqa: E402
 from companion.printing.sheets import CARD_H_MM, CARD_W_MM  # noqa: E402
-from companion.table.layouts import layout_for  # noqa: E402
-from companion.vision.geometry import TableLayout  # noqa: E402
+from companion.vision.geometry import TableLayout, load_layout  # noqa: E402
 
 GAMES = ("bux", "grow", "cats", "match")
 SECRET = b"eval-scenes-issue-33"
@@ -132,7 +131,14 @@ def game_cards(game: str) -> GameCards:
         cards[entry["code"]] = CardImage(entry["code"], entry["payload"], face, back,
                                          tuple(s * px_mm for s in spots), tuple(matrix.shape[0] for _ in spots),
                                          tuple(matrix for _ in spots))
-    return GameCards(game, printed, layout_for(game), cards, px_mm)
+    return GameCards(game, printed, _layout(game), cards, px_mm)
+
+
+def _layout(game: str) -> TableLayout:
+    """The game's table layout, read from its file (companion.table.layouts.layout_for would import the game's table
+    package, whose demo stage imports companion.vision.synth: this renderer keeps synth out of its process)."""
+    path = ROOT / "companion" / "games" / game / "table" / "layout.json"
+    return load_layout(path if path.is_file() else None)
 
 
 # --- Camera ----------------------------------------------------------------------------------------------

@@ -78,3 +78,15 @@ def test_a_clip_is_one_still_table_with_fresh_noise():
     assert len(clip) == 3 and all(f.shape == (360, 640, 3) for f in clip)
     diff = np.abs(clip[0].astype(int) - clip[1].astype(int))
     assert 0.5 < diff.mean() < 12  # fresh noise and a shake, the same table
+
+
+def test_the_renderer_runs_without_the_project_s_synth():
+    """Independence: rendering a still never loads companion.vision.synth (checked in a fresh interpreter)."""
+    import subprocess
+
+    scripts = Path(__file__).resolve().parents[2] / "scripts"
+    code = (f"import sys; sys.path.insert(0, {str(scripts)!r}); import eval_scenes\n"
+            "eval_scenes.render_still(3, (320, 180))\n"
+            "print('companion.vision.synth' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
