@@ -1,0 +1,269 @@
+"""Multi-frame reading: a still table's unread marks fused over video frames, in table coordinates.
+
+At 1.5-2 px per module one frame holds too little of a mark for any reader: blur, sensor noise and JPEG
+leave the modules below what a threshold or a grid fit can tell apart. But a camera over a still table
+sees the same marks in frame after frame, each shifted a fraction of a pixel (shake, a wobbly mount) and
+with fresh noise. So a candidate region the single-frame ladder read nothing from (a "spot") is kept in
+TABLE coordinates: each frame's plates give that frame's homography, the region is resampled top-down
+through it onto a fixed grid finer than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), and the
+grids are averaged (shift-and-add: the sub-pixel shifts sample the mark at different phases, the noise
+averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
+finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it.
+
+No wrong code: only reads that identify as a card of this print are reported (zxing's Reed-Solomon step and
+the keyed payload check reject a wrong grid), and a frame that does not agree with a spot's average (the
+table changed there: a card moved, a hand) starts that spot afresh, so two tables are never averaged.
+A spot stops once it reads (its reads are kept and checked now and then against the frame) or after
+FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band (FUSE_MIN_PX_PER_MODULE to
+FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS, and at most FUSE_DECODES_PER_FRAME are decoded a
+frame, so a table whose marks single frames read costs nothing here.
+
+Knows nothing of cards or rules; the print's identify decides what a read is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.vision import decoders, locator, sampler, shapes, topdown
+from companion.vision.decoders import Detection
+from companion.vision.geometry import TableGeometry, TableLayout, detect_markers
+from companion.vision.identify import Identifier
+from companion.vision.lens import Lens
+from companion.vision.topdown import MARK_MM, MODULE_MM
+
+FUSE_PX_PER_MM = 3.0
+"""The fused grid: 6 px per 2 mm module, about 3.5 times finer than the frame's pixels at 1.7 px/module."""
+FUSE_MIN_PX_PER_MODULE, FUSE_MAX_PX_PER_MODULE = 1.2, 2.5
+"""Spots are kept only where the frame shows marks this small: above, single frames read; below, nothing does."""
+FUSE_MAX_SPOTS = 24
+"""Spots accumulated at once (each costs a warp of its region a frame, ~0.3-1 ms at 1080p)."""
+FUSE_TILE_MM = 110.0
+"""Larger regions (a fanned row) are fused as tiles this wide, overlapping by FUSE_TILE_OVERLAP_MM (a mark and a bit)."""
+FUSE_TILE_OVERLAP_MM = 40.0
+FUSE_MAX_FRAMES = 24
+"""A spot that has not read after this many frames (about 2 s of video) is given up until the table changes."""
+FUSE_TRY_AT = (1, 3, 5, 8, 12, 16, 20, 24)
+"""Frames averaged at which a spot's average is decoded (each try costs ~2-20 ms)."""
+FUSE_DECODES_PER_FRAME = 2
+"""Spots decoded per frame at most (the others wait for the next frame)."""
+FUSE_FINDERS = 3
+"""Finders located on a spot's average that the module sampler tries per decode (2-30 ms each)."""
+FUSE_MIN_AGREE = 0.6
+"""A frame's resampled region must correlate at least this well with the spot's average, or the spot starts
+afresh from it: the table changed there."""
+FUSE_RECHECK_EVERY = 5
+"""Frames between checks that a read spot still shows what it read (its reads are dropped when not)."""
+FUSE_SPENT_FRAMES = 150
+"""Frames a given-up spot's region is not fused again (unless it is seen to change)."""
+
+
+@dataclass
+class Spot:
+    """One table region being fused: its table box (mm), the sum of its resampled frames and their count."""
+
+    box: tuple[float, float, float, float]
+    size: tuple[int, int]
+    acc: np.ndarray | None = None
+    n: int = 0
+    frames: int = 0
+    reads: list[Detection] = field(default_factory=list)
+    """What it read, corners in fused-grid px."""
+    since_check: int = 0
+    tries: int = 0
+    """Decodes of its average so far (the next is due at FUSE_TRY_AT[tries] frames averaged)."""
+
+
+class Fusion:
+    """Keeps a video's unread spots across frames and returns what their averages read.
+
+    Args:
+        deck: the print (only its cards are reported).
+        layout: the table layout (plates), for the homography of frames the pipeline did not refit.
+        lens: the lens scaled to the frame, when calibrated.
+    """
+
+    def __init__(self, deck: Identifier, layout: TableLayout | None, lens: Lens | None = None):
+        self.deck = deck
+        self.layout = layout
+        self.lens = lens
+        self.spots: list[Spot] = []
+        self.spent: list[tuple[tuple[float, float, float, float], int]] = []
+        self._frame = 0
+
+    def active(self) -> bool:
+        """True while some spot is still accumulating (the frame's homography is then needed)."""
+        return any(not s.reads for s in self.spots)
+
+    def reset(self) -> None:
+        """Forget everything (a new table, a moved camera the plates cannot follow)."""
+        self.spots, self.spent = [], []
+
+    def add_regions(self, geometry: TableGeometry, boxes, read: list[Detection]) -> None:
+        """Take the frame boxes (frame px) a full scan read nothing from as spots, where the frame shows their
+        marks in the fusion band, unless a spot or a read already covers them."""
+        read_mm = [shapes.bounds(geometry.to_table(np.asarray(d.corners, np.float64)).tolist()) for d in read]
+        for box in boxes:
+            if len(self.spots) >= FUSE_MAX_SPOTS:
+                return
+            mm, (mx0, my0, mx1, my1) = topdown.on_table(geometry, box, 0, 0)
+            if mm is None:
+                continue
+            px_per_mm = math.sqrt(shapes.area(box) / max(abs(cv2.contourArea(mm.astype(np.float32))), 1e-6))
+            if not FUSE_MIN_PX_PER_MODULE <= px_per_mm * MODULE_MM < FUSE_MAX_PX_PER_MODULE:
+                continue
+            if min(mx1 - mx0, my1 - my0) < 0.8 * MARK_MM:
+                continue
+            m = 0.1 * MARK_MM
+            for b in _tiles((mx0 - m, my0 - m, mx1 + m, my1 + m)):
+                if len(self.spots) < FUSE_MAX_SPOTS:
+                    self._add(b, read_mm)
+
+    def _add(self, b: tuple[float, float, float, float], read_mm: list) -> None:
+        """Take one table box (mm) as a spot unless a spot, a given-up region or reads cover most of it."""
+        if any(shapes.overlap_area(b, s.box) > 0.5 * shapes.area(b) for s in self.spots):
+            return
+        if any(shapes.overlap_area(b, s) > 0.5 * shapes.area(b) for s, _ in self.spent):
+            return
+        if sum(shapes.overlap_area(b, r) for r in read_mm) > 0.5 * shapes.area(b):
+            return
+        size = (int(math.ceil((b[2] - b[0]) * FUSE_PX_PER_MM)), int(math.ceil((b[3] - b[1]) * FUSE_PX_PER_MM)))
+        self.spots.append(Spot(box=b, size=size))
+
+    def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool) -> list[Detection]:
+        """Add one frame to the spots; return every fused read (frame px), new and kept.
+
+        `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
+        accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame)."""
+        self._frame += 1
+        self.spent = [(b, t) for b, t in self.spent if self._frame - t < FUSE_SPENT_FRAMES]
+        if not self.spots or geometry is None:
+            return []
+        geo = geometry
+        if self.active() and not fresh:
+            geo = self._refit(gray) or geometry
+        decodes = FUSE_DECODES_PER_FRAME
+        out: list[Detection] = []
+        # The spots waiting longest for a decode go first.
+        for spot in sorted(self.spots, key=lambda s: -s.n if s.tries < len(FUSE_TRY_AT) else 0):
+            if spot.reads:
+                spot.since_check += 1
+                if spot.since_check >= FUSE_RECHECK_EVERY:
+                    spot.since_check = 0
+                    patch, _ = self._warp(gray, geo, spot)
+                    if patch is None or not self._agrees(spot, patch):
+                        self.spots.remove(spot)  # the table changed there: the reads no longer hold
+                        continue
+                out += self._to_frame(geometry, spot, spot.reads)
+                continue
+            patch, _ = self._warp(gray, geo, spot)
+            if patch is None:
+                continue
+            if spot.acc is None or not self._agrees(spot, patch):
+                spot.acc, spot.n, spot.tries = patch.copy(), 1, 0  # the first frame, or the table changed: afresh
+            else:
+                spot.acc += patch
+                spot.n += 1
+            spot.frames += 1
+            due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
+            if due and decodes > 0:  # a spot whose turn came while others decoded waits for the next frame
+                decodes -= 1
+                spot.tries = sum(1 for t in FUSE_TRY_AT if t <= spot.n)
+                spot.reads = self._decode(spot.acc / spot.n)
+                if spot.reads:
+                    out += self._to_frame(geometry, spot, spot.reads)
+                    continue
+            if spot.frames >= FUSE_MAX_FRAMES:
+                self.spots.remove(spot)
+                self.spent.append((spot.box, self._frame))
+        return out
+
+    def forget(self, changed_boxes_mm: list[tuple[float, float, float, float]]) -> None:
+        """Drop spots and given-up regions overlapping table boxes (mm) seen to change."""
+        self.spots = [s for s in self.spots if not any(shapes.boxes_overlap(s.box, b) for b in changed_boxes_mm)]
+        self.spent = [(s, t) for s, t in self.spent if not any(shapes.boxes_overlap(s, b) for b in changed_boxes_mm)]
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def _refit(self, gray: np.ndarray) -> TableGeometry | None:
+        """Return this frame's table geometry from its plates, or None when too few are found."""
+        from companion.vision.geometry import load_layout
+
+        layout = self.layout or load_layout()
+        try:
+            return TableGeometry.from_markers(detect_markers(gray, layout, max_side=960), layout, self.lens)
+        except CompanionError:
+            return None
+
+    def _patch_to_frame(self, geometry: TableGeometry, spot: Spot) -> np.ndarray:
+        return topdown.patch_to_crop(geometry, FUSE_PX_PER_MM, spot.box[0], spot.box[1], 0, 0)
+
+    def _warp(self, gray: np.ndarray, geometry: TableGeometry, spot: Spot) -> tuple[np.ndarray | None, np.ndarray]:
+        """Return the spot's region of this frame resampled onto its fused grid (float32), or None off the frame."""
+        h = self._patch_to_frame(geometry, spot)
+        w, hh = spot.size
+        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64), h).reshape(4, 2)
+        if not np.isfinite(quad).all():
+            return None, h
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 3
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+        if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
+            return None, h
+        patch = topdown.warp(geometry, gray[y0:y1, x0:x1], h, (w, hh), cv2.INTER_LINEAR, (int(x0), int(y0)), (0, 0))
+        return patch.astype(np.float32), h
+
+    def _agrees(self, spot: Spot, patch: np.ndarray) -> bool:
+        """True when the frame's patch correlates with the spot's average at FUSE_MIN_AGREE or better."""
+        assert spot.acc is not None
+        a = spot.acc / spot.n
+        a, p = a - a.mean(), patch - patch.mean()
+        d = float(np.sqrt((a * a).sum() * (p * p).sum()))
+        return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
+
+    def _decode(self, mean: np.ndarray) -> list[Detection]:
+        """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
+        then the finders located on it read by the module sampler."""
+        u8 = np.clip(mean + 0.5, 0, 255).astype(np.uint8)
+        found: list[Detection] = []
+        for img in (u8, cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)):
+            for binarizer in ("fixed", "local"):
+                found = shapes.dedupe(found + [d for d in decoders.decode_zxing(img, try_downscale=False, binarizer=binarizer)
+                                               if self._card(d)])
+        r = FUSE_PX_PER_MM
+        small = cv2.resize(mean, None, fx=1 / r, fy=1 / r, interpolation=cv2.INTER_AREA)
+        up = np.diag([r, r, 1.0])
+        plan = sampler.GridTries(deconv_from=0.6, corners_from=0.7, sharpen_below=0.9)
+        for f in locator.find_finders(small, MODULE_MM, max_finders=FUSE_FINDERS):
+            centre = (f.x * r, f.y * r)
+            if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
+                continue
+            det = sampler.read_grids(mean, [up @ g for g in locator.grids(f, MODULE_MM)], plan)
+            if det is not None and self._card(det):
+                found = shapes.dedupe(found + [det])
+        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found]
+
+    def _card(self, det: Detection) -> bool:
+        return getattr(self.deck.identify(det.payload), "status", None) == "card"
+
+    def _to_frame(self, geometry: TableGeometry, spot: Spot, reads: list[Detection]) -> list[Detection]:
+        h = self._patch_to_frame(geometry, spot)
+        return [topdown.mapped_to_crop(geometry, d, h, 0, 0) for d in reads]
+
+
+def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+    """Return a table box (mm) cut into FUSE_TILE_MM tiles overlapping by FUSE_TILE_OVERLAP_MM (itself when small)."""
+    x0, y0, x1, y1 = box
+    step = FUSE_TILE_MM - FUSE_TILE_OVERLAP_MM
+
+    def starts(a: float, b: float) -> list[float]:
+        if b - a <= FUSE_TILE_MM:
+            return [a]
+        n = int(math.ceil((b - a - FUSE_TILE_MM) / step))
+        return [a + (b - a - FUSE_TILE_MM) * i / n for i in range(n + 1)]
+
+    return [(x, y, min(x + FUSE_TILE_MM, x1), min(y + FUSE_TILE_MM, y1)) for y in starts(y0, y1) for x in starts(x0, x1)]
