@@ -60,8 +60,13 @@ FUSE_FINDERS = 3
 FUSE_MIN_AGREE = 0.6
 """A frame's resampled region must correlate at least this well with the spot's average, or the spot starts
 afresh from it: the table changed there."""
-FUSE_RECHECK_EVERY = 5
-"""Frames between checks that a read spot still shows what it read (its reads are dropped when not)."""
+FUSE_MIN_DATA_AGREE = 0.7
+"""A read spot's frame must correlate this well with its average over each read mark's data modules (the test
+clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the same place)."""
+_UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
+FUSE_RECHECK_EVERY = 1
+"""Frames between checks that a read spot still shows what it read (its reads are dropped when not): every
+frame, or a card swapped for another at the same place is reported for the frames before the check."""
 FUSE_SPENT_FRAMES = 150
 """Frames a given-up spot's region is not fused again (unless it is seen to change)."""
 
@@ -159,7 +164,7 @@ class Fusion:
                 if spot.since_check >= FUSE_RECHECK_EVERY:
                     spot.since_check = 0
                     patch, _ = self._warp(gray, geo, spot)
-                    if patch is None or not self._agrees(spot, patch):
+                    if patch is None or not self._agrees(spot, patch) or not self._same_data(spot, patch):
                         self.spots.remove(spot)  # the table changed there: the reads no longer hold
                         continue
                 out += self._to_frame(geometry, spot, spot.reads)
@@ -227,6 +232,22 @@ class Fusion:
         a, p = a - a.mean(), patch - patch.mean()
         d = float(np.sqrt((a * a).sum() * (p * p).sum()))
         return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
+
+    def _same_data(self, spot: Spot, patch: np.ndarray) -> bool:
+        """True when every read mark's data modules (its finder and timing left out) in the frame's patch
+        correlate with the spot's average at FUSE_MIN_DATA_AGREE or better: a card swapped for another at
+        the same place keeps the card's look and the marks' finders, only the data modules tell."""
+        assert spot.acc is not None
+        mean = spot.acc / spot.n
+        for d in spot.reads:
+            h = cv2.getPerspectiveTransform(_UNIT, np.asarray(d.corners, np.float32)).astype(np.float64)
+            a = sampler.module_values(mean, h)[~sampler.FIXED_MASK].astype(np.float64)
+            p = sampler.module_values(patch, h)[~sampler.FIXED_MASK].astype(np.float64)
+            a, p = a - a.mean(), p - p.mean()
+            n = float(np.sqrt((a @ a) * (p @ p)))
+            if n < 1e-6 or float(a @ p) / n < FUSE_MIN_DATA_AGREE:
+                return False
+        return True
 
     def _decode(self, mean: np.ndarray) -> list[Detection]:
         """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
