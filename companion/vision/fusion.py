@@ -50,11 +50,15 @@ FUSE_MAX_FRAMES = 24
 """A spot that has not read after this many frames (about 2 s of video) is given up until the table changes."""
 FUSE_TRY_AT = (1, 3, 5, 8, 12, 16, 20, 24)
 """Frames averaged at which a spot's average is decoded (each try costs ~2-20 ms)."""
+FUSE_NO_FINDER_AFTER = 3
+"""A spot whose average over this many frames shows no finder pattern is given up (card art, a pip)."""
 FUSE_DECODES_PER_FRAME = 2
 """Spots decoded per frame at most (the others wait for the next frame)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
 """The module sampler reads a spot's average shrunk to this (3 px/module): on the fused grid itself its
 deconvolution cost 4 times as much (100-200 ms a spot)."""
+FUSE_DECONV_FROM: float | None = None
+"""The sampler's deconvolution on a spot's average (None: not tried)."""
 FUSE_FINDERS = 3
 """Finders located on a spot's average that the module sampler tries per decode (2-30 ms each)."""
 FUSE_MIN_AGREE = 0.6
@@ -163,8 +167,7 @@ class Fusion:
                 spot.since_check += 1
                 if spot.since_check >= FUSE_RECHECK_EVERY:
                     spot.since_check = 0
-                    patch, _ = self._warp(gray, geo, spot)
-                    if patch is None or not self._agrees(spot, patch) or not self._same_data(spot, patch):
+                    if not self._same_data(spot, gray, geo):
                         self.spots.remove(spot)  # the table changed there: the reads no longer hold
                         continue
                 out += self._to_frame(geometry, spot, spot.reads)
@@ -182,10 +185,12 @@ class Fusion:
             if due and decodes > 0:  # a spot whose turn came while others decoded waits for the next frame
                 decodes -= 1
                 spot.tries = sum(1 for t in FUSE_TRY_AT if t <= spot.n)
-                spot.reads = self._decode(spot.acc / spot.n)
+                spot.reads, finders = self._decode(spot.acc / spot.n)
                 if spot.reads:
                     out += self._to_frame(geometry, spot, spot.reads)
                     continue
+                if not finders and spot.n >= FUSE_NO_FINDER_AFTER:
+                    spot.frames = FUSE_MAX_FRAMES  # card art, no mark: given up now
             if spot.frames >= FUSE_MAX_FRAMES:
                 self.spots.remove(spot)
                 self.spent.append((spot.box, self._frame))
@@ -233,25 +238,29 @@ class Fusion:
         d = float(np.sqrt((a * a).sum() * (p * p).sum()))
         return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
 
-    def _same_data(self, spot: Spot, patch: np.ndarray) -> bool:
-        """True when every read mark's data modules (its finder and timing left out) in the frame's patch
-        correlate with the spot's average at FUSE_MIN_DATA_AGREE or better: a card swapped for another at
-        the same place keeps the card's look and the marks' finders, only the data modules tell."""
+    def _same_data(self, spot: Spot, gray: np.ndarray, geometry: TableGeometry) -> bool:
+        """True when every read mark's data modules (its finder and timing left out), sampled on this frame
+        through its homography, correlate with the same modules of the spot's average at FUSE_MIN_DATA_AGREE
+        or better: a card swapped for another at the same place keeps the card's look and the marks' finders,
+        only the data modules tell. (225 samples a mark on the frame itself: no warp of the region.)"""
         assert spot.acc is not None
         mean = spot.acc / spot.n
+        to_frame = self._patch_to_frame(geometry, spot)
         for d in spot.reads:
             h = cv2.getPerspectiveTransform(_UNIT, np.asarray(d.corners, np.float32)).astype(np.float64)
             a = sampler.module_values(mean, h)[~sampler.FIXED_MASK].astype(np.float64)
-            p = sampler.module_values(patch, h)[~sampler.FIXED_MASK].astype(np.float64)
+            corners = np.asarray(topdown.mapped_to_crop(geometry, d, to_frame, 0, 0).corners, np.float32)
+            hf = cv2.getPerspectiveTransform(_UNIT, corners).astype(np.float64)
+            p = sampler.module_values(gray, hf)[~sampler.FIXED_MASK].astype(np.float64)
             a, p = a - a.mean(), p - p.mean()
             n = float(np.sqrt((a @ a) * (p @ p)))
             if n < 1e-6 or float(a @ p) / n < FUSE_MIN_DATA_AGREE:
                 return False
         return True
 
-    def _decode(self, mean: np.ndarray) -> list[Detection]:
+    def _decode(self, mean: np.ndarray) -> tuple[list[Detection], int]:
         """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
-        then the finders located on it read by the module sampler."""
+        then the finders located on it read by the module sampler; and how many finders were located."""
         u8 = np.clip(mean + 0.5, 0, 255).astype(np.uint8)
         found: list[Detection] = []
         for img in (u8, cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)):
@@ -263,15 +272,16 @@ class Fusion:
         k = FUSE_SAMPLE_PX_PER_MM
         fine = cv2.resize(mean, None, fx=k / r, fy=k / r, interpolation=cv2.INTER_AREA)
         up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
-        plan = sampler.GridTries(deconv_from=0.6, corners_from=0.7, sharpen_below=0.9)
-        for f in locator.find_finders(small, MODULE_MM, max_finders=FUSE_FINDERS):
+        plan = sampler.GridTries(deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
+        finders = locator.find_finders(small, MODULE_MM, max_finders=FUSE_FINDERS)
+        for f in finders:
             centre = (f.x * r, f.y * r)
             if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
                 continue
             det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, MODULE_MM)], plan)
             if det is not None and self._card(det):
                 found = shapes.dedupe(found + [shapes.mapped(det, back)])
-        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found]
+        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders)
 
     def _card(self, det: Detection) -> bool:
         return getattr(self.deck.identify(det.payload), "status", None) == "card"
