@@ -4,7 +4,7 @@
 
 Each clip is a still table rendered by companion.vision.synth at 1080p, the camera far enough that marks
 show at 1.5-2.0 px/module (or 2.0-2.5, `--bands`), 20 frames (2 s at 10 fps), each with its own sub-pixel
-camera shake (0.2-0.8 px, roll +-0.02 degree), fresh sensor noise and JPEG; defocus 0.6-1.0 px. A card counts
+camera shake (0.2-0.8 px, roll +-0.02 degree), fresh sensor noise (3-5) and JPEG (80-90); defocus 0.7-1.1 px. A card counts
 in the band of its best mark with contrast >= 0.3. Printed: a markdown table of the cards read by frames 1, 5,
 10 and 20 (cumulative), wrong codes, and the CPU ms per frame (median, 90th percentile), per band and mode.
 """
@@ -42,7 +42,7 @@ def still_clip(arts, seed: int, fill: float, frames: int = 20) -> list[synth.Sce
     placements = synth.random_table(rng, sorted(arts), int(rng.integers(20, 46)), timer_codes=("bux-1", "bux-2", "bux-3"),
                                     layout=BUX_TABLE)
     tilt, roll, hfov = float(rng.uniform(0, 25)), float(rng.uniform(-4, 4)), float(rng.uniform(60, 75))
-    defocus, noise, jpeg = float(rng.uniform(0.6, 1.0)), float(rng.uniform(3, 5)), int(rng.uniform(80, 90))
+    defocus, noise, jpeg = float(rng.uniform(0.7, 1.1)), float(rng.uniform(3, 5)), int(rng.uniform(80, 90))
     out = []
     for f in range(frames):
         ang, mag = rng.uniform(0, 2 * np.pi), rng.uniform(0.2, 0.8)
@@ -77,12 +77,40 @@ def run_clip(deck, frames: list[synth.Scene], lo: float, hi: float, fuse: bool) 
     return {"legible": len(legible), "by": by, "wrong": wrong, "ms": ms}
 
 
+def speed(arts, deck, count: int, seed: int = 12) -> str:
+    """Return a markdown table of bench_vision.py's medium 1080p scenes (the same seed, so the same frames): CPU ms
+    of the first (full) scan and of the same frame again (settled) for 20 frames, with and without fusion."""
+    rng = np.random.default_rng(seed)
+    ms: dict[bool, dict[str, list[float]]] = {f: {"full": [], "settled": [], "settled_after": []} for f in (False, True)}
+    for i in range(count):
+        placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)), timer_codes=("bux-1", "bux-2", "bux-3"),
+                                        layout=BUX_TABLE)
+        cam, nz = synth.random_conditions(rng, "medium", 1920, 1080, seed=seed * 1000 + i)
+        sc = synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)
+        for fuse in (False, True):
+            with Pipeline(deck, layout=BUX_TABLE, track=True, use_zbar=False, fuse=fuse) as pipe:
+                for k in range(30):
+                    t = time.process_time()
+                    pipe.process(sc.image.copy())
+                    cpu = (time.process_time() - t) * 1000
+                    ms[fuse]["full" if k == 0 else "settled" if k < 25 else "settled_after"].append(cpu)
+    lines = ["| medium 1080p (bench_vision seed 12) | full scan median | settled median / p90 (frames 2-25) | "
+             "settled median (frames 26-30) |", "|---|---|---|---|"]
+    for fuse in (False, True):
+        m = ms[fuse]
+        lines.append(f"| {'fused' if fuse else 'no fusion'} ({count} scenes) | {np.median(m['full']):.1f} | "
+                     f"{np.median(m['settled']):.1f} / {np.percentile(m['settled'], 90):.1f} | "
+                     f"{np.median(m['settled_after']):.1f} |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clips", type=int, default=6, help="clips per band")
     ap.add_argument("--seed", type=int, default=1, help="first clip seed (the tests use others)")
     ap.add_argument("--bands", default=",".join(BANDS), help=f"comma-separated, of {', '.join(BANDS)}")
     ap.add_argument("--secret", help="fixed print secret (same marks every run); default: a new random print")
+    ap.add_argument("--speed", type=int, default=0, help="also time this many of bench_vision's medium 1080p scenes")
     args = ap.parse_args(argv)
     bands = args.bands.split(",")
     if args.clips < 1 or any(b not in BANDS for b in bands):
@@ -96,6 +124,8 @@ def main(argv=None) -> int:
                        stdout=subprocess.DEVNULL)
         deck = load_print(f"{tmp}/bux.print.json")
         arts = synth.load_card_arts(tmp)
+    if args.speed:
+        print(speed(arts, deck, args.speed), flush=True)
     rows = []
     for band in bands:
         f_lo, f_hi, lo, hi = BANDS[band]

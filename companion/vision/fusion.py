@@ -39,7 +39,7 @@ from companion.vision.topdown import MARK_MM, MODULE_MM
 
 FUSE_PX_PER_MM = 3.0
 """The fused grid: 6 px per 2 mm module, about 3.5 times finer than the frame's pixels at 1.7 px/module."""
-FUSE_MIN_PX_PER_MODULE, FUSE_MAX_PX_PER_MODULE = 1.2, 2.5
+FUSE_MIN_PX_PER_MODULE, FUSE_MAX_PX_PER_MODULE = 1.2, 2.2
 """Spots are kept only where the frame shows marks this small: above, single frames read; below, nothing does."""
 FUSE_MAX_SPOTS = 24
 """Spots accumulated at once (each costs a warp of its region a frame, ~0.3-1 ms at 1080p)."""
@@ -48,11 +48,11 @@ FUSE_TILE_MM = 110.0
 FUSE_TILE_OVERLAP_MM = 40.0
 FUSE_MAX_FRAMES = 24
 """A spot that has not read after this many frames (about 2 s of video) is given up until the table changes."""
-FUSE_TRY_AT = (1, 3, 5, 8, 12, 16, 20, 24)
+FUSE_TRY_AT = (3, 6, 10, 15, 20, 24)
 """Frames averaged at which a spot's average is decoded (each try costs ~2-20 ms)."""
 FUSE_NO_FINDER_AFTER = 3
 """A spot whose average over this many frames shows no finder pattern is given up (card art, a pip)."""
-FUSE_DECODES_PER_FRAME = 2
+FUSE_DECODES_PER_FRAME = 1
 """Spots decoded per frame at most (the others wait for the next frame)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
 """The module sampler reads a spot's average shrunk to this (3 px/module): on the fused grid itself its
