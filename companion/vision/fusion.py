@@ -233,8 +233,10 @@ class Fusion:
     def _agrees(self, spot: Spot, patch: np.ndarray) -> bool:
         """True when the frame's patch correlates with the spot's average at FUSE_MIN_AGREE or better."""
         assert spot.acc is not None
-        a = spot.acc / spot.n
-        a, p = a - a.mean(), patch - patch.mean()
+        # Every 3rd pixel of the 6 px-module grid (two samples a module each way): the same verdict at a ninth of the cost.
+        a = spot.acc[::3, ::3] / spot.n
+        p = patch[::3, ::3]
+        a, p = a - a.mean(), p - p.mean()
         d = float(np.sqrt((a * a).sum() * (p * p).sum()))
         return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
 
@@ -272,7 +274,7 @@ class Fusion:
         k = FUSE_SAMPLE_PX_PER_MM
         fine = cv2.resize(mean, None, fx=k / r, fy=k / r, interpolation=cv2.INTER_AREA)
         up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
-        plan = sampler.GridTries(deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
+        plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
         finders = locator.find_finders(small, MODULE_MM, max_finders=FUSE_FINDERS)
         for f in finders:
             centre = (f.x * r, f.y * r)
