@@ -48,18 +48,23 @@ FUSE_TILE_MM = 110.0
 FUSE_TILE_OVERLAP_MM = 40.0
 FUSE_MAX_FRAMES = 24
 """A spot that has not read after this many frames (about 2 s of video) is given up until the table changes."""
-FUSE_TRY_AT = (3, 6, 10, 15, 20, 24)
+FUSE_TRY_AT = (4, 8, 14, 20)
 """Frames averaged at which a spot's average is decoded (each try costs ~2-20 ms)."""
 FUSE_NO_FINDER_AFTER = 3
 """A spot whose average over this many frames shows no finder pattern is given up (card art, a pip)."""
-FUSE_DECODES_PER_FRAME = 1
+FUSE_DECODES_PER_FRAME = 3
 """Spots decoded per frame at most (the others wait for the next frame)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
 """The module sampler reads a spot's average shrunk to this (3 px/module): on the fused grid itself its
 deconvolution cost 4 times as much (100-200 ms a spot)."""
 FUSE_DECONV_FROM: float | None = None
 """The sampler's deconvolution on a spot's average (None: not tried)."""
-FUSE_FINDERS = 3
+FUSE_FINDERS = 2
+FUSE_REGION_FINDERS = 8
+"""Finders located on a region's average (each gets a mark spot)."""
+FUSE_MARK_HALF_MM = 33.0
+"""A mark's spot reaches this far from its finder's centre every way (the mark may lie in any quadrant of it)."""
+FUSE_MAX_MARK_SPOTS = 48
 """Finders located on a spot's average that the module sampler tries per decode (2-30 ms each)."""
 FUSE_MIN_AGREE = 0.6
 """A frame's resampled region must correlate at least this well with the spot's average, or the spot starts
@@ -68,9 +73,6 @@ FUSE_MIN_DATA_AGREE = 0.7
 """A read spot's frame must correlate this well with its average over each read mark's data modules (the test
 clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the same place)."""
 _UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
-FUSE_RECHECK_EVERY = 1
-"""Frames between checks that a read spot still shows what it read (its reads are dropped when not): every
-frame, or a card swapped for another at the same place is reported for the frames before the check."""
 FUSE_SPENT_FRAMES = 150
 """Frames a given-up spot's region is not fused again (unless it is seen to change)."""
 
@@ -86,9 +88,12 @@ class Spot:
     frames: int = 0
     reads: list[Detection] = field(default_factory=list)
     """What it read, corners in fused-grid px."""
-    since_check: int = 0
+    closed: bool = False
+    """Read, and no located finder left unread: no longer accumulated, its reads checked each frame."""
     tries: int = 0
     """Decodes of its average so far (the next is due at FUSE_TRY_AT[tries] frames averaged)."""
+    mark: bool = False
+    """A mark's spot (round a finder located on a region's average), not a candidate region's."""
 
 
 class Fusion:
@@ -110,7 +115,7 @@ class Fusion:
 
     def active(self) -> bool:
         """True while some spot is still accumulating (the frame's homography is then needed)."""
-        return any(not s.reads for s in self.spots)
+        return any(not s.closed for s in self.spots)
 
     def reset(self) -> None:
         """Forget everything (a new table, a moved camera the plates cannot follow)."""
@@ -161,22 +166,21 @@ class Fusion:
             geo = self._refit(gray) or geometry
         decodes = FUSE_DECODES_PER_FRAME
         out: list[Detection] = []
-        # The spots waiting longest for a decode go first.
-        for spot in sorted(self.spots, key=lambda s: -s.n if s.tries < len(FUSE_TRY_AT) else 0):
-            if spot.reads:
-                spot.since_check += 1
-                if spot.since_check >= FUSE_RECHECK_EVERY:
-                    spot.since_check = 0
-                    if not self._same_data(spot, gray, geo):
-                        self.spots.remove(spot)  # the table changed there: the reads no longer hold
-                        continue
+        # The spots decoded fewest times go first, then those with the most frames averaged.
+        for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
+            if spot.reads and not self._same_data(spot, gray, geo):
+                # The table changed there (a card swapped for another looks alike to _agrees): afresh, reads dropped.
+                spot.acc, spot.reads, spot.closed, spot.frames = None, [], False, 0
+            if spot.closed:
                 out += self._to_frame(geometry, spot, spot.reads)
                 continue
             patch, _ = self._warp(gray, geo, spot)
             if patch is None:
+                out += self._to_frame(geometry, spot, spot.reads)
                 continue
             if spot.acc is None or not self._agrees(spot, patch):
-                spot.acc, spot.n, spot.tries = patch.copy(), 1, 0  # the first frame, or the table changed: afresh
+                # The first frame, or the table changed: afresh.
+                spot.acc, spot.n, spot.tries, spot.reads = patch.copy(), 1, 0, []
             else:
                 spot.acc += patch
                 spot.n += 1
@@ -185,15 +189,30 @@ class Fusion:
             if due and decodes > 0:  # a spot whose turn came while others decoded waits for the next frame
                 decodes -= 1
                 spot.tries = sum(1 for t in FUSE_TRY_AT if t <= spot.n)
-                spot.reads, finders = self._decode(spot.acc / spot.n)
-                if spot.reads:
-                    out += self._to_frame(geometry, spot, spot.reads)
-                    continue
-                if not finders and spot.n >= FUSE_NO_FINDER_AFTER:
+                reads, finders, unread = self._decode(spot.acc / spot.n, regions=not spot.mark)
+                spot.reads = shapes.dedupe(spot.reads + reads)
+                if not spot.mark and finders:
+                    # A region's finders each get a mark-sized spot that starts from the region's average (a
+                    # fifth of its pixels to warp, one finder to decode); the region is done with.
+                    for centre in unread:
+                        self._spawn(spot, centre)
+                    spot.closed = True
+                else:
+                    spot.closed = bool(spot.reads) and not unread
+                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER:
                     spot.frames = FUSE_MAX_FRAMES  # card art, no mark: given up now
-            if spot.frames >= FUSE_MAX_FRAMES:
-                self.spots.remove(spot)
-                self.spent.append((spot.box, self._frame))
+                if spot.closed and not spot.reads:
+                    self.spots.remove(spot)
+                    self.spent.append((spot.box, self._frame))
+                    continue
+            if spot.frames >= FUSE_MAX_FRAMES or spot.tries >= len(FUSE_TRY_AT):
+                if spot.reads:
+                    spot.closed = True
+                else:
+                    self.spots.remove(spot)
+                    self.spent.append((spot.box, self._frame))
+                    continue
+            out += self._to_frame(geometry, spot, spot.reads)
         return out
 
     def forget(self, changed_boxes_mm: list[tuple[float, float, float, float]]) -> None:
@@ -260,9 +279,30 @@ class Fusion:
                 return False
         return True
 
-    def _decode(self, mean: np.ndarray) -> tuple[list[Detection], int]:
+    def _spawn(self, region: Spot, centre: tuple[float, float]) -> None:
+        """Add a mark's spot round a finder located on a region's average (fused-grid px), starting from the
+        region's average where it lies inside, unless a mark spot is there already."""
+        r = FUSE_PX_PER_MM
+        side = int(round(2 * FUSE_MARK_HALF_MM * r))
+        ox, oy = int(round(centre[0] - side / 2)), int(round(centre[1] - side / 2))
+        box = (region.box[0] + ox / r, region.box[1] + oy / r, region.box[0] + (ox + side) / r, region.box[1] + (oy + side) / r)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if sum(s.mark for s in self.spots) >= FUSE_MAX_MARK_SPOTS or any(
+                s.mark and math.hypot((s.box[0] + s.box[2]) / 2 - cx, (s.box[1] + s.box[3]) / 2 - cy) < 0.3 * MARK_MM
+                for s in self.spots):
+            return
+        spot = Spot(box=box, size=(side, side), mark=True)
+        assert region.acc is not None
+        if ox >= 0 and oy >= 0 and ox + side <= region.acc.shape[1] and oy + side <= region.acc.shape[0]:
+            spot.acc, spot.n = region.acc[oy:oy + side, ox:ox + side].copy(), region.n
+            spot.frames, spot.tries = region.frames, sum(1 for t in FUSE_TRY_AT if t < region.n)  # due now
+        self.spots.append(spot)
+
+    def _decode(self, mean: np.ndarray, regions: bool = False) -> tuple[list[Detection], int, list[tuple[float, float]]]:
         """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
-        then the finders located on it read by the module sampler; and how many finders were located."""
+        then the finders located on it read by the module sampler; how many finders were located, and the
+        centres (fused-grid px) of those no read explains. `regions`: a region's average, where up to
+        FUSE_REGION_FINDERS are located (the best FUSE_FINDERS read), for the mark spots round the unread ones."""
         u8 = np.clip(mean + 0.5, 0, 255).astype(np.uint8)
         found: list[Detection] = []
         for img in (u8, cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)):
@@ -275,15 +315,19 @@ class Fusion:
         fine = cv2.resize(mean, None, fx=k / r, fy=k / r, interpolation=cv2.INTER_AREA)
         up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
         plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
-        finders = locator.find_finders(small, MODULE_MM, max_finders=FUSE_FINDERS)
-        for f in finders:
+        finders = locator.find_finders(small, MODULE_MM, max_finders=FUSE_REGION_FINDERS if regions else FUSE_FINDERS)
+        unread: list[tuple[float, float]] = []
+        for k, f in enumerate(finders):
             centre = (f.x * r, f.y * r)
             if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
                 continue
-            det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, MODULE_MM)], plan)
+            sample = k < FUSE_FINDERS  # a region's best finders are read now, the rest get mark spots
+            det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, MODULE_MM)], plan) if sample else None
             if det is not None and self._card(det):
                 found = shapes.dedupe(found + [shapes.mapped(det, back)])
-        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders)
+            else:
+                unread.append(centre)
+        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders), unread
 
     def _card(self, det: Detection) -> bool:
         return getattr(self.deck.identify(det.payload), "status", None) == "card"
