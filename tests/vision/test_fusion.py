@@ -40,14 +40,16 @@ def test_still_table_reads_over_frames_what_no_single_frame_reads(still_clip, pr
     single: set[str] = set()
     for sc in still_clip:
         single |= Pipeline(print_deck, layout=BUX_TABLE, track=False, use_zbar=False).process(sc.image).codes()
-    fused: set[str] = set()
+    # A tracking pipeline's partial rescans crop the frame differently and now and then read a card for a frame;
+    # what counts is that the still table is read and stays read: the cards reported on each of the last 8 frames.
+    steady: set[str] | None = None
     with Pipeline(print_deck, layout=BUX_TABLE, use_zbar=False) as pipe:
-        for sc in still_clip:
+        for i, sc in enumerate(still_clip):
             codes = pipe.process(sc.image).codes()
             assert codes <= set(CODES)  # never a wrong code
-            fused |= codes
-    assert fused - single, (fused, single)  # at least one card only the frames together read
-    assert len(fused) >= 3
+            if i >= len(still_clip) - 8:
+                steady = set(codes) if steady is None else steady & codes
+    assert steady is not None and steady - single, (steady, single)  # a card only the frames together read
 
 
 def test_a_table_that_changes_is_not_fused_across_the_change(arts, print_deck):
