@@ -18,7 +18,9 @@ One full scan of a frame:
    they start are read by our own module sampler (companion.vision.sampler),
    which reads blurred marks at ~2 px/module no binarizer does; a bounded
    number per frame (it costs ~2-4 ms a mark), cards of this print only;
-4. each payload is identified against the print (card / other print / foreign),
+4. video of a still table: candidate regions of marks too small for one frame (1.2-2.2 px/module) are
+   averaged over frames in table coordinates and the averages read (companion.vision.fusion);
+5. each payload is identified against the print (card / other print / foreign),
    a card counted once however many of its marks show, and placed on the
    table (mm) and in a zone when a TableGeometry is known.
 
