@@ -8,15 +8,18 @@ TABLE coordinates: each frame's plates give that frame's homography, the region 
 through it onto a fixed grid finer than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), and the
 grids are averaged (shift-and-add: the sub-pixel shifts sample the mark at different phases, the noise
 averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
-finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it.
+finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it; a region's
+finders the sampler did not read each get a mark-sized spot of their own, started from the region's average.
 
 No wrong code: only reads that identify as a card of this print are reported (zxing's Reed-Solomon step and
 the keyed payload check reject a wrong grid), and a frame that does not agree with a spot's average (the
 table changed there: a card moved, a hand) starts that spot afresh, so two tables are never averaged.
-A spot stops once it reads (its reads are kept and checked now and then against the frame) or after
-FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band (FUSE_MIN_PX_PER_MODULE to
-FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS, and at most FUSE_DECODES_PER_FRAME are decoded a
-frame, so a table whose marks single frames read costs nothing here.
+A card swapped for another of the same layout agrees with the average, so a spot that has read is checked
+every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
+reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
+(FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, so a table whose marks
+single frames read costs little here (docs/vision.md, "Issue 33 item 3").
 
 Knows nothing of cards or rules; the print's identify decides what a read is.
 """
@@ -74,7 +77,7 @@ FUSE_MIN_DATA_AGREE = 0.7
 clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the same place)."""
 _UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
 FUSE_SPENT_FRAMES = 150
-"""Frames a given-up spot's region is not fused again (unless it is seen to change)."""
+"""Frames a given-up spot's region is not fused again."""
 
 
 @dataclass
@@ -156,7 +159,10 @@ class Fusion:
         """Add one frame to the spots; return every fused read (frame px), new and kept.
 
         `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
-        accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame)."""
+        accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame).
+
+        One piece because each spot's steps (check its reads, add the frame or start afresh, decode when due
+        and within the frame's decodes, spawn mark spots, give up) decide together what it reports this frame."""
         self._frame += 1
         self.spent = [(b, t) for b, t in self.spent if self._frame - t < FUSE_SPENT_FRAMES]
         if not self.spots or geometry is None:
@@ -214,11 +220,6 @@ class Fusion:
                     continue
             out += self._to_frame(geometry, spot, spot.reads)
         return out
-
-    def forget(self, changed_boxes_mm: list[tuple[float, float, float, float]]) -> None:
-        """Drop spots and given-up regions overlapping table boxes (mm) seen to change."""
-        self.spots = [s for s in self.spots if not any(shapes.boxes_overlap(s.box, b) for b in changed_boxes_mm)]
-        self.spent = [(s, t) for s, t in self.spent if not any(shapes.boxes_overlap(s, b) for b in changed_boxes_mm)]
 
     # -- steps --------------------------------------------------------------------------------
 
