@@ -18,7 +18,9 @@ One full scan of a frame:
    they start are read by our own module sampler (companion.vision.sampler),
    which reads blurred marks at ~2 px/module no binarizer does; a bounded
    number per frame (it costs ~2-4 ms a mark), cards of this print only;
-4. each payload is identified against the print (card / other print / foreign),
+4. video of a still table: candidate regions of marks too small for one frame (1.2-2.2 px/module) are
+   averaged over frames in table coordinates and the averages read (companion.vision.fusion);
+5. each payload is identified against the print (card / other print / foreign),
    a card counted once however many of its marks show, and placed on the
    table (mm) and in a zone when a TableGeometry is known.
 
@@ -46,6 +48,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.vision import decoders, kernels, ladder, locator, proposals, sampling, shapes
+from companion.vision.fusion import Fusion
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
 from companion.vision.identify import CardSeen, FrameResult, Identifier, identify_reads
@@ -79,13 +82,15 @@ class Pipeline:
             camera are read where they really are. Scaled to the frame size (same shape of frame).
         module_mm: the printed marks' module size (mm), for the finder search; default the print's
             (`deck.module_mm`, chosen by `cards print --camera`), else 2 mm.
+        fuse: video (`track`) with a deck: average regions nothing read over frames in table coordinates and
+            read the averages (companion.vision.fusion): a still table's marks at 1.5-2 px/module.
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
                  change_threshold: int = 14, locate: bool = True, lens: Lens | None = None,
-                 module_mm: float | None = None):
+                 module_mm: float | None = None, fuse: bool = True):
         self.deck = deck
         self.module_mm = float(module_mm if module_mm is not None else getattr(deck, "module_mm", MODULE_MM))
         self.lens = lens
@@ -123,6 +128,9 @@ class Pipeline:
         self.notes: list[str] = []
         self._lens: Lens | None = None
         """The lens scaled to the current frame size."""
+        self._fusion = Fusion(deck, layout, module_mm=self.module_mm) if fuse and track and deck is not None else None
+        self._unread: list[tuple[float, float, float, float]] = []
+        """This frame's candidate boxes (frame px) no earlier read explained: the fusion's spots, where reads leave them unexplained."""
         if use_zbar and not self.use_zbar:
             self.notes.append(decoders.availability()["zbar"])
 
@@ -193,6 +201,8 @@ class Pipeline:
                 continue
             got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=self.geometry,
                                           zbar=self._zbar_step())
+            if self._fusion is not None:  # a fan's box with one read in it may hold other marks
+                self._unread.append((box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy))
             unread = not got or (not self.track and sum(shapes.area(shapes.box_of(d, 0.3)) for d in got) < 0.8 * shapes.area(box))
             if unread and self._budget.regions > 0 and self.geometry is not None and self.deck is not None:
                 # Video: only where the whole ladder read nothing. A box with a read in it is mostly a
@@ -240,6 +250,7 @@ class Pipeline:
             self._budget = sampling.Budget(LOCATE_REGIONS_FULL, SAMPLED_MARKS_FULL)
         else:
             self._budget = sampling.Budget(LOCATE_REGIONS_STILL, SAMPLED_MARKS_STILL)
+        self._unread = []
         halves = kernels.halves(gray) if self.track else None  # the 1/8 copy is the change copy; a full scan reuses the rest
         small = halves[2] if halves is not None else None
         # halves (and small) exist exactly when tracking
@@ -250,6 +261,8 @@ class Pipeline:
             self._refresh_geometry(gray, halves[0] if halves is not None else None)
             dets, scan = self.read_region(gray, halves=halves), "full"
             self._since_full = 0
+        if self._fusion is not None:
+            dets = self._fused(gray, dets, scan)
         if self.track:
             self._prev_small, self._prev_dets = small, tuple(dets)
             self._carry = [d for d in dets if d.backend == "sampler"]
@@ -262,6 +275,19 @@ class Pipeline:
         ms = (time.perf_counter() - t0) * 1000.0
         return FrameResult(cards=result[0], unknown=result[1], other_print=result[2], ms=ms, scan=scan,
                            geometry=self.geometry, detections=tuple(dets))
+
+    def _fused(self, gray: np.ndarray, dets: list[Detection], scan: str) -> list[Detection]:
+        """Return the frame's reads plus what the fusion of unread regions over frames reads (video)."""
+        assert self._fusion is not None
+        if self._lens is not None:
+            self._fusion.lens = self._lens
+        fresh = scan == "full"
+        if fresh and self.geometry is not None:
+            self._fusion.add_regions(self.geometry, self._unread, [d for d in dets if d.backend != "fused"])
+        fused = self._fusion.update(gray, self.geometry, fresh)
+        # A partial scan keeps the last frame's reads, the fused ones too: those are the fusion's to give.
+        mine = [d for d in dets if d.backend != "fused"]
+        return shapes.dedupe(mine + fused) if fused else mine
 
     def _next_frame(self, gray: np.ndarray, halves: list[np.ndarray]) -> tuple[list[Detection], str]:
         """Return a video frame's reads and its scan ("full", "partial" or "settled"), from what changed since

@@ -98,6 +98,9 @@ class Camera:
     margin_mm: float = 20.0
     fill: float = 1.0
     """<1 zooms out: the table covers this fraction of the tightest fit."""
+    shift: tuple[float, float] = (0.0, 0.0)
+    """Image-plane shift (px) of the whole picture after the pose is fitted: camera shake between the frames
+    of a video (with a small change of `roll`), a sub-pixel one resampling every mark afresh."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +216,10 @@ def _camera_model(camera: Camera, table_mm: tuple[float, float]):
         mid = (lo + hi) / 2.0
         lo, hi = (lo, mid) if fits(mid) else (mid, hi)
     c = target + back * (hi / max(camera.fill, 1e-3))
+    if camera.shift != (0.0, 0.0):
+        k = k.copy()
+        k[0, 2] += camera.shift[0]
+        k[1, 2] += camera.shift[1]
     return k, r, c
 
 

@@ -1,0 +1,356 @@
+"""Multi-frame reading: a still table's unread marks fused over video frames, in table coordinates.
+
+At 1.5-2 px per module one frame holds too little of a mark for any reader: blur, sensor noise and JPEG
+leave the modules below what a threshold or a grid fit can tell apart. But a camera over a still table
+sees the same marks in frame after frame, each shifted a fraction of a pixel (shake, a wobbly mount) and
+with fresh noise. So a candidate region the single-frame ladder read nothing from (a "spot") is kept in
+TABLE coordinates: each frame's plates give that frame's homography, the region is resampled top-down
+through it onto a fixed grid finer than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), and the
+grids are averaged (shift-and-add: the sub-pixel shifts sample the mark at different phases, the noise
+averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
+finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it; a region's
+finders the sampler did not read each get a mark-sized spot of their own, started from the region's average.
+
+No wrong code: only reads that identify as a card of this print are reported (zxing's Reed-Solomon step and
+the keyed payload check reject a wrong grid), and a frame that does not agree with a spot's average (the
+table changed there: a card moved, a hand) starts that spot afresh, so two tables are never averaged.
+A card swapped for another of the same layout agrees with the average, so a spot that has read is checked
+every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
+reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
+(FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, so a table whose marks
+single frames read costs little here (docs/vision.md, "Issue 33 item 3").
+
+Knows nothing of cards or rules; the print's identify decides what a read is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.vision import decoders, locator, sampler, shapes, topdown
+from companion.vision.decoders import Detection
+from companion.vision.geometry import TableGeometry, TableLayout, detect_markers
+from companion.vision.identify import Identifier
+from companion.vision.lens import Lens
+from companion.vision.topdown import MARK_MM, MODULE_MM
+
+FUSE_PX_PER_MM = 3.0
+"""The fused grid: 6 px per 2 mm module, about 3.5 times finer than the frame's pixels at 1.7 px/module."""
+FUSE_MIN_PX_PER_MODULE, FUSE_MAX_PX_PER_MODULE = 1.2, 2.2
+"""Spots are kept only where the frame shows marks this small: above, single frames read; below, nothing does."""
+FUSE_MAX_SPOTS = 24
+"""Spots accumulated at once (each costs a warp of its region a frame, ~0.3-1 ms at 1080p)."""
+FUSE_TILE_MM = 110.0
+"""Larger regions (a fanned row) are fused as tiles this wide, overlapping by FUSE_TILE_OVERLAP_MM (a mark and a bit)."""
+FUSE_TILE_OVERLAP_MM = 40.0
+FUSE_MAX_FRAMES = 24
+"""A spot that has not read after this many frames (about 2 s of video) is given up until the table changes."""
+FUSE_TRY_AT = (4, 8, 14, 20)
+"""Frames averaged at which a spot's average is decoded (each try costs ~2-20 ms)."""
+FUSE_NO_FINDER_AFTER = 3
+"""A spot whose average over this many frames shows no finder pattern is given up (card art, a pip)."""
+FUSE_DECODES_PER_FRAME = 3
+"""Spots decoded per frame at most (the others wait for the next frame)."""
+FUSE_SAMPLE_PX_PER_MM = 2.0
+"""The module sampler reads a spot's average shrunk to this (3 px/module): on the fused grid itself its
+deconvolution cost 4 times as much (100-200 ms a spot)."""
+FUSE_DECONV_FROM: float | None = None
+"""The sampler's deconvolution on a spot's average (None: not tried)."""
+FUSE_FINDERS = 2
+FUSE_REGION_FINDERS = 8
+"""Finders located on a region's average (each gets a mark spot)."""
+FUSE_MARK_HALF_MM = 33.0
+"""A mark's spot reaches this far from its finder's centre every way (the mark may lie in any quadrant of it)."""
+FUSE_MAX_MARK_SPOTS = 48
+"""Finders located on a spot's average that the module sampler tries per decode (2-30 ms each)."""
+FUSE_MIN_AGREE = 0.6
+"""A frame's resampled region must correlate at least this well with the spot's average, or the spot starts
+afresh from it: the table changed there."""
+FUSE_MIN_DATA_AGREE = 0.7
+"""A read spot's frame must correlate this well with its average over each read mark's data modules (the test
+clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the same place)."""
+_UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
+FUSE_SPENT_FRAMES = 150
+"""Frames a given-up spot's region is not fused again."""
+
+
+@dataclass
+class Spot:
+    """One table region being fused: its table box (mm), the sum of its resampled frames and their count."""
+
+    box: tuple[float, float, float, float]
+    size: tuple[int, int]
+    acc: np.ndarray | None = None
+    n: int = 0
+    frames: int = 0
+    reads: list[Detection] = field(default_factory=list)
+    """What it read, corners in fused-grid px."""
+    closed: bool = False
+    """Read, and no located finder left unread: no longer accumulated, its reads checked each frame."""
+    tries: int = 0
+    """Decodes of its average so far (the next is due at FUSE_TRY_AT[tries] frames averaged)."""
+    mark: bool = False
+    """A mark's spot (round a finder located on a region's average), not a candidate region's."""
+
+
+class Fusion:
+    """Keeps a video's unread spots across frames and returns what their averages read.
+
+    Args:
+        deck: the print (only its cards are reported).
+        layout: the table layout (plates), for the homography of frames the pipeline did not refit.
+        lens: the lens scaled to the frame, when calibrated.
+        module_mm: the printed marks' module size (mm), as the pipeline's (a larger print's marks are sampled at their size).
+    """
+
+    def __init__(self, deck: Identifier, layout: TableLayout | None, lens: Lens | None = None,
+                 module_mm: float = MODULE_MM):
+        self.deck = deck
+        self.module_mm = module_mm
+        self.mark_mm = MARK_MM * module_mm / MODULE_MM
+        self.layout = layout
+        self.lens = lens
+        self.spots: list[Spot] = []
+        self.spent: list[tuple[tuple[float, float, float, float], int]] = []
+        self._frame = 0
+
+    def active(self) -> bool:
+        """True while some spot is still accumulating (the frame's homography is then needed)."""
+        return any(not s.closed for s in self.spots)
+
+    def reset(self) -> None:
+        """Forget everything (a new table, a moved camera the plates cannot follow)."""
+        self.spots, self.spent = [], []
+
+    def add_regions(self, geometry: TableGeometry, boxes, read: list[Detection]) -> None:
+        """Take the frame boxes (frame px) a full scan read nothing from as spots, where the frame shows their
+        marks in the fusion band, unless a spot or a read already covers them."""
+        read_mm = [shapes.bounds(geometry.to_table(np.asarray(d.corners, np.float64)).tolist()) for d in read]
+        for box in boxes:
+            if len(self.spots) >= FUSE_MAX_SPOTS:
+                return
+            mm, (mx0, my0, mx1, my1) = topdown.on_table(geometry, box, 0, 0)
+            if mm is None:
+                continue
+            px_per_mm = math.sqrt(shapes.area(box) / max(abs(cv2.contourArea(mm.astype(np.float32))), 1e-6))
+            if not FUSE_MIN_PX_PER_MODULE <= px_per_mm * self.module_mm < FUSE_MAX_PX_PER_MODULE:
+                continue
+            if min(mx1 - mx0, my1 - my0) < 0.8 * self.mark_mm:
+                continue
+            m = 0.1 * self.mark_mm
+            for b in _tiles((mx0 - m, my0 - m, mx1 + m, my1 + m)):
+                if len(self.spots) < FUSE_MAX_SPOTS:
+                    self._add(b, read_mm)
+
+    def _add(self, b: tuple[float, float, float, float], read_mm: list) -> None:
+        """Take one table box (mm) as a spot unless a spot, a given-up region or reads cover most of it."""
+        if any(shapes.overlap_area(b, s.box) > 0.5 * shapes.area(b) for s in self.spots):
+            return
+        if any(shapes.overlap_area(b, s) > 0.5 * shapes.area(b) for s, _ in self.spent):
+            return
+        if sum(shapes.overlap_area(b, r) for r in read_mm) > 0.5 * shapes.area(b):
+            return
+        size = (int(math.ceil((b[2] - b[0]) * FUSE_PX_PER_MM)), int(math.ceil((b[3] - b[1]) * FUSE_PX_PER_MM)))
+        self.spots.append(Spot(box=b, size=size))
+
+    def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool) -> list[Detection]:
+        """Add one frame to the spots; return every fused read (frame px), new and kept.
+
+        `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
+        accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame).
+
+        One piece because each spot's steps (check its reads, add the frame or start afresh, decode when due
+        and within the frame's decodes, spawn mark spots, give up) decide together what it reports this frame."""
+        self._frame += 1
+        self.spent = [(b, t) for b, t in self.spent if self._frame - t < FUSE_SPENT_FRAMES]
+        if not self.spots or geometry is None:
+            return []
+        geo = geometry
+        if self.active() and not fresh:
+            geo = self._refit(gray) or geometry
+        decodes = FUSE_DECODES_PER_FRAME
+        out: list[Detection] = []
+        # The spots decoded fewest times go first, then those with the most frames averaged.
+        for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
+            if spot.reads and not self._same_data(spot, gray, geo):
+                # The table changed there (a card swapped for another looks alike to _agrees): afresh, reads dropped.
+                spot.acc, spot.reads, spot.closed, spot.frames = None, [], False, 0
+            if spot.closed:
+                out += self._to_frame(geometry, spot, spot.reads)
+                continue
+            patch, _ = self._warp(gray, geo, spot)
+            if patch is None:
+                out += self._to_frame(geometry, spot, spot.reads)
+                continue
+            if spot.acc is None or not self._agrees(spot, patch):
+                # The first frame, or the table changed: afresh.
+                spot.acc, spot.n, spot.tries, spot.reads = patch.copy(), 1, 0, []
+            else:
+                spot.acc += patch
+                spot.n += 1
+            spot.frames += 1
+            due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
+            if due and decodes > 0:  # a spot whose turn came while others decoded waits for the next frame
+                decodes -= 1
+                spot.tries = sum(1 for t in FUSE_TRY_AT if t <= spot.n)
+                reads, finders, unread = self._decode(spot.acc / spot.n, regions=not spot.mark)
+                spot.reads = shapes.dedupe(spot.reads + reads)
+                if not spot.mark and finders:
+                    # A region's finders each get a mark-sized spot that starts from the region's average (a
+                    # fifth of its pixels to warp, one finder to decode); the region is done with.
+                    for centre in unread:
+                        self._spawn(spot, centre)
+                    spot.closed = True
+                else:
+                    spot.closed = bool(spot.reads) and not unread
+                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER:
+                    spot.frames = FUSE_MAX_FRAMES  # card art, no mark: given up now
+                if spot.closed and not spot.reads:
+                    self.spots.remove(spot)
+                    self.spent.append((spot.box, self._frame))
+                    continue
+            if spot.frames >= FUSE_MAX_FRAMES or spot.tries >= len(FUSE_TRY_AT):
+                if spot.reads:
+                    spot.closed = True
+                else:
+                    self.spots.remove(spot)
+                    self.spent.append((spot.box, self._frame))
+                    continue
+            out += self._to_frame(geometry, spot, spot.reads)
+        return out
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def _refit(self, gray: np.ndarray) -> TableGeometry | None:
+        """Return this frame's table geometry from its plates, or None when too few are found."""
+        from companion.vision.geometry import load_layout
+
+        layout = self.layout or load_layout()
+        try:
+            return TableGeometry.from_markers(detect_markers(gray, layout, max_side=960), layout, self.lens)
+        except CompanionError:
+            return None
+
+    def _patch_to_frame(self, geometry: TableGeometry, spot: Spot) -> np.ndarray:
+        return topdown.patch_to_crop(geometry, FUSE_PX_PER_MM, spot.box[0], spot.box[1], 0, 0)
+
+    def _warp(self, gray: np.ndarray, geometry: TableGeometry, spot: Spot) -> tuple[np.ndarray | None, np.ndarray]:
+        """Return the spot's region of this frame resampled onto its fused grid (float32), or None off the frame."""
+        h = self._patch_to_frame(geometry, spot)
+        w, hh = spot.size
+        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64), h).reshape(4, 2)
+        if not np.isfinite(quad).all():
+            return None, h
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 3
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+        if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
+            return None, h
+        patch = topdown.warp(geometry, gray[y0:y1, x0:x1], h, (w, hh), cv2.INTER_LINEAR, (int(x0), int(y0)), (0, 0))
+        return patch.astype(np.float32), h
+
+    def _agrees(self, spot: Spot, patch: np.ndarray) -> bool:
+        """True when the frame's patch correlates with the spot's average at FUSE_MIN_AGREE or better."""
+        assert spot.acc is not None
+        # Every 3rd pixel of the 6 px-module grid (two samples a module each way): the same verdict at a ninth of the cost.
+        a = spot.acc[::3, ::3] / spot.n
+        p = patch[::3, ::3]
+        a, p = a - a.mean(), p - p.mean()
+        d = float(np.sqrt((a * a).sum() * (p * p).sum()))
+        return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
+
+    def _same_data(self, spot: Spot, gray: np.ndarray, geometry: TableGeometry) -> bool:
+        """True when every read mark's data modules (its finder and timing left out), sampled on this frame
+        through its homography, correlate with the same modules of the spot's average at FUSE_MIN_DATA_AGREE
+        or better: a card swapped for another at the same place keeps the card's look and the marks' finders,
+        only the data modules tell. (225 samples a mark on the frame itself: no warp of the region.)"""
+        assert spot.acc is not None
+        mean = spot.acc / spot.n
+        to_frame = self._patch_to_frame(geometry, spot)
+        for d in spot.reads:
+            h = cv2.getPerspectiveTransform(_UNIT, np.asarray(d.corners, np.float32)).astype(np.float64)
+            a = sampler.module_values(mean, h)[~sampler.FIXED_MASK].astype(np.float64)
+            corners = np.asarray(topdown.mapped_to_crop(geometry, d, to_frame, 0, 0).corners, np.float32)
+            hf = cv2.getPerspectiveTransform(_UNIT, corners).astype(np.float64)
+            p = sampler.module_values(gray, hf)[~sampler.FIXED_MASK].astype(np.float64)
+            a, p = a - a.mean(), p - p.mean()
+            n = float(np.sqrt((a @ a) * (p @ p)))
+            if n < 1e-6 or float(a @ p) / n < FUSE_MIN_DATA_AGREE:
+                return False
+        return True
+
+    def _spawn(self, region: Spot, centre: tuple[float, float]) -> None:
+        """Add a mark's spot round a finder located on a region's average (fused-grid px), starting from the
+        region's average where it lies inside, unless a mark spot is there already."""
+        r = FUSE_PX_PER_MM
+        side = int(round(2 * FUSE_MARK_HALF_MM * self.mark_mm / MARK_MM * r))
+        ox, oy = int(round(centre[0] - side / 2)), int(round(centre[1] - side / 2))
+        box = (region.box[0] + ox / r, region.box[1] + oy / r, region.box[0] + (ox + side) / r, region.box[1] + (oy + side) / r)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if sum(s.mark for s in self.spots) >= FUSE_MAX_MARK_SPOTS or any(
+                s.mark and math.hypot((s.box[0] + s.box[2]) / 2 - cx, (s.box[1] + s.box[3]) / 2 - cy) < 0.3 * self.mark_mm
+                for s in self.spots):
+            return
+        spot = Spot(box=box, size=(side, side), mark=True)
+        assert region.acc is not None
+        if ox >= 0 and oy >= 0 and ox + side <= region.acc.shape[1] and oy + side <= region.acc.shape[0]:
+            spot.acc, spot.n = region.acc[oy:oy + side, ox:ox + side].copy(), region.n
+            spot.frames, spot.tries = region.frames, sum(1 for t in FUSE_TRY_AT if t < region.n)  # due now
+        self.spots.append(spot)
+
+    def _decode(self, mean: np.ndarray, regions: bool = False) -> tuple[list[Detection], int, list[tuple[float, float]]]:
+        """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
+        then the finders located on it read by the module sampler; how many finders were located, and the
+        centres (fused-grid px) of those no read explains. `regions`: a region's average, where up to
+        FUSE_REGION_FINDERS are located (the best FUSE_FINDERS read), for the mark spots round the unread ones."""
+        u8 = np.clip(mean + 0.5, 0, 255).astype(np.uint8)
+        found: list[Detection] = []
+        for img in (u8, cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)):
+            for binarizer in ("fixed", "local"):
+                found = shapes.dedupe(found + [d for d in decoders.decode_zxing(img, try_downscale=False, binarizer=binarizer)
+                                               if self._card(d)])
+        r = FUSE_PX_PER_MM
+        small = cv2.resize(mean, None, fx=1 / r, fy=1 / r, interpolation=cv2.INTER_AREA)
+        k = FUSE_SAMPLE_PX_PER_MM
+        fine = cv2.resize(mean, None, fx=k / r, fy=k / r, interpolation=cv2.INTER_AREA)
+        up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
+        plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
+        finders = locator.find_finders(small, self.module_mm, max_finders=FUSE_REGION_FINDERS if regions else FUSE_FINDERS)
+        unread: list[tuple[float, float]] = []
+        for k, f in enumerate(finders):
+            centre = (f.x * r, f.y * r)
+            if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
+                continue
+            sample = k < FUSE_FINDERS  # a region's best finders are read now, the rest get mark spots
+            det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, self.module_mm)], plan) if sample else None
+            if det is not None and self._card(det):
+                found = shapes.dedupe(found + [shapes.mapped(det, back)])
+            else:
+                unread.append(centre)
+        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders), unread
+
+    def _card(self, det: Detection) -> bool:
+        return getattr(self.deck.identify(det.payload), "status", None) == "card"
+
+    def _to_frame(self, geometry: TableGeometry, spot: Spot, reads: list[Detection]) -> list[Detection]:
+        h = self._patch_to_frame(geometry, spot)
+        return [topdown.mapped_to_crop(geometry, d, h, 0, 0) for d in reads]
+
+
+def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+    """Return a table box (mm) cut into FUSE_TILE_MM tiles overlapping by FUSE_TILE_OVERLAP_MM (itself when small)."""
+    x0, y0, x1, y1 = box
+    step = FUSE_TILE_MM - FUSE_TILE_OVERLAP_MM
+
+    def starts(a: float, b: float) -> list[float]:
+        if b - a <= FUSE_TILE_MM:
+            return [a]
+        n = int(math.ceil((b - a - FUSE_TILE_MM) / step))
+        return [a + (b - a - FUSE_TILE_MM) * i / n for i in range(n + 1)]
+
+    return [(x, y, min(x + FUSE_TILE_MM, x1), min(y + FUSE_TILE_MM, y1)) for y in starts(y0, y1) for x in starts(x0, x1)]

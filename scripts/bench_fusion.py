@@ -1,0 +1,161 @@
+"""Bench: reading a still table over video frames (issue 33 item 3), with and without multi-frame fusion.
+
+    PYTHONPATH=. .venv/bin/python scripts/bench_fusion.py --clips 6 --secret bench-fixed-print
+
+Each clip is a still table rendered by companion.vision.synth at 1080p, the camera far enough that marks
+show at 1.5-2.0 px/module (or 2.0-2.5, `--bands`), 20 frames (2 s at 10 fps), each with its own sub-pixel
+camera shake (0.2-0.8 px, roll +-0.02 degree), fresh sensor noise (3-5) and JPEG (80-90); defocus 0.7-1.1 px. A card counts
+in the band of its best mark with contrast >= 0.3. Printed: a markdown table of the cards read by frames 1, 5,
+10 and 20 (cumulative), wrong codes, and the CPU ms per frame (median, 90th percentile), per band and mode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.cards.decks import load_deck  # noqa: E402
+from companion.cards.payloads import load_print, new_print, save_print  # noqa: E402
+from companion.table.layouts import layout_for  # noqa: E402
+from companion.vision import synth  # noqa: E402
+from companion.vision.pipeline import Pipeline  # noqa: E402
+
+BUX_TABLE = layout_for("bux")
+BANDS = {"1.5-2.0": (0.68, 0.74, 1.5, 2.0), "2.0-2.5": (0.88, 0.98, 2.0, 2.5)}
+"""Band -> (camera fill range, px/module range counted)."""
+CHECKPOINTS = (1, 5, 10, 20)
+
+
+def still_clip(arts, seed: int, fill: float, frames: int = 20) -> list[synth.Scene]:
+    """Return the frames of one still table: a random BUX table, the camera shaken a fraction of a pixel each frame."""
+    rng = np.random.default_rng(seed)
+    placements = synth.random_table(rng, sorted(arts), int(rng.integers(20, 46)), timer_codes=("bux-1", "bux-2", "bux-3"),
+                                    layout=BUX_TABLE)
+    tilt, roll, hfov = float(rng.uniform(0, 25)), float(rng.uniform(-4, 4)), float(rng.uniform(60, 75))
+    defocus, noise, jpeg = float(rng.uniform(0.7, 1.1)), float(rng.uniform(3, 5)), int(rng.uniform(80, 90))
+    out = []
+    for f in range(frames):
+        ang, mag = rng.uniform(0, 2 * np.pi), rng.uniform(0.2, 0.8)
+        cam = synth.Camera(tilt=tilt, roll=roll + float(rng.normal(0, 0.02)), hfov=hfov, fill=fill,
+                           shift=(float(mag * np.cos(ang)), float(mag * np.sin(ang))))
+        nz = synth.Nuisance(texture=str(rng.choice(["wood", "felt"])) if f == 0 else out[0][1].texture, warm=0.3,
+                            light_falloff=0.2, defocus=defocus, noise=noise, jpeg=jpeg, seed=seed * 100 + f)
+        out.append((cam, nz))
+    return [synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE) for cam, nz in out]
+
+
+def run_clip(deck, frames: list[synth.Scene], lo: float, hi: float, fuse: bool) -> dict:
+    """Return one clip's counts: legible cards in the band, read by each checkpoint, wrong codes, CPU ms per frame."""
+    first = frames[0]
+    legible = {t.code for t in first.truth
+               if t.face_up and max((p for p, c in t.marks if c >= 0.3), default=0.0) >= lo
+               and max((p for p, c in t.marks if c >= 0.3), default=0.0) < hi}
+    on_table = {t.code for t in first.truth}
+    seen: set[str] = set()
+    by = {}
+    wrong = 0
+    ms = []
+    with Pipeline(deck, layout=BUX_TABLE, track=True, fuse=fuse) as pipe:
+        for i, sc in enumerate(frames, 1):
+            t = time.process_time()
+            codes = pipe.process(sc.image).codes()
+            ms.append((time.process_time() - t) * 1000)
+            wrong += len(codes - on_table)
+            seen |= codes
+            if i in CHECKPOINTS:
+                by[i] = len(seen & legible)
+    return {"legible": len(legible), "by": by, "wrong": wrong, "ms": ms}
+
+
+def speed(arts, deck, count: int, seed: int = 12) -> str:
+    """Return a markdown table of bench_vision.py's medium 1080p scenes (the same seed, so the same frames): CPU ms
+    of the first (full) scan and of the same frame again (settled) for 20 frames, with and without fusion."""
+    rng = np.random.default_rng(seed)
+    ms: dict[bool, dict[str, list[float]]] = {f: {"full": [], "settled": [], "settled_after": []} for f in (False, True)}
+    for i in range(count):
+        placements = synth.random_table(rng, sorted(arts), int(rng.integers(10, 46)), timer_codes=("bux-1", "bux-2", "bux-3"),
+                                        layout=BUX_TABLE)
+        cam, nz = synth.random_conditions(rng, "medium", 1920, 1080, seed=seed * 1000 + i)
+        sc = synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE)
+        for fuse in (False, True):
+            with Pipeline(deck, layout=BUX_TABLE, track=True, use_zbar=False, fuse=fuse) as pipe:
+                for k in range(30):
+                    t = time.process_time()
+                    pipe.process(sc.image.copy())
+                    cpu = (time.process_time() - t) * 1000
+                    ms[fuse]["full" if k == 0 else "settled" if k < 25 else "settled_after"].append(cpu)
+    lines = ["| medium 1080p (bench_vision seed 12) | full scan median | settled median / p90 (frames 2-25) | "
+             "settled median (frames 26-30) |", "|---|---|---|---|"]
+    for fuse in (False, True):
+        m = ms[fuse]
+        lines.append(f"| {'fused' if fuse else 'no fusion'} ({count} scenes) | {np.median(m['full']):.1f} | "
+                     f"{np.median(m['settled']):.1f} / {np.percentile(m['settled'], 90):.1f} | "
+                     f"{np.median(m['settled_after']):.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clips", type=int, default=6, help="clips per band")
+    ap.add_argument("--seed", type=int, default=1, help="first clip seed (the tests use others)")
+    ap.add_argument("--bands", default=",".join(BANDS), help=f"comma-separated, of {', '.join(BANDS)}")
+    ap.add_argument("--secret", help="fixed print secret (same marks every run); default: a new random print")
+    ap.add_argument("--speed", type=int, default=0, help="also time this many of bench_vision's medium 1080p scenes")
+    args = ap.parse_args(argv)
+    bands = args.bands.split(",")
+    if args.clips < 1 or any(b not in BANDS for b in bands):
+        ap.error(f"--clips must be 1 or more and --bands of {', '.join(BANDS)}")
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.secret:
+            save_print(new_print(load_deck("bux"), "bench", secret=args.secret.encode()), f"{tmp}/bux.print.json")
+        subprocess.run([sys.executable, "-m", "companion", "cards", "export", "--game", "bux", "--png", tmp,
+                        "--deck", f"{tmp}/bux.print.json", "--backs", "--quiet"], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+        deck = load_print(f"{tmp}/bux.print.json")
+        arts = synth.load_card_arts(tmp)
+    if args.speed:
+        print(speed(arts, deck, args.speed), flush=True)
+    rows = []
+    for band in bands:
+        f_lo, f_hi, lo, hi = BANDS[band]
+        totals = {False: {"legible": 0, "by": dict.fromkeys(CHECKPOINTS, 0), "wrong": 0, "ms": []},
+                  True: {"legible": 0, "by": dict.fromkeys(CHECKPOINTS, 0), "wrong": 0, "ms": []}}
+        for k in range(args.clips):
+            seed = args.seed + k
+            fill = float(np.random.default_rng(seed + 7919).uniform(f_lo, f_hi))
+            frames = still_clip(arts, seed, fill)
+            for fuse in (False, True):
+                r = run_clip(deck, frames, lo, hi, fuse)
+                t = totals[fuse]
+                t["legible"] += r["legible"]
+                t["wrong"] += r["wrong"]
+                t["ms"] += r["ms"]
+                for c in CHECKPOINTS:
+                    t["by"][c] += r["by"][c]
+                print(f"# band {band} clip {seed} fill {fill:.2f} fuse={fuse}: {r['by']} of {r['legible']}, "
+                      f"wrong {r['wrong']}, median {np.median(r['ms']):.0f} ms", file=sys.stderr, flush=True)
+        for fuse in (False, True):
+            t = totals[fuse]
+            n = max(t["legible"], 1)
+            rows.append(f"| {band} | {'fused' if fuse else 'single frames'} | {args.clips} | {t['legible']} | "
+                        + " | ".join(f"{t['by'][c]} ({t['by'][c] / n:.2f})" for c in CHECKPOINTS)
+                        + f" | {t['wrong']} | {np.median(t['ms']):.0f} / {np.percentile(t['ms'], 90):.0f} |")
+    print("| px/module | mode | clips | legible cards | by frame 1 | by 5 | by 10 | by 20 | wrong codes | CPU ms/frame median / p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
