@@ -18,3 +18,10 @@ skip_without_chromium = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/setup.sh --test installs it)")
 BROWSER_TEST = [pytest.mark.browser, skip_without_chromium]
 """A browser test module's `pytestmark`."""
+
+
+def wait_drawn(page, timeout_ms: float = 15_000) -> None:
+    """Wait until a game page has fetched its state and drawn it (page.js drawn() marks <body data-seq>), and then
+    for the browser to lay out and paint that drawing (two animation frames): a fixed pause, without the wait."""
+    page.wait_for_selector("body[data-seq]", state="attached", timeout=timeout_ms)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

@@ -265,6 +265,30 @@ def _head_deadline_protocol():
     return HeadDeadline
 
 
+CLOSE_SECONDS = 1.0
+"""Seconds a closing connection may wait for its client when the server stops. A TLS close waits for the
+client's close_notify, which an idle browser or a phone gone from the Wi-Fi never sends: uvicorn's graceful
+shutdown then waited its whole timeout (10 s) after Ctrl-C for connections with nothing left to say."""
+
+
+async def _cut_unanswered_closes(connections: set) -> None:
+    """While the server stops, drop each connection that has been closing for CLOSE_SECONDS (its answer is sent).
+
+    Only closing connections are cut: a request still being answered keeps the graceful timeout.
+    """
+    loop = asyncio.get_running_loop()
+    closing_since: dict[Any, float] = {}
+    while True:
+        now = loop.time()
+        for connection in list(connections):
+            transport = getattr(connection, "transport", None)
+            if transport is None or not transport.is_closing():
+                continue
+            if now - closing_since.setdefault(connection, now) >= CLOSE_SECONDS:
+                transport.abort()
+        await asyncio.sleep(0.1)
+
+
 def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "warning", **options: Any):
     """Return a uvicorn Server for `app` that ends every live stream as soon as it begins to stop."""
     import uvicorn
@@ -276,7 +300,11 @@ def make_server(app: Flask, *, threads: int = WSGI_THREADS, log_level: str = "wa
 
         async def shutdown(self, sockets=None):
             live.close()  # without this, open streams would keep the graceful shutdown waiting
-            await super().shutdown(sockets)
+            closer = asyncio.create_task(_cut_unanswered_closes(self.server_state.connections))
+            try:
+                await super().shutdown(sockets)
+            finally:
+                closer.cancel()
 
     # proxy_headers=False: the client address is the socket's peer (uvicorn would otherwise take a local
     # proxy's X-Forwarded-For for it); the host screen judges forwarding headers itself (web/access.py).

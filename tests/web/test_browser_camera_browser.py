@@ -74,11 +74,18 @@ def _new_db(folder: Path, name: str, *, misdealt: bool = False) -> Path:
     return db
 
 
+def _ctrl_c_stops_it() -> None:
+    """In the child before it runs: Ctrl-C's default, as in a terminal. A test run started in the background
+    (CI, nohup, `&` in a script) ignores SIGINT and its children inherit that, so `play` (whose server is not in
+    the main thread, unlike serve's uvicorn, which catches SIGINT itself) took no notice and _stop waited 30 s."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _play(folder: Path, db: Path, camera: str, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "companion", "play", "--camera", camera, "--deck", str(folder / "deck.json"),
                              "--game", GAME, "--db", str(db), "--host", "127.0.0.1", *extra],
                             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+                            stderr=subprocess.DEVNULL, text=True, preexec_fn=_ctrl_c_stops_it)
 
 
 def _join_link(proc: subprocess.Popen) -> str:
@@ -103,6 +110,7 @@ def _wait_listening(port: int) -> None:
 
 
 def _stop(proc: subprocess.Popen) -> None:
+    """Press Ctrl-C: `play` stops in a second or two (web/asgi.py CLOSE_SECONDS); 30 s is a hang, and fails."""
     if proc.poll() is None:
         proc.send_signal(signal.SIGINT)
     try:
@@ -110,7 +118,9 @@ def _stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-    proc.stdout.close()
+        raise AssertionError("companion play did not stop within 30 s of Ctrl-C")
+    finally:
+        proc.stdout.close()
 
 
 def stored(db: Path) -> dict:

@@ -15,7 +15,7 @@ import io
 import pytest
 
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM, wait_drawn
 from tests.web.serving import serving
 from tests.web.tables import GAMES, PHONE, store_table, tokens
 
@@ -70,7 +70,7 @@ def test_every_screen_of_the_game_is_photographed_at_tablet_sizes(game, tmp_path
                 page.set_viewport_size({"width": width, "height": height})
                 response = page.goto(base + (starts[holder] if holder != "tablet" else f"/g/{game}"))
                 assert response is not None and response.ok, f"{game} {screen}: {response and response.status}"
-                page.wait_for_timeout(1200)  # the page fetches its state and draws it
+                wait_drawn(page)  # the page fetches its state and draws it
                 overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 assert overflow <= 0, f"{game} {screen} at {width}x{height} is {overflow}px wider than the screen"
                 path = folder / f"{game}-{screen}-{width}x{height}.png"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web import create_app
-from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM
+from tests.chromium import ARGS, BROWSER_TEST, CHROMIUM, wait_drawn
 from tests.web.serving import serving
 from tests.web.tables import PHONE, store_table, tokens
 
@@ -38,7 +38,7 @@ def text_sizes(browser, url: str, default_px: int) -> tuple[list, list]:
         context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": default_px, "fixed": default_px - 3}})
         response = page.goto(url)
         assert response is not None and response.ok
-        page.wait_for_timeout(1200)  # the page fetches its state and draws it
+        wait_drawn(page)  # the page fetches its state and draws it
         texts, drawings = page.evaluate(SIZES)
         return [tuple(pair) for pair in texts], [tuple(pair) for pair in drawings]
     finally:

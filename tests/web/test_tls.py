@@ -3,6 +3,7 @@ names and LAN addresses, and what `companion serve` speaks https with (issue 31)
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -145,6 +146,39 @@ def test_serve_speaks_https_with_the_kept_certificate_and_http_for_watching_scre
         assert _get(f"https://127.0.0.1:{proc.ports[0]}/g/{game}/state.json", cafile=kept.ca)[0] == 200
     finally:
         _stop(proc)
+
+
+def test_ctrl_c_stops_https_serve_at_once_with_a_screen_still_connected(tmp_path):
+    """Ctrl-C while a device keeps its https connection open, idle or on the event stream: the server stops in a
+    moment. A TLS close waits for the client's own close_notify, which an idle browser or a phone that left the
+    Wi-Fi never sends; uvicorn waited its whole graceful 10 s for such connections before it gave up on them."""
+    db = tmp_path / "companion.db"
+    proc, lines = _serve(db, "--new-game", "--players", "Ann,Ben,Cat")
+    held = []
+    try:
+        port, _http_port = proc.ports
+        game = next(line.strip() for line in lines if "?t=" in line).split("/g/")[1].split("?")[0]
+        context = ssl._create_unverified_context()  # the certificate is another test's subject
+        idle = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=20)
+        idle.request("GET", f"/g/{game}/state.json")
+        assert idle.getresponse().read()  # answered; the connection stays open, kept alive and idle
+        stream = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=20)
+        stream.request("GET", f"/g/{game}/stream")
+        assert stream.getresponse().status == 200  # a screen's live event stream, open and never read again
+        held += [idle, stream]
+        begun = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+        stopped_in = time.monotonic() - begun
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        for connection in held:
+            connection.close()
+    assert proc.returncode == 0, out
+    assert "graceful shutdown exceeded" not in out, out
+    assert stopped_in < 5, f"Ctrl-C took {stopped_in:.1f} s to stop the server"
 
 
 def test_no_tls_serves_plain_http_as_before(tmp_path):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web import create_app
-from tests.chromium import BROWSER_TEST
+from tests.chromium import BROWSER_TEST, wait_drawn
 from tests.web.serving import serving
 from tests.web.tables import GAMES, store_double_bux, store_table
 
@@ -64,7 +64,7 @@ def open_wall(chromium, base: str, game: str, *, motion: str = "no-preference", 
     page = context.new_page()
     response = page.goto(f"{base}/g/{game}?wall=1{options}")
     assert response is not None and response.ok
-    page.wait_for_timeout(1200)  # the page fetches its state and draws it
+    wait_drawn(page)  # the page fetches its state and draws it
     return page
 
 

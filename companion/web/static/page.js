@@ -18,6 +18,11 @@ function plural(forms, n) {
   return (forms[category] || forms.other || forms.many || Object.values(forms)[0] || "{n}").replace("{n}", n);
 }
 
+// The state this page now shows (its seq, on <body data-seq>): the browser tests wait on it rather than on a pause.
+function drawn(seq) {
+  document.body.dataset.seq = seq;
+}
+
 function svg(tag, attrs) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);

@@ -188,7 +188,7 @@ function render(body) {
     undoNote(body.board, "undo-go");
   }
   renderDice(body.dice);
-  document.body.dataset.seq = body.seq;
+  drawn(body.seq);
   for (const fn of window.BOARD.listeners) fn(body);
 }
 

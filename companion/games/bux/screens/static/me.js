@@ -30,6 +30,7 @@ function show(body) {
     sets.appendChild(li);
   });
   document.getElementById("me-best").textContent = me.best_all ? ME.best + ": " + me.best_all : "";
+  drawn(body.seq);
 }
 
 function refresh() { fetch(ME.url, {cache: "no-store"}).then((r) => r.json()).then(show).catch(() => {}); }

@@ -252,6 +252,7 @@ function refresh() {
       if (body.seq < shownSeq) return;  // an older answer arriving after a newer one
       shownSeq = body.seq;
       if (PHONE) { current = body.me; showPhone(body.me); } else { current = body.board; showTable(body.board); }
+      drawn(body.seq);
     })
     .catch(() => {});
 }

@@ -409,6 +409,7 @@ function show(body) {
   renderDice(body.dice, board);
   if (body.me) renderMe(body.me);
   if (TABLE && CFG.token) loadOptions();
+  drawn(body.seq);
 }
 
 function refresh() { return fetch(CFG.state, {cache: "no-store"}).then((r) => r.json()).then(show).catch(() => {}); }

@@ -112,6 +112,7 @@ function refresh() {
     if (body.seq < lastSeq) return null;
     lastSeq = body.seq;
     if (body.board) render(body.board);
+    drawn(body.seq);
     return body.board;
   });
 }
