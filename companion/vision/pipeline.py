@@ -45,7 +45,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision import decoders, kernels, ladder, locator, proposals, sampling, shapes
+from companion.vision import decoders, kernels, ladder, localplane, locator, proposals, sampling, shapes
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
 from companion.vision.identify import CardSeen, FrameResult, Identifier, identify_reads
@@ -183,13 +183,16 @@ class Pipeline:
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         regions: list[tuple[tuple[float, float, float, float], int, int]] = []
         laddered: list[tuple[int, int, int, int]] = []
+        planes = _Planes(self, found) if self.geometry is None and self.deck is not None and self.locate else None
         for box in proposals.split(proposals.candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if shapes.inside_any(box, known):
                 continue
-            got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=self.geometry,
+            # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
+            geometry = self.geometry if planes is None else planes.near(box, ox, oy, out)
+            got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
             unread = not got or (not self.track and sum(shapes.area(shapes.box_of(d, 0.3)) for d in got) < 0.8 * shapes.area(box))
-            if unread and self._budget.regions > 0 and self.geometry is not None and self.deck is not None:
+            if unread and self._budget.regions > 0 and geometry is not None and self.deck is not None:
                 # Video: only where the whole ladder read nothing. A box with a read in it is mostly a
                 # fan whose other finders are covered marks (measured: searching those too read one
                 # more hard card in 27 and cost 10-30 ms more per 1080p frame on easy and medium).
@@ -197,7 +200,7 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget)
+                found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 located += found_here
             for d in got:
@@ -354,3 +357,25 @@ class Pipeline:
         except CompanionError:  # too few plates this frame: keep the last pose
             pass
 
+
+class _Planes:
+    """A frame's read marks of this print, lending their local table plane to candidate boxes when the plates
+    were not found (companion.vision.localplane); each payload is identified once."""
+
+    def __init__(self, pipeline: Pipeline, found: list[Detection]):
+        self.deck = pipeline.deck
+        self.layout = pipeline.layout or load_layout()
+        self.cards: dict[str, bool] = {}
+        self.reads = [d for d in found if self._card(d)]
+
+    def _card(self, det: Detection) -> bool:
+        """True when the read names a card of this print (a mark of known printed size)."""
+        if det.payload not in self.cards:
+            self.cards[det.payload] = getattr(self.deck.identify(det.payload) if self.deck else None,
+                                              "status", None) == "card"
+        return self.cards[det.payload]
+
+    def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
+        """Return the local table geometry for a crop box (frame reads `more` of this pass count too)."""
+        reads = self.reads + [d for d in more if self._card(d)]
+        return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout)
