@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from companion.vision.decoders import Detection
@@ -62,6 +63,50 @@ def mark_frame(det: Detection) -> np.ndarray | None:
     if float(np.abs(fit - img).max()) > ppm * 1.0:
         return None
     return m
+
+
+def frame_plane(reads: Sequence[Detection]) -> np.ndarray | None:
+    """Return the table plane's image -> mm homography from two or more read marks of this print, or None.
+
+    Each read square's homography H_i (mark mm -> image) maps the plane's circular points to the same
+    image points whatever the square's turn and place on the table, so H_i diag(1, 1, 0) H_i^T (the
+    image of the dual absolute conic) is one matrix for all marks: averaged over the reads (each
+    normalised), its decomposition gives the plane's metric rectification, perspective included, and
+    the marks' side (MARK_MM) its scale. A fit whose marks do not come out square within 12 % is dropped."""
+    hs = []
+    sq = np.array([[0, 0], [MARK_MM, 0], [MARK_MM, MARK_MM], [0, MARK_MM]], np.float32)
+    usable = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in reads if mark_frame(d) is not None]
+    if len(usable) < 2:
+        return None
+    # Image coordinates centred and scaled to ~1 (the conic's entries then weigh alike).
+    centre = np.mean([c.mean(axis=0) for c in usable], axis=0)
+    spread = max(float(np.abs(np.concatenate(usable) - centre).max()), 1.0)
+    norm = np.array([[1 / spread, 0, -centre[0] / spread], [0, 1 / spread, -centre[1] / spread], [0, 0, 1.0]])
+    for corners in usable:
+        img = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), norm).reshape(4, 2)
+        h = cv2.getPerspectiveTransform(sq, img.astype(np.float32))
+        c = h @ np.diag([1.0, 1.0, 0.0]) @ h.T
+        hs.append((h, c / np.linalg.norm(c)))
+    if len(hs) < 2:
+        return None
+    conic = np.mean([c for _, c in hs], axis=0)
+    u, sv, _ = np.linalg.svd((conic + conic.T) / 2.0)
+    if sv[1] <= 1e-9:
+        return None
+    plane_to_image = u @ np.diag([np.sqrt(sv[0]), np.sqrt(sv[1]), 1.0])
+    image_to_plane = np.linalg.inv(plane_to_image)
+    sides, shapes_ok = [], 0
+    for h, _ in hs:
+        q = cv2.perspectiveTransform(sq.reshape(-1, 1, 2).astype(np.float64), image_to_plane @ h).reshape(4, 2)
+        e = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+        diag = np.linalg.norm(q[0] - q[2]), np.linalg.norm(q[1] - q[3])
+        if e.min() > 0 and e.max() / e.min() < 1.12 and max(diag) / min(diag) < 1.12:
+            shapes_ok += 1
+        sides.append(float(e.mean()))
+    if shapes_ok < 0.75 * len(hs):
+        return None
+    k = MARK_MM / float(np.median(sides))
+    return np.diag([k, k, 1.0]) @ image_to_plane @ norm
 
 
 def near(reads: Sequence[Detection], box: tuple[float, float, float, float], layout: TableLayout) -> TableGeometry:

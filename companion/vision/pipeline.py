@@ -202,6 +202,8 @@ class Pipeline:
                     continue  # every finder there failed on an earlier frame of this unchanged area
                 found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
+                if planes is not None:
+                    planes.searched.append((box, geometry.image_to_mm))
                 located += found_here
             for d in got:
                 out.append(d.shifted(ox, oy))
@@ -212,12 +214,41 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
+            if planes is not None and sampled:
+                out += self._replane(planes, crop, ox, oy, found + out)
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
             self._spent = (self._spent + [b for b, i, j in regions if all(k in tried for k in range(i, j))
                                           and not any(shapes.boxes_overlap(b, r) for r in read_here)])[-MAX_FAILED:]
         return out
+
+    def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
+                 reads: list[Detection]) -> list[Detection]:
+        """Without the plates: search again, on the plane the sampler's new reads now give, the boxes that were
+        searched on a guessed or rougher plane and read nothing; sample their finders (frame coordinates).
+
+        The first pass's planes come from zxing's reads only, often none on a blurred side view; the marks the
+        sampler then reads fit a plane (localplane.frame_plane) that shows the other finders at their true
+        scale and foreshortening, where the sampler's grid fit reads them."""
+        read_boxes = [shapes.box_of(d.shifted(-ox, -oy)) for d in reads]
+        new = [d for d in reads if d not in planes.reads]
+        located: list[tuple[locator.Finder, list[np.ndarray]]] = []
+        for box, used in planes.searched:
+            if self._budget.regions <= 0:
+                break
+            if any(shapes.boxes_overlap(box, r) for r in read_boxes):
+                continue
+            geometry = planes.near(box, ox, oy, new)
+            if np.allclose(geometry.image_to_mm, used, rtol=0.02, atol=1e-6):
+                continue
+            located += sampling.locate(geometry, crop, box, ox, oy, self._budget)
+        if not located or self.deck is None:
+            return []
+        sampled, failed = sampling.sample(self.deck, crop, located, [d.shifted(-ox, -oy) for d in reads],
+                                          ox, oy, set(), self._budget, [])
+        self._remember_failed(failed)
+        return [d.shifted(ox, oy) for d in sampled]
 
     def process(self, frame: np.ndarray) -> FrameResult:
         """Return the cards and other payloads seen in one BGR (or grey) frame.
@@ -367,6 +398,10 @@ class _Planes:
         self.layout = pipeline.layout or load_layout()
         self.cards: dict[str, bool] = {}
         self.reads = [d for d in found if self._card(d)]
+        self.searched: list[tuple[tuple[float, float, float, float], np.ndarray]] = []
+        """Crop boxes searched for finders, each with the image -> mm homography it was searched on."""
+        self._fitted_on = -1
+        self._plane: TableGeometry | None = None
 
     def _card(self, det: Detection) -> bool:
         """True when the read names a card of this print (a mark of known printed size)."""
@@ -376,6 +411,13 @@ class _Planes:
         return self.cards[det.payload]
 
     def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
-        """Return the local table geometry for a crop box (frame reads `more` of this pass count too)."""
+        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plane
+        fitted to every read mark when two or more give one, else the nearest read's, else a guess."""
         reads = self.reads + [d for d in more if self._card(d)]
+        if len(reads) != self._fitted_on:
+            self._fitted_on = len(reads)
+            plane = localplane.frame_plane(reads)
+            self._plane = None if plane is None else TableGeometry(layout=self.layout, image_to_mm=plane)
+        if self._plane is not None:
+            return self._plane
         return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout)
