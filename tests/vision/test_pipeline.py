@@ -427,3 +427,33 @@ def test_a_side_view_without_plates_reads_its_blurred_marks_at_2_2_px_per_module
     assert r.geometry is None
     assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
     assert want <= r.codes(), sorted(r.codes())
+
+
+def test_a_side_views_first_scan_spends_no_budget_on_a_read_cards_other_mark(bench_export):
+    """Side-view frame 4 with its plates, a video's first full scan (8 sampled marks): the sampler read the
+    other mark of cards already read and ran out of tries before heart-circle-100 (2.2 px/module) and
+    club-x-100 (2.25); such reads no longer count against the budget, and both read."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 4)
+    with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is not None and r.scan == "full"
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert {"heart-circle-100", "club-x-100"} <= r.codes(), sorted(r.codes())
+
+
+def test_without_plates_the_sampler_reads_give_the_plane_to_search_again(bench_export):
+    """Side-view frame 0 without plates: zxing reads one mark, so the first finder search runs on a guessed
+    plane, where club-circle-50's finder (2.1 px/module, foreshortened) does not fit; the marks the sampler
+    reads there fit the table plane (localplane.frame_plane), the boxes are searched again on it, and it reads."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 0, no_plates=True)
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is None
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert "club-circle-50" in r.codes(), sorted(r.codes())
