@@ -128,8 +128,9 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
     nothing; the top-down resampling through the plates' homography, with the finder locator and
     module sampler on it, reads most, never a wrong card.
 
-    The session's print is fixed (conftest): it reads 11 of 16 here, against 0 without the table
-    and 0 raw. Before the locator, 12 other prints read 3-9 here (median 5.5)."""
+    The session's print is fixed (conftest): it reads 13 of 16 here, and 0 raw. Before the locator, 12 other
+    prints read 3-9 here (median 5.5). Without the table it read 0 until issue 33; now the plane is taken from
+    the marks read or guessed (companion.vision.localplane), which reads 14 here."""
     codes = ["heart-x-25", "club-oval-50", "spade-square-100", "diamond-circle-25"]
     placements = [synth.Placement(c, (250 + 200 * i, 380), rotation=15 * i) for i, c in enumerate(codes)]
     cam = synth.Camera(width=1920, height=1080, tilt=30, fill=0.95)
@@ -147,8 +148,8 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
         with Pipeline(print_deck, track=False, use_zbar=False, find_table=False, layout=BUX_TABLE) as p:
             without_table += len(p.process(scene.image).codes() & want)
         raw += len({print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} & want)
-    assert with_table >= 9, (with_table, total)
-    assert with_table >= without_table + 2 and with_table > raw, (with_table, without_table, raw)
+    assert with_table >= 9 and without_table >= 9, (with_table, without_table, total)
+    assert with_table > raw + 8 and without_table > raw + 8, (with_table, without_table, raw)
 
 
 def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
