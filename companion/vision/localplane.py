@@ -39,6 +39,11 @@ GUESS_PX_PER_MODULE = 2.2
 per module, the middle of the band only these steps read: the finder search's template and the sampler's grid
 fit take the rest of the foreshortening (side-view scenes without plates, 12 stills: 27 of 43 band cards read
 at a guess of 2.0, 33 at 2.2; docs/vision.md, issue 33 item 2)."""
+GUESS_FORESHORTENING = 0.85
+"""A camera tilted 20-35 degrees at a side of the table, held level, sees marks this much shorter up the picture
+than across it. Searched as a second guess where the frame's own plane finds no finder as well: as the only
+guess it read 73 of 79 side-view band cards without plates (59 with the frame's plane) but 40 of 58 overhead
+ones (58) (docs/vision.md, issue 33 item 2)."""
 PX_PER_MODULE_RANGE = (1.6, 8.0)
 """Reads showing their modules outside this range are not used (a wrong corner, or a mark of another size)."""
 
@@ -109,6 +114,14 @@ def frame_plane(reads: Sequence[Detection]) -> np.ndarray | None:
     return np.diag([k, k, 1.0]) @ image_to_plane @ norm
 
 
+def guesses(layout: TableLayout) -> tuple[TableGeometry, ...]:
+    """Return the planes a box with no read mark near is searched on: the frame's own at GUESS_PX_PER_MODULE,
+    then the same foreshortened up the picture by GUESS_FORESHORTENING (a camera at a side, held level)."""
+    s = MODULE_MM / GUESS_PX_PER_MODULE
+    return (TableGeometry(layout=layout, image_to_mm=np.diag([s, s, 1.0])),
+            TableGeometry(layout=layout, image_to_mm=np.diag([s, s / GUESS_FORESHORTENING, 1.0])))
+
+
 def near(reads: Sequence[Detection], box: tuple[float, float, float, float], layout: TableLayout) -> TableGeometry:
     """Return a local table geometry for a frame box: from the nearest usable read mark (`reads`: this print's
     card marks, frame px) within NEAR_MARKS of its sides, else the frame's plane at GUESS_PX_PER_MODULE."""
@@ -123,6 +136,5 @@ def near(reads: Sequence[Detection], box: tuple[float, float, float, float], lay
         if m is not None:
             best = (dist, m)
     if best is None:
-        s = MODULE_MM / GUESS_PX_PER_MODULE
-        return TableGeometry(layout=layout, image_to_mm=np.diag([s, s, 1.0]))
+        return guesses(layout)[0]
     return TableGeometry(layout=layout, image_to_mm=np.linalg.inv(best[1]))

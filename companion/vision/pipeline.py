@@ -201,6 +201,11 @@ class Pipeline:
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
                 found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget)
+                if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
+                    # No read mark near: also the foreshortened guess; the finders that match better are kept.
+                    other = sampling.locate(localplane.guesses(planes.layout)[1], crop, box, ox, oy, self._budget)
+                    if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
+                        found_here = other
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 if planes is not None:
                     planes.searched.append((box, geometry.image_to_mm))
@@ -409,6 +414,10 @@ class _Planes:
             self.cards[det.payload] = getattr(self.deck.identify(det.payload) if self.deck else None,
                                               "status", None) == "card"
         return self.cards[det.payload]
+
+    def guessed(self, geometry: TableGeometry) -> bool:
+        """True when `geometry` is the frame's guessed plane (no read mark gave one)."""
+        return bool(np.array_equal(geometry.image_to_mm, localplane.guesses(self.layout)[0].image_to_mm))
 
     def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
         """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plane

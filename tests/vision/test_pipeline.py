@@ -458,3 +458,19 @@ def test_without_plates_the_sampler_reads_give_the_plane_to_search_again(bench_e
     assert r.geometry is None
     assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
     assert "club-circle-50" in r.codes(), sorted(r.codes())
+
+
+def test_without_plates_a_foreshortened_guess_finds_a_side_views_marks(bench_export):
+    """Side-view frame 12 without plates: zxing reads nothing near club-circle-50 (2.2 px/module on
+    average over its sides) and club-x-25 (2.15), so their boxes are searched on a guessed plane; on the frame's
+    own (square modules) their grids do not fit, on the guess foreshortened up the picture
+    (localplane.GUESS_FORESHORTENING, kept where its finders match better) they read."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 12, no_plates=True)
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is None
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert {"club-circle-50", "club-x-25"} <= r.codes(), sorted(r.codes())
