@@ -1,21 +1,21 @@
-"""The table plane near a read mark, for frames whose table plates were not found.
+"""The table plane from read marks, for frames whose table plates were not found.
 
 The top-down decode and the finder search (companion.vision.ladder, companion.vision.sampling) need the
 table's homography: it gives a region's scale and perspective, so a finder has a known size in module
 units. Without the plates (out of the frame, under a hand or a glare spot, a camera at one side whose
 view cuts the table) they were skipped, and marks at 2.0-2.5 px/module, which only those steps read,
-were lost: on side-view scenes with defocus and motion blur 7 of 43 such cards were read without the
-plates against 26 with them (docs/vision.md, issue 33 item 2).
+were lost: on blurred side-view scenes 17 of 79 such cards were read without the plates against 77 with
+them (docs/vision.md, issue 33 item 2).
 
-A mark zxing did read is itself a piece of the table plane of known size: its 4 corners are a 30 mm
-square (15 modules of MODULE_MM). The affine map that fits them, extended over a neighbourhood, is a
-local table frame: metric (mm) up to an unknown turn and shift, which neither step needs. Its
-perspective is left out on purpose: zxing's corners are whole pixels, so the projective terms of one
-small mark extrapolate badly, while the affine part (scale, foreshortening, turn) holds over a few
-marks' widths. Only reads that name a card of this print are used (their printed size is known). With
-no such read near, the frame itself is taken as the plane at a guessed scale (GUESS_PX_PER_MODULE).
-Every read these steps make must still identify as a card of this print, so a wrong plane costs time,
-never a wrong code.
+A mark that was read is itself a piece of the table plane of known size: its 4 corners are a 30 mm
+square (15 modules of MODULE_MM). Two or more reads give the whole plane, perspective included
+(`frame_plane`: the squares' common circular points). One read gives a local frame (`near`): the affine
+map that fits its corners, metric up to an unknown turn and shift, which neither step needs; its
+projective terms are left out, since zxing's corners are whole pixels and one small mark's perspective
+extrapolates badly. Only reads that name a card of this print are used (their printed size is known).
+With no read near, the frame itself is taken as the plane at a guessed scale, square or foreshortened
+(`guesses`). Every read these steps make must still identify as a card of this print, so a wrong plane
+costs time, never a wrong code.
 
 Knows nothing of rules: the caller says which reads are this print's marks.
 """

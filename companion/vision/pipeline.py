@@ -17,7 +17,10 @@ One full scan of a frame:
    are located on a top-down patch (companion.vision.locator) and the marks
    they start are read by our own module sampler (companion.vision.sampler),
    which reads blurred marks at ~2 px/module no binarizer does; a bounded
-   number per frame (it costs ~2-4 ms a mark), cards of this print only;
+   number of failed tries per frame (a read gives its try back), cards of this
+   print only. Without the plates, the top-down and finder steps run on the
+   table plane the frame's read marks give, or a guessed one
+   (companion.vision.localplane);
 4. each payload is identified against the print (card / other print / foreign),
    a card counted once however many of its marks show, and placed on the
    table (mm) and in a zone when a TableGeometry is known.
