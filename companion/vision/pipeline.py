@@ -17,7 +17,10 @@ One full scan of a frame:
    are located on a top-down patch (companion.vision.locator) and the marks
    they start are read by our own module sampler (companion.vision.sampler),
    which reads blurred marks at ~2 px/module no binarizer does; a bounded
-   number per frame (it costs ~2-4 ms a mark), cards of this print only;
+   number of failed tries per frame (a read gives its try back), cards of this
+   print only. Without the plates, the top-down and finder steps run on the
+   table plane the frame's read marks give, or a guessed one
+   (companion.vision.localplane);
 4. video of a still table: candidate regions of marks too small for one frame (1.2-2.2 px/module) are
    averaged over frames in table coordinates and the averages read (companion.vision.fusion);
 5. each payload is identified against the print (card / other print / foreign),
@@ -47,7 +50,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision import decoders, kernels, ladder, locator, proposals, sampling, shapes
+from companion.vision import decoders, kernels, ladder, localplane, locator, proposals, sampling, shapes
 from companion.vision.fusion import Fusion
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers, load_layout
@@ -196,15 +199,18 @@ class Pipeline:
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         regions: list[tuple[tuple[float, float, float, float], int, int]] = []
         laddered: list[tuple[int, int, int, int]] = []
+        planes = _Planes(self, found) if self.geometry is None and self.deck is not None and self.locate else None
         for box in proposals.split(proposals.candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if shapes.inside_any(box, known):
                 continue
-            got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=self.geometry,
+            # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
+            geometry = self.geometry if planes is None else planes.near(box, ox, oy, out)
+            got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
             if self._fusion is not None:  # a fan's box with one read in it may hold other marks
                 self._unread.append((box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy))
             unread = not got or (not self.track and sum(shapes.area(shapes.box_of(d, 0.3)) for d in got) < 0.8 * shapes.area(box))
-            if unread and self._budget.regions > 0 and self.geometry is not None and self.deck is not None:
+            if unread and self._budget.regions > 0 and geometry is not None and self.deck is not None:
                 # Video: only where the whole ladder read nothing. A box with a read in it is mostly a
                 # fan whose other finders are covered marks (measured: searching those too read one
                 # more hard card in 27 and cost 10-30 ms more per 1080p frame on easy and medium).
@@ -212,8 +218,16 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget, self.module_mm)
+                found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+                if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
+                    # No read mark near: also the foreshortened guess; the finders that match better are kept.
+                    other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy, self._budget,
+                                            self.module_mm)
+                    if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
+                        found_here = other
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
+                if planes is not None:
+                    planes.searched.append((box, geometry.image_to_mm))
                 located += found_here
             for d in got:
                 out.append(d.shifted(ox, oy))
@@ -224,12 +238,41 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
+            if planes is not None and sampled:
+                out += self._replane(planes, crop, ox, oy, found + out)
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
             self._spent = (self._spent + [b for b, i, j in regions if all(k in tried for k in range(i, j))
                                           and not any(shapes.boxes_overlap(b, r) for r in read_here)])[-MAX_FAILED:]
         return out
+
+    def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
+                 reads: list[Detection]) -> list[Detection]:
+        """Without the plates: search again, on the plane the sampler's new reads now give, the boxes that were
+        searched on a guessed or rougher plane and read nothing; sample their finders (frame coordinates).
+
+        The first pass's planes come from zxing's reads only, often none on a blurred side view; the marks the
+        sampler then reads fit a plane (localplane.frame_plane) that shows the other finders at their true
+        scale and foreshortening, where the sampler's grid fit reads them."""
+        read_boxes = [shapes.box_of(d.shifted(-ox, -oy)) for d in reads]
+        new = [d for d in reads if d not in planes.reads]
+        located: list[tuple[locator.Finder, list[np.ndarray]]] = []
+        for box, used in planes.searched:
+            if self._budget.regions <= 0:
+                break
+            if any(shapes.boxes_overlap(box, r) for r in read_boxes):
+                continue
+            geometry = planes.near(box, ox, oy, new)
+            if np.allclose(geometry.image_to_mm, used, rtol=0.02, atol=1e-6):
+                continue
+            located += sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+        if not located or self.deck is None:
+            return []
+        sampled, failed = sampling.sample(self.deck, crop, located, [d.shifted(-ox, -oy) for d in reads],
+                                          ox, oy, set(), self._budget, [])
+        self._remember_failed(failed)
+        return [d.shifted(ox, oy) for d in sampled]
 
     def process(self, frame: np.ndarray) -> FrameResult:
         """Return the cards and other payloads seen in one BGR (or grey) frame.
@@ -385,3 +428,42 @@ class Pipeline:
         except CompanionError:  # too few plates this frame: keep the last pose
             pass
 
+
+class _Planes:
+    """A frame's read marks of this print, lending their local table plane to candidate boxes when the plates
+    were not found (companion.vision.localplane); each payload is identified once."""
+
+    def __init__(self, pipeline: Pipeline, found: list[Detection]):
+        self.deck = pipeline.deck
+        self.module_mm = pipeline.module_mm
+        self.layout = pipeline.layout or load_layout()
+        self.cards: dict[str, bool] = {}
+        self.reads = [d for d in found if self._card(d)]
+        self.searched: list[tuple[tuple[float, float, float, float], np.ndarray]] = []
+        """Crop boxes searched for finders, each with the image -> mm homography it was searched on."""
+        self._fitted_on = -1
+        self._plane: TableGeometry | None = None
+
+    def _card(self, det: Detection) -> bool:
+        """True when the read names a card of this print (a mark of known printed size)."""
+        if det.payload not in self.cards:
+            self.cards[det.payload] = getattr(self.deck.identify(det.payload) if self.deck else None,
+                                              "status", None) == "card"
+        return self.cards[det.payload]
+
+    def guessed(self, geometry: TableGeometry) -> bool:
+        """True when `geometry` is the frame's guessed plane (no read mark gave one)."""
+        return bool(np.array_equal(geometry.image_to_mm, localplane.guesses(self.layout, self.module_mm)[0].image_to_mm))
+
+    def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
+        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plane
+        fitted to every read mark when two or more give one, else the nearest read's, else a guess."""
+        reads = self.reads + [d for d in more if self._card(d)]
+        if len(reads) != self._fitted_on:
+            self._fitted_on = len(reads)
+            plane = localplane.frame_plane(reads, self.module_mm)
+            self._plane = None if plane is None else TableGeometry(layout=self.layout, image_to_mm=plane)
+        if self._plane is not None:
+            return self._plane
+        return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout,
+                               self.module_mm)

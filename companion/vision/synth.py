@@ -129,6 +129,9 @@ class Nuisance:
     """Gain on the whole frame before noise: 0.3 is a dim room the camera does not make up for."""
     sleeves: float = 0.0
     """Glossy sleeves: each face-up card gets a specular streak across it adding up to this much white (0-1)."""
+    phone: float = 0.0
+    """Phone-style processing after the sensor noise, before the JPEG (0 = none, 1 = strong): an edge-keeping
+    denoise (bilateral) that smears fine low-contrast detail, then an unsharp mask that rings at edges."""
 
 
 @dataclass(frozen=True)
@@ -589,12 +592,24 @@ def _lens_and_sensor(frame: np.ndarray, camera: Camera, k: np.ndarray, nuisance:
         frame = cv2.convertScaleAbs(frame, alpha=float(nuisance.exposure))
     if nuisance.noise > 0:
         frame = _add_noise(frame, nuisance.noise, rng)
+    if nuisance.phone > 0:
+        frame = _phone_processing(frame, nuisance.phone)
     if nuisance.jpeg:
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(nuisance.jpeg)])
         decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         assert decoded is not None  # the bytes were just encoded by imencode
         frame = decoded
     return frame, blur
+
+
+def _phone_processing(frame: np.ndarray, strength: float) -> np.ndarray:
+    """Return the frame as a phone's image processing leaves it: denoised (a bilateral filter, stronger on flat
+    areas than across edges) and then sharpened (unsharp mask, radius ~1 px), `strength` 0-1. Draws no random
+    numbers, so scenes without it are the same as before."""
+    den = cv2.bilateralFilter(frame, 5, 12.0 + 28.0 * strength, 1.5)
+    soft = cv2.GaussianBlur(den, (0, 0), 1.0)
+    amount = 0.4 + 1.1 * strength
+    return cv2.addWeighted(den, 1.0 + amount, soft, -amount, 0.0)
 
 
 def _truth(drawn: list[_Drawn], hand_quads: list[np.ndarray], light: _Light, camera: Camera, k: np.ndarray,
@@ -733,6 +748,36 @@ ROOMS = {
 }
 """Lighting nuisances of a real room (issue 19), drawn by random_room_conditions; legibility then counts
 contrast (Scene.legible) rather than dropping every mark under glare."""
+
+
+SIDE = dict(tilt=(20, 35), k1=(-0.1, -0.06), fill=(1.15, 1.4), warm=(0.4, 1.0), falloff=(0.3, 0.7), glare=(1, 2),
+            shadows=(1, 2), hands=(0, 1), defocus=(0.4, 0.9), motion=(0, 2), noise=(2, 5), phone=(0.4, 1.0),
+            jpeg=(78, 84))
+"""A camera at one side of the table (issue 33): 20-35 degrees of tilt from a long or a short side, so the
+table lies turned in the picture, zoomed in (`fill` > 1, the far edge may leave the frame) so that most marks
+show at 2.0-2.5 px/module at 1080p; barrel lens, glare, shadows, warm light, vignetting and phone-style
+processing (denoise, sharpen, JPEG ~80)."""
+
+
+def random_side_conditions(rng: np.random.Generator, width: int = 1920, height: int = 1080,
+                           seed: int = 0) -> tuple[Camera, Nuisance]:
+    """Return a random camera at one side of the table and the nuisances of SIDE."""
+    r = SIDE
+
+    def u(key):
+        lo, hi = r[key]
+        return float(rng.uniform(lo, hi))
+
+    def n(key):
+        lo, hi = r[key]
+        return int(rng.integers(lo, hi + 1))
+
+    cam = Camera(width=width, height=height, tilt=u("tilt"), azimuth=float(rng.choice([0.0, 90.0, 180.0, -90.0])),
+                 roll=float(rng.uniform(-4, 4)), k1=u("k1"), hfov=float(rng.uniform(60, 75)), fill=u("fill"))
+    nz = Nuisance(texture=str(rng.choice(["wood", "felt"])), warm=u("warm"), light_falloff=u("falloff"),
+                  glare=n("glare"), shadows=n("shadows"), hands=n("hands"), defocus=u("defocus"), motion=u("motion"),
+                  noise=u("noise"), phone=u("phone"), jpeg=int(u("jpeg")), seed=seed)
+    return cam, nz
 
 
 def random_room_conditions(rng: np.random.Generator, kind: str, width: int = 1920, height: int = 1080,

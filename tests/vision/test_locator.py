@@ -123,7 +123,8 @@ def test_a_settled_table_searches_no_finders(blurred_scenes, print_deck, monkeyp
 def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_scans(arts, print_deck):
     """A video's full scan samples at most a few marks; finders that failed are not tried again while
     their area is unchanged, so the periodic full scans work through the rest. The fixed print reads
-    3 on the first full scan, 4 on the second and 5 from the fifth on (5 as a still). (Before the marks
+    9 on the first full scan and 10 from the second on (10 as a still); before reads gave their try back
+    (issue 33 item 2) 5, 8, 9 and 10 from the fourth on. (Earlier: 3 first, 5 from the fifth on. Before the marks
     got their full 2-module quiet zone this scene read 5, then 7 after four; over eight scenes the
     still figures are 37 of 83 before and 36 of 83 after: the scene's luck moved, not the recall.)"""
     rng = np.random.default_rng(0)
@@ -143,7 +144,7 @@ def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_sca
             if r.scan == "full":
                 full.append(len(r.codes() & want))
     assert len(full) == 6
-    assert full[-1] >= full[0] + 2 and full[-1] >= len(still & want), (full, len(still & want))
+    assert full[-1] > full[0] and full[-1] >= len(still & want), (full, len(still & want))
 
 
 def test_a_videos_full_scans_reach_the_still_on_a_hard_frame_by_the_fourth(bench_export, monkeypatch):

@@ -128,8 +128,9 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
     nothing; the top-down resampling through the plates' homography, with the finder locator and
     module sampler on it, reads most, never a wrong card.
 
-    The session's print is fixed (conftest): it reads 11 of 16 here, against 0 without the table
-    and 0 raw. Before the locator, 12 other prints read 3-9 here (median 5.5)."""
+    The session's print is fixed (conftest): it reads 13 of 16 here, and 0 raw. Before the locator, 12 other
+    prints read 3-9 here (median 5.5). Without the table it read 0 until issue 33; now the plane is taken from
+    the marks read or guessed (companion.vision.localplane), which reads 14 here."""
     codes = ["heart-x-25", "club-oval-50", "spade-square-100", "diamond-circle-25"]
     placements = [synth.Placement(c, (250 + 200 * i, 380), rotation=15 * i) for i, c in enumerate(codes)]
     cam = synth.Camera(width=1920, height=1080, tilt=30, fill=0.95)
@@ -147,8 +148,8 @@ def test_blurred_marks_near_two_px_per_module_read_through_the_table_homography(
         with Pipeline(print_deck, track=False, use_zbar=False, find_table=False, layout=BUX_TABLE) as p:
             without_table += len(p.process(scene.image).codes() & want)
         raw += len({print_deck.identify(d.payload).code for d in decoders.decode_zxing(scene.image)} & want)
-    assert with_table >= 9, (with_table, total)
-    assert with_table >= without_table + 2 and with_table > raw, (with_table, without_table, raw)
+    assert with_table >= 9 and without_table >= 9, (with_table, without_table, total)
+    assert with_table > raw + 8 and without_table > raw + 8, (with_table, without_table, raw)
 
 
 def test_foreign_qr_codes_small_and_large_are_reported(arts, print_deck):
@@ -407,3 +408,69 @@ def test_the_plates_found_on_the_frames_halving_are_those_found_on_its_own_shrin
     odd = gray[:1079, :1919]
     assert detect_markers(odd, max_side=960, half=np.zeros((539, 959), np.uint8), layout=BUX_TABLE).keys() == \
         detect_markers(odd, max_side=960, layout=BUX_TABLE).keys()
+
+
+def test_a_side_view_without_plates_reads_its_blurred_marks_at_2_2_px_per_module(bench_export):
+    """A camera at one side of the table (synth.random_side_conditions: tilted, the table turned, barrel lens,
+    phone-style processing, JPEG ~80, blurred) whose plates are not in view: no table homography, so before
+    issue 33 the top-down decode and the finder search were skipped and only zxing's own reads counted: none of
+    its three cards at 2.0-2.5 px/module (heart-circle-100 at 2.2, club-x-100 at 2.25, heart-square-50 at 2.4)
+    read. Now the frame's plane is taken near a read mark, or guessed (companion.vision.localplane), and they do."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 4, no_plates=True)
+    band = {t.code for t in scene.legible(2.0, 0.3) if max(p for p, c in t.marks if c >= 0.3) < 2.5}
+    want = {"heart-circle-100", "club-x-100", "heart-square-50"}
+    assert want <= band
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is None
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert want <= r.codes(), sorted(r.codes())
+
+
+def test_a_side_views_first_scan_spends_no_budget_on_a_read_cards_other_mark(bench_export):
+    """Side-view frame 4 with its plates, a video's first full scan (8 sampled marks): the sampler read the
+    other mark of cards already read and ran out of tries before heart-circle-100 (2.2 px/module) and
+    club-x-100 (2.25); such reads no longer count against the budget, and both read."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 4)
+    with Pipeline(deck, track=True, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is not None and r.scan == "full"
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert {"heart-circle-100", "club-x-100"} <= r.codes(), sorted(r.codes())
+
+
+def test_without_plates_the_sampler_reads_give_the_plane_to_search_again(bench_export):
+    """Side-view frame 0 without plates: zxing reads one mark, so the first finder search runs on a guessed
+    plane, where club-circle-50's finder (2.1 px/module, foreshortened) does not fit; the marks the sampler
+    reads there fit the table plane (localplane.frame_plane), the boxes are searched again on it, and it reads."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 0, no_plates=True)
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is None
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert "club-circle-50" in r.codes(), sorted(r.codes())
+
+
+def test_without_plates_a_foreshortened_guess_finds_a_side_views_marks(bench_export):
+    """Side-view frame 12 without plates: zxing reads nothing near club-circle-50 (2.2 px/module on
+    average over its sides) and club-x-25 (2.15), so their boxes are searched on a guessed plane; on the frame's
+    own (square modules) their grids do not fit, on the guess foreshortened up the picture
+    (localplane.GUESS_FORESHORTENING, kept where its finders match better) they read."""
+    from .bench_frames import side_frame
+
+    arts, deck = bench_export
+    scene = side_frame(arts, 12, no_plates=True)
+    with Pipeline(deck, track=False, use_zbar=False, layout=BUX_TABLE) as p:
+        r = p.process(scene.image)
+    assert r.geometry is None
+    assert r.codes() <= {t.code for t in scene.truth if t.face_up}, "a code that is not on the table"
+    assert {"club-circle-50", "club-x-25"} <= r.codes(), sorted(r.codes())

@@ -103,3 +103,32 @@ def test_a_scene_records_the_blur_it_was_rendered_with(arts):
     assert (defocus, length) == (0.9, 3) and 0.0 <= angle < 180.0
     assert synth.render_scene(arts, placements, synth.Camera(width=640, height=360),
                               synth.Nuisance(defocus=0.9, seed=4), layout=BUX_TABLE).blur == (0.9, 0, 0.0)
+
+
+def test_phone_processing_smooths_flat_noise_and_sharpens_edges(arts):
+    """Nuisance.phone: the bilateral denoise lowers sensor noise on the plain table; the unsharp mask after it
+    leaves edges steeper than the blurred frame without it. It draws no random numbers: the rest of the frame's
+    random steps (hands, light, noise) stay those of the same seed."""
+    placements = _table(arts)
+    cam = synth.Camera(width=960, height=540)
+    base = dict(defocus=0.8, noise=5, seed=4, hands=1)
+    plain = synth.render_scene(arts, placements, cam, synth.Nuisance(**base), layout=BUX_TABLE)
+    phone = synth.render_scene(arts, placements, cam, synth.Nuisance(**base, phone=1.0), layout=BUX_TABLE)
+    g0, g1 = (cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY).astype(np.float32) for s in (plain, phone))
+    # Noise: the high-pass residue on the table's corner (no card there), weaker after the denoise.
+    flat = (slice(20, 60), slice(20, 60))
+    hp = [float(np.std(g[flat] - cv2.GaussianBlur(g, (0, 0), 2.0)[flat])) for g in (g0, g1)]
+    assert hp[1] < 0.7 * hp[0], hp  # measured 3.1 -> 1.4
+    # Edges: the strongest gradients (card and mark edges) steeper after the sharpening.
+    grad = [float(np.percentile(np.abs(cv2.Sobel(g, cv2.CV_32F, 1, 0)), 99.5)) for g in (g0, g1)]
+    assert grad[1] > 1.2 * grad[0], grad  # measured 464 -> 636
+    assert [t.code for t in plain.truth] == [t.code for t in phone.truth]
+
+
+def test_side_conditions_put_the_camera_at_a_side_tilted(arts):
+    """random_side_conditions: tilt 20-35 degrees from one of the four sides, zoomed in, phone processing on."""
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        cam, nz = synth.random_side_conditions(rng)
+        assert 20 <= cam.tilt <= 35 and cam.azimuth in (0.0, 90.0, 180.0, -90.0) and cam.fill > 1.0
+        assert nz.phone > 0 and 78 <= nz.jpeg <= 84 and cam.k1 < 0
