@@ -79,15 +79,21 @@ class Pipeline:
             camera are read where they really are. Scaled to the frame size (same shape of frame).
         module_mm: the printed marks' module size (mm), for the finder search; default the print's
             (`deck.module_mm`, chosen by `cards print --camera`), else 2 mm.
+        module_sizes_mm: every module size (mm) the print's marks carry, for the finder search and the
+            top-down decode; default `module_mm` and the print's own other sizes (`deck.other_modules_mm`:
+            a rules card's 18 mm mark has 1.2 mm modules). Sizes, not games: the print says them.
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
                  change_threshold: int = 14, locate: bool = True, lens: Lens | None = None,
-                 module_mm: float | None = None):
+                 module_mm: float | None = None, module_sizes_mm: tuple[float, ...] | None = None):
         self.deck = deck
         self.module_mm = float(module_mm if module_mm is not None else getattr(deck, "module_mm", MODULE_MM))
+        sizes = module_sizes_mm if module_sizes_mm is not None else getattr(deck, "other_modules_mm", ())
+        self.module_sizes = tuple(dict.fromkeys([self.module_mm] + [float(m) for m in sizes]))
+        """The print's module sizes, its main one first (the finder search tries each)."""
         self.lens = lens
         self.layout = layout
         self.fixed_geometry = geometry
@@ -202,7 +208,8 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget, self.module_mm)
+                found_here = [f for m in self.module_sizes
+                              for f in sampling.locate(self.geometry, crop, box, ox, oy, self._budget, m)]
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 located += found_here
             for d in got:
