@@ -208,8 +208,14 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                found_here = [f for m in self.module_sizes
-                              for f in sampling.locate(self.geometry, crop, box, ox, oy, self._budget, m)]
+                before = self._budget.regions
+                found_here = sampling.locate(self.geometry, crop, box, ox, oy, self._budget, self.module_mm)
+                for m in self.module_sizes[1:]:
+                    # The print's other sizes (a rules card's smaller mark) search the same region and spend the
+                    # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
+                    counted = self._budget.regions < before
+                    budget = sampling.Budget(max(self._budget.regions, 1)) if counted else self._budget
+                    found_here += sampling.locate(self.geometry, crop, box, ox, oy, budget, m)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 located += found_here
             for d in got:
