@@ -37,7 +37,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Mapping
 
-from companion.cards.decks import Deck
+from companion.cards.decks import Deck, load_deck
 from companion.errors import CompanionError
 
 FORMAT = "companion-print/1"
@@ -48,6 +48,8 @@ PRINT_ID_DIGITS = 6
 TOKEN_DIGITS = 8
 CHECK_DIGITS = 2
 SECRET_BYTES = 16
+MARK_MODULES = 15
+"""Modules across a card mark (a Micro QR M3 symbol): a mark size over this is its module size."""
 
 Status = Literal["card", "other_print", "foreign"]
 
@@ -110,6 +112,24 @@ class PrintDeck:
             # Right print id, unknown token: forged or misread, never a card.
             return Identity(status="foreign")
         return Identity(status="card", code=code, print_id=print_id)
+
+    @functools.cached_property
+    def other_modules_mm(self) -> tuple[float, ...]:
+        """Return the module sizes (mm) of this print's marks other than `module_mm`: kinds whose deck design
+        gives their mark a size of its own keep it at any print size (a rules card's 18 mm mark: 1.2 mm
+        modules of its 15). The camera searches for finders of each size. Empty when the game's deck file
+        is not installed."""
+        try:
+            deck = load_deck(self.game)
+        except CompanionError:
+            return ()
+        kinds = (deck.data.get("design") or {}).get("kinds") or {}
+        sizes = []
+        for kind in dict.fromkeys(c.kind for c in deck.cards):
+            mark = (kinds.get(kind) or {}).get("mark") or {}
+            if "size_mm" in mark and int(mark.get("count", 1)) > 0:
+                sizes.append(round(float(mark["size_mm"]) / MARK_MODULES, 4))
+        return tuple(m for m in dict.fromkeys(sizes) if abs(m - self.module_mm) > 1e-9)
 
     @functools.cached_property
     def _by_payload(self) -> Mapping[str, str]:

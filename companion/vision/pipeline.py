@@ -87,15 +87,22 @@ class Pipeline:
             (`deck.module_mm`, chosen by `cards print --camera`), else 2 mm.
         fuse: video (`track`) with a deck: average regions nothing read over frames in table coordinates and
             read the averages (companion.vision.fusion): a still table's marks at 1.5-2 px/module.
+        module_sizes_mm: every module size (mm) the print's marks carry, for the finder search and the
+            top-down decode; default `module_mm` and the print's own other sizes (`deck.other_modules_mm`:
+            a rules card's 18 mm mark has 1.2 mm modules). Sizes, not games: the print says them.
     """
 
     def __init__(self, deck: Identifier | None = None, geometry: TableGeometry | None = None,
                  layout: TableLayout | None = None, *, use_zbar: bool = True, track: bool = True,
                  photo: bool = False, find_table: bool = True, rescan_tiles: int = 4, full_every: int = 15,
                  change_threshold: int = 14, locate: bool = True, lens: Lens | None = None,
-                 module_mm: float | None = None, fuse: bool = True):
+                 module_mm: float | None = None, module_sizes_mm: tuple[float, ...] | None = None,
+                 fuse: bool = True):
         self.deck = deck
         self.module_mm = float(module_mm if module_mm is not None else getattr(deck, "module_mm", MODULE_MM))
+        sizes = module_sizes_mm if module_sizes_mm is not None else getattr(deck, "other_modules_mm", ())
+        self.module_sizes = tuple(dict.fromkeys([self.module_mm] + [float(m) for m in sizes]))
+        """The print's module sizes, its main one first (the finder search tries each)."""
         self.lens = lens
         self.layout = layout
         self.fixed_geometry = geometry
@@ -218,13 +225,20 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
+                before = self._budget.regions
                 found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
                 if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
                     # No read mark near: also the foreshortened guess; the finders that match better are kept.
-                    other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy, self._budget,
-                                            self.module_mm)
+                    other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
+                                            self._budget, self.module_mm)
                     if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
                         found_here = other
+                for m in self.module_sizes[1:]:
+                    # The print's other sizes (a rules card's smaller mark) search the same region and spend the
+                    # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
+                    counted = self._budget.regions < before
+                    budget = sampling.Budget(max(self._budget.regions, 1)) if counted else self._budget
+                    found_here += sampling.locate(geometry, crop, box, ox, oy, budget, m)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 if planes is not None:
                     planes.searched.append((box, geometry.image_to_mm))

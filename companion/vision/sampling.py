@@ -116,7 +116,9 @@ def locate(geometry: TableGeometry, crop: np.ndarray, box, ox: int, oy: int,
             if budget.regions > 0:
                 out += locate(geometry, crop, half, ox, oy, budget, module_mm)
         return out
-    r = LOCATE_PX_PER_MM
+    # The patch's scale follows the module: a finder is matched at 2 px/module whatever the print's size
+    # (1 px/mm for 2 mm modules; an 18 mm mark's 1.2 mm modules at 1 px/mm were 1.2 px, and most went unfound).
+    r = LOCATE_PX_PER_MM * max(MODULE_MM / module_mm, 1.0)
     w, h = int(np.ceil((mx1 - mx0) * r)), int(np.ceil((my1 - my0) * r))
     module_px = module_mm * r
     if min(w, h) < 10 * module_px:
