@@ -225,20 +225,7 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                before = self._budget.regions
-                found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
-                if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
-                    # No read mark near: also the foreshortened guess; the finders that match better are kept.
-                    other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
-                                            self._budget, self.module_mm)
-                    if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
-                        found_here = other
-                for m in self.module_sizes[1:]:
-                    # The print's other sizes (a rules card's smaller mark) search the same region and spend the
-                    # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
-                    counted = self._budget.regions < before
-                    budget = sampling.Budget(max(self._budget.regions, 1)) if counted else self._budget
-                    found_here += sampling.locate(geometry, crop, box, ox, oy, budget, m)
+                found_here = self._search_finders(geometry, planes, crop, box, ox, oy)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 if planes is not None:
                     planes.searched.append((box, geometry.image_to_mm))
@@ -260,6 +247,26 @@ class Pipeline:
             self._spent = (self._spent + [b for b, i, j in regions if all(k in tried for k in range(i, j))
                                           and not any(shapes.boxes_overlap(b, r) for r in read_here)])[-MAX_FAILED:]
         return out
+
+    def _search_finders(self, geometry: TableGeometry, planes: "_Planes | None", crop: np.ndarray, box,
+                        ox: int, oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
+        """Return the finders located in one unread candidate box on `geometry`: at the print's main module
+        size (without plates, on the foreshortened guess too, the better match kept) and at its other sizes."""
+        before = self._budget.regions
+        found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+        if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
+            # No read mark near: also the foreshortened guess; the finders that match better are kept.
+            other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
+                                    self._budget, self.module_mm)
+            if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
+                found_here = other
+        for m in self.module_sizes[1:]:
+            # The print's other sizes (a rules card's smaller mark) search the same region and spend the
+            # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
+            counted = self._budget.regions < before
+            budget = sampling.Budget(max(self._budget.regions, 1)) if counted else self._budget
+            found_here += sampling.locate(geometry, crop, box, ox, oy, budget, m)
+        return found_here
 
     def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
                  reads: list[Detection]) -> list[Detection]:

@@ -21,7 +21,6 @@ RU = {
     "Round %(n)s of %(total)s": "Раунд %(n)s из %(total)s",
     "Score the round here when a player's hand is empty.": "Когда у кого-нибудь кончатся карты, подсчитайте раунд здесь.",
     "Check each player's matches (in the order played) and hand. Fix or type a card the camera missed: 300 for blue, <300> for red, red wild.": "Проверьте пары каждого игрока (в порядке выкладывания) и карты на руке. Исправьте или впишите карту, которую камера не увидела: 300 — синяя, <300> — красная, red wild — джокер.",
-    "Choose a photo first.": "Сначала выберите фото.",
     "Confirm the round": "Подтвердить раунд",
     "Each player lays out, in their seat area: the hand in a row along their edge, the two stacks fanned in two columns beyond it, first match farthest. Keep the discard piles in the middle.": "Каждый игрок выкладывает у своего места: карты с руки — в ряд у своего края стола, две стопки — веером в два столбца дальше от себя, первая пара — дальше всех. Стопки сброса оставьте в середине.",
     "Enter by hand": "Ввести вручную",
