@@ -65,6 +65,9 @@ sampler on a finder (~9 ms, most of a decode's cost) only when its expected cost
 average) ends within it. A mark spot whose finder waited is decoded again on the next frame (its try not
 spent); a region's get mark spots as its lesser finders do. None: no bound (three decodes a frame whatever
 they cost)."""
+FUSE_MIN_SAMPLES_PER_FRAME = 1
+"""Sampler runs a frame may make past FUSE_FRAME_MS: where the frame alone (its full scan) takes the budget, the
+fusion still reads (one run, ~9 ms, a frame) instead of never."""
 FUSE_SAMPLE_MS0 = 9.0
 """The module sampler's expected CPU ms on a finder before any was timed (scripts/bench_fusion.py: 9-12 ms)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
@@ -130,6 +133,8 @@ class Fusion:
         self.spent: list[tuple[tuple[float, float, float, float], int]] = []
         self._frame = 0
         self.frame_ms = FUSE_FRAME_MS
+        self._free = 0
+        """Sampler runs this frame may still make past its budget (FUSE_MIN_SAMPLES_PER_FRAME at its start)."""
         self._sample_ms = FUSE_SAMPLE_MS0
         """Running average of the module sampler's CPU ms on a finder."""
         self.stats: dict[str, list[float]] = {}
@@ -194,6 +199,7 @@ class Fusion:
             geo = self._refit(gray) or geometry
         decodes = FUSE_DECODES_PER_FRAME
         deadline = None if started is None or self.frame_ms is None else started + self.frame_ms / 1000.0
+        self._free = FUSE_MIN_SAMPLES_PER_FRAME
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
@@ -215,7 +221,7 @@ class Fusion:
                 spot.n += 1
             spot.frames += 1
             due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
-            fits = deadline is None or time.process_time() < deadline
+            fits = deadline is None or time.process_time() < deadline or self._free > 0
             if due and decodes > 0 and fits:  # a spot whose turn came while others decoded waits for the next frame
                 decodes -= 1
                 tries, spot.tries = spot.tries, sum(1 for t in FUSE_TRY_AT if t <= spot.n)
@@ -360,7 +366,10 @@ class Fusion:
             # A region's best finders are read now, the rest get mark spots; none once the frame's time is up.
             sample = k < FUSE_FINDERS
             if sample and deadline is not None and time.process_time() + self._sample_ms / 1000.0 > deadline:
-                sample, waited = False, True
+                if self._free > 0:
+                    self._free -= 1
+                else:
+                    sample, waited = False, True
             det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, self.module_mm)], plan) if sample else None
             if sample:
                 self._sample_ms += 0.3 * ((time.process_time() - t) * 1000.0 - self._sample_ms)
