@@ -6,7 +6,9 @@ Each clip is a still table rendered by companion.vision.synth at 1080p, the came
 show at 1.5-2.0 px/module (or 2.0-2.5, `--bands`), 20 frames (2 s at 10 fps), each with its own sub-pixel
 camera shake (0.2-0.8 px, roll +-0.02 degree), fresh sensor noise (3-5) and JPEG (80-90); defocus 0.7-1.1 px. A card counts
 in the band of its best mark with contrast >= 0.3. Printed: a markdown table of the cards read by frames 1, 5,
-10 and 20 (cumulative), wrong codes, and the CPU ms per frame (median, 90th percentile), per band and mode.
+10 and 20 (cumulative), wrong codes, and the CPU ms per frame (median, 90th percentile), per band and mode
+(single frames, fused with no bound on its decodes, fused within its frame budget `--frame-ms`), and what
+each decode pass of the fusion read and cost.
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ A card swapped for another of the same layout agrees with the average, so a spot
 every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
 reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
 (FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
-FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, so a table whose marks
-single frames read costs little here (docs/vision.md, "Issue 33 item 3").
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, their module sampler runs
+(most of a decode's cost) within the frame's CPU budget FUSE_FRAME_MS, so a table whose marks single frames
+read costs little here (docs/vision.md, "Issue 33 item 3").
 
 Knows nothing of cards or rules; the print's identify decides what a read is.
 """
