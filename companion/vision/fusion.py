@@ -18,8 +18,9 @@ A card swapped for another of the same layout agrees with the average, so a spot
 every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
 reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
 (FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
-FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, so a table whose marks
-single frames read costs little here (docs/vision.md, "Issue 33 item 3").
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, their module sampler runs
+(most of a decode's cost) within the frame's CPU budget FUSE_FRAME_MS, so a table whose marks single frames
+read costs little here (docs/vision.md, "Issue 33 item 3").
 
 Knows nothing of cards or rules; the print's identify decides what a read is.
 """
@@ -27,6 +28,7 @@ Knows nothing of cards or rules; the print's identify decides what a read is.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 import cv2
@@ -57,6 +59,18 @@ FUSE_NO_FINDER_AFTER = 3
 """A spot whose average over this many frames shows no finder pattern is given up (card art, a pip)."""
 FUSE_DECODES_PER_FRAME = 3
 """Spots decoded per frame at most (the others wait for the next frame)."""
+FUSE_FRAME_MS: float | None = 45.0
+"""The frame's CPU time (ms, from the pipeline's start on it) within which the fusion's module sampler runs
+must fit: zxing and the finder locator on an average (~1.5 ms together) run while the frame is within it, the
+sampler on a finder (~9 ms, most of a decode's cost) only when its expected cost (the last runs' running
+average) ends within it. A mark spot whose finder waited is decoded again on the next frame (its try not
+spent); a region's get mark spots as its lesser finders do. None: no bound (three decodes a frame whatever
+they cost)."""
+FUSE_MIN_SAMPLES_PER_FRAME = 1
+"""Sampler runs a frame may make past FUSE_FRAME_MS: where the frame alone (its full scan) takes the budget, the
+fusion still reads (one run, ~9 ms, a frame) instead of never."""
+FUSE_SAMPLE_MS0 = 9.0
+"""The module sampler's expected CPU ms on a finder before any was timed (scripts/bench_fusion.py: 9-12 ms)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
 """The module sampler reads a spot's average shrunk to this (3 px/module): on the fused grid itself its
 deconvolution cost 4 times as much (100-200 ms a spot)."""
@@ -119,6 +133,13 @@ class Fusion:
         self.spots: list[Spot] = []
         self.spent: list[tuple[tuple[float, float, float, float], int]] = []
         self._frame = 0
+        self.frame_ms = FUSE_FRAME_MS
+        self._free = 0
+        """Sampler runs this frame may still make past its budget (FUSE_MIN_SAMPLES_PER_FRAME at its start)."""
+        self._sample_ms = FUSE_SAMPLE_MS0
+        """Running average of the module sampler's CPU ms on a finder."""
+        self.stats: dict[str, list[float]] = {}
+        """Per decode pass: [decodes that ran it, cards it read first, CPU ms] (scripts/bench_fusion.py prints it)."""
 
     def active(self) -> bool:
         """True while some spot is still accumulating (the frame's homography is then needed)."""
@@ -159,11 +180,14 @@ class Fusion:
         size = (int(math.ceil((b[2] - b[0]) * FUSE_PX_PER_MM)), int(math.ceil((b[3] - b[1]) * FUSE_PX_PER_MM)))
         self.spots.append(Spot(box=b, size=size))
 
-    def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool) -> list[Detection]:
+    def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool,
+               started: float | None = None) -> list[Detection]:
         """Add one frame to the spots; return every fused read (frame px), new and kept.
 
         `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
         accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame).
+        `started`: time.process_time() when the pipeline began the frame; decodes then keep the frame within
+        self.frame_ms of it (None: no bound).
 
         One piece because each spot's steps (check its reads, add the frame or start afresh, decode when due
         and within the frame's decodes, spawn mark spots, give up) decide together what it reports this frame."""
@@ -175,6 +199,8 @@ class Fusion:
         if self.active() and not fresh:
             geo = self._refit(gray) or geometry
         decodes = FUSE_DECODES_PER_FRAME
+        deadline = None if started is None or self.frame_ms is None else started + self.frame_ms / 1000.0
+        self._free = FUSE_MIN_SAMPLES_PER_FRAME
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
@@ -196,10 +222,13 @@ class Fusion:
                 spot.n += 1
             spot.frames += 1
             due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
-            if due and decodes > 0:  # a spot whose turn came while others decoded waits for the next frame
+            fits = deadline is None or time.process_time() < deadline or self._free > 0
+            if due and decodes > 0 and fits:  # a spot whose turn came while others decoded waits for the next frame
                 decodes -= 1
-                spot.tries = sum(1 for t in FUSE_TRY_AT if t <= spot.n)
-                reads, finders, unread = self._decode(spot.acc / spot.n, regions=not spot.mark)
+                tries, spot.tries = spot.tries, sum(1 for t in FUSE_TRY_AT if t <= spot.n)
+                reads, finders, unread, waited = self._decode(spot.acc / spot.n, regions=not spot.mark, deadline=deadline)
+                if waited and spot.mark and not reads:
+                    spot.tries = tries  # its finder waits for the next frame's time
                 spot.reads = shapes.dedupe(spot.reads + reads)
                 if not spot.mark and finders:
                     # A region's finders each get a mark-sized spot that starts from the region's average (a
@@ -303,17 +332,24 @@ class Fusion:
             spot.frames, spot.tries = region.frames, sum(1 for t in FUSE_TRY_AT if t < region.n)  # due now
         self.spots.append(spot)
 
-    def _decode(self, mean: np.ndarray, regions: bool = False) -> tuple[list[Detection], int, list[tuple[float, float]]]:
+    def _decode(self, mean: np.ndarray, regions: bool = False,
+                deadline: float | None = None) -> tuple[list[Detection], int, list[tuple[float, float]], bool]:
         """Return the cards of this print read on a spot's average (fused-grid px): zxing on it and sharpened,
         then the finders located on it read by the module sampler; how many finders were located, and the
         centres (fused-grid px) of those no read explains. `regions`: a region's average, where up to
-        FUSE_REGION_FINDERS are located (the best FUSE_FINDERS read), for the mark spots round the unread ones."""
+        FUSE_REGION_FINDERS are located (the best FUSE_FINDERS read), for the mark spots round the unread ones.
+        `deadline` (time.process_time()): a finder whose sampling would end past it is not sampled (it counts as
+        unread, and the last value returned is True: it waited)."""
         u8 = np.clip(mean + 0.5, 0, 255).astype(np.uint8)
         found: list[Detection] = []
-        for img in (u8, cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)):
+        t = time.process_time()
+        for name in ("plain", "sharp"):
+            img = u8 if name == "plain" else cv2.addWeighted(u8, 3.0, cv2.GaussianBlur(u8, (0, 0), 2.5), -2.0, 0)
             for binarizer in ("fixed", "local"):
+                before = len(found)
                 found = shapes.dedupe(found + [d for d in decoders.decode_zxing(img, try_downscale=False, binarizer=binarizer)
                                                if self._card(d)])
+                t = self._stat(f"zxing {name} {binarizer}", len(found) - before, t)
         r = FUSE_PX_PER_MM
         small = cv2.resize(mean, None, fx=1 / r, fy=1 / r, interpolation=cv2.INTER_AREA)
         k = FUSE_SAMPLE_PX_PER_MM
@@ -321,18 +357,41 @@ class Fusion:
         up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
         plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
         finders = locator.find_finders(small, self.module_mm, max_finders=FUSE_REGION_FINDERS if regions else FUSE_FINDERS)
+        t = self._stat("locate", 0, t)
         unread: list[tuple[float, float]] = []
+        waited = False
         for k, f in enumerate(finders):
             centre = (f.x * r, f.y * r)
             if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
                 continue
-            sample = k < FUSE_FINDERS  # a region's best finders are read now, the rest get mark spots
+            # A region's best finders are read now, the rest get mark spots; none once the frame's time is up.
+            sample = k < FUSE_FINDERS
+            if sample and deadline is not None and time.process_time() + self._sample_ms / 1000.0 > deadline:
+                if self._free > 0:
+                    self._free -= 1
+                else:
+                    sample, waited = False, True
             det = sampler.read_grids(fine, [up @ g for g in locator.grids(f, self.module_mm)], plan) if sample else None
+            if sample:
+                self._sample_ms += 0.3 * ((time.process_time() - t) * 1000.0 - self._sample_ms)
             if det is not None and self._card(det):
                 found = shapes.dedupe(found + [shapes.mapped(det, back)])
+                t = self._stat("sampler", 1, t)
             else:
                 unread.append(centre)
-        return [Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders), unread
+                if sample:
+                    t = self._stat("sampler", 0, t)
+        return ([Detection(payload=d.payload, corners=d.corners, backend="fused", raw=d.raw) for d in found], len(finders),
+                unread, waited)
+
+    def _stat(self, name: str, reads: int, since: float) -> float:
+        """Count one run of a decode pass in self.stats; return the time now (the next pass's start)."""
+        now = time.process_time()
+        row = self.stats.setdefault(name, [0.0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += reads
+        row[2] += (now - since) * 1000.0
+        return now
 
     def _card(self, det: Detection) -> bool:
         return getattr(self.deck.identify(det.payload), "status", None) == "card"

@@ -302,7 +302,7 @@ class Pipeline:
             ValueError: if the frame is empty or not an image array.
             CompanionError: if the lens was calibrated for another shape of frame.
         """
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.ndim not in (2, 3):
             raise ValueError("empty or malformed frame")
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -326,7 +326,7 @@ class Pipeline:
             dets, scan = self.read_region(gray, halves=halves), "full"
             self._since_full = 0
         if self._fusion is not None:
-            dets = self._fused(gray, dets, scan)
+            dets = self._fused(gray, dets, scan, cpu0)
         if self.track:
             self._prev_small, self._prev_dets = small, tuple(dets)
             self._carry = [d for d in dets if d.backend == "sampler"]
@@ -340,15 +340,16 @@ class Pipeline:
         return FrameResult(cards=result[0], unknown=result[1], other_print=result[2], ms=ms, scan=scan,
                            geometry=self.geometry, detections=tuple(dets))
 
-    def _fused(self, gray: np.ndarray, dets: list[Detection], scan: str) -> list[Detection]:
-        """Return the frame's reads plus what the fusion of unread regions over frames reads (video)."""
+    def _fused(self, gray: np.ndarray, dets: list[Detection], scan: str, cpu0: float) -> list[Detection]:
+        """Return the frame's reads plus what the fusion of unread regions over frames reads (video); `cpu0`:
+        time.process_time() at the frame's start (the fusion's decodes keep the frame within its budget)."""
         assert self._fusion is not None
         if self._lens is not None:
             self._fusion.lens = self._lens
         fresh = scan == "full"
         if fresh and self.geometry is not None:
             self._fusion.add_regions(self.geometry, self._unread, [d for d in dets if d.backend != "fused"])
-        fused = self._fusion.update(gray, self.geometry, fresh)
+        fused = self._fusion.update(gray, self.geometry, fresh, started=cpu0)
         # A partial scan keeps the last frame's reads, the fused ones too: those are the fusion's to give.
         mine = [d for d in dets if d.backend != "fused"]
         return shapes.dedupe(mine + fused) if fused else mine
