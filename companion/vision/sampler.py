@@ -620,9 +620,14 @@ def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan:
         # A sheared mark: the similarity left its far corners a fraction of a module off.
         moved, h_moved = fit_corners(g, h)
         if moved > score + 1e-3:
-            payload = _decode_splits(module_values(g, h_moved), (0.5,) + plan.thresholds, tried)
+            moved_values = module_values(g, h_moved)
+            payload = _decode_splits(moved_values, (0.5,) + plan.thresholds, tried)
             grid_score, grid = moved, h_moved
             h = h_moved if payload is not None else h
+            if payload is None and plan.codebook is not None:
+                payload = plan.codebook.read(moved_values)
+                if payload is not None:
+                    return payload, h_moved, False, "codebook"
     deconvolved = False
     if payload is None and deconv_from is not None and deconv_from <= score < plan.settled:
         # Blurred beyond the module-level deblur: solve the modules from every pixel of the best grid.
@@ -635,4 +640,8 @@ def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan:
                 # A dim mark under a light ramp (ranked above): the solved greys keep the ramp too.
                 payload = _decode_splits(flatten(solved), (0.5,), solved_tried)
             h = grid if payload is not None else h
+            if payload is None and plan.codebook is not None:
+                payload = plan.codebook.read(solved)
+                if payload is not None:
+                    return payload, grid, True, "codebook"
     return payload, h, deconvolved, "sampler"
