@@ -72,8 +72,10 @@ class Codebook:
         self.matrices = np.array([m for _, m in pairs], np.uint8).reshape(-1, N, N)
         # Each candidate's design matrix of the module blur (3x3 neighbours' bits and a 1), and its normal
         # matrix, computed once: a match is then one batched solve.
-        self._design = np.array([_shifts(m.astype(np.float64)) for m in self.matrices]).reshape(-1, N * N, 10)
-        self._normal = np.einsum("cki,ckj->cij", self._design, self._design) + 1e-6 * np.eye(10)
+        design = np.array([_shifts(m.astype(np.float64)) for m in self.matrices]).reshape(-1, N * N, 10)
+        self._design_t = np.ascontiguousarray(design.transpose(0, 2, 1))
+        self._free = np.ascontiguousarray(design[:, _FREE])
+        self._inverse = np.linalg.inv(self._design_t @ design + 1e-6 * np.eye(10))
 
     def __len__(self) -> int:
         return len(self.payloads)
@@ -88,8 +90,8 @@ class Codebook:
         tss = float(((free - free.mean()) ** 2).sum())
         if tss < 1e-6:
             return None
-        w = np.linalg.solve(self._normal, np.einsum("cki,k->ci", self._design, v)[..., None])[..., 0]
-        residual = v[None, _FREE] - np.einsum("cki,ci->ck", self._design[:, _FREE], w)
+        w = self._inverse @ (self._design_t @ v)[..., None]  # (C, 10, 1): each candidate's blur and offset
+        residual = free[None] - (self._free @ w)[..., 0]
         fits = 1.0 - (residual ** 2).sum(axis=1) / tss
         order = np.argsort(-fits)
         return Match(self.payloads[order[0]], float(fits[order[0]]), float(fits[order[1]]))
