@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 import segno
@@ -65,13 +65,13 @@ class Match:
 class Codebook:
     """Every symbol a print's cards carry, ready to match module greys against."""
 
-    def __init__(self, payloads) -> None:
+    def __init__(self, payloads: Iterable[str]) -> None:
         pairs = [(p, symbol_matrix(p)) for p in dict.fromkeys(payloads)]
         pairs = [(p, m) for p, m in pairs if m is not None]
         self.payloads: tuple[str, ...] = tuple(p for p, _ in pairs)
         self.matrices = np.array([m for _, m in pairs], np.uint8).reshape(-1, N, N)
-        # Each candidate's design matrix of the module blur (3x3 neighbours' bits and a 1), and its normal
-        # matrix, computed once: a match is then one batched solve.
+        # Each candidate's design matrix of the module blur (3x3 neighbours' bits and a 1) and its normal matrix's
+        # inverse, computed once: a match is then a few batched products (~0.07 ms for 55 symbols).
         design = np.array([_shifts(m.astype(np.float64)) for m in self.matrices]).reshape(-1, N * N, 10)
         self._design_t = np.ascontiguousarray(design.transpose(0, 2, 1))
         self._free = np.ascontiguousarray(design[:, _FREE])
