@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.vision import decoders, locator, sampler, shapes, topdown
+from companion.vision import codebook, decoders, locator, sampler, shapes, topdown
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry, TableLayout, detect_markers
 from companion.vision.identify import Identifier
@@ -355,7 +355,8 @@ class Fusion:
         k = FUSE_SAMPLE_PX_PER_MM
         fine = cv2.resize(mean, None, fx=k / r, fy=k / r, interpolation=cv2.INTER_AREA)
         up, back = np.diag([k, k, 1.0]), np.diag([r / k, r / k, 1.0])
-        plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9)
+        plan = sampler.GridTries(tries=1, deconv_from=FUSE_DECONV_FROM, corners_from=0.7, sharpen_below=0.9,
+                                 codebook=codebook.of_deck(self.deck))  # the print's own symbols (issue 33)
         finders = locator.find_finders(small, self.module_mm, max_finders=FUSE_REGION_FINDERS if regions else FUSE_FINDERS)
         t = self._stat("locate", 0, t)
         unread: list[tuple[float, float]] = []

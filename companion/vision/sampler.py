@@ -34,7 +34,8 @@ nothing of cards or rules.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -527,6 +528,10 @@ class GridTries:
     corners_from: float | None = None
     deconv_from: float | None = None
     sharpen_below: float | None = None
+    codebook: Any = field(default=None, compare=False)
+    """A print's symbols (companion.vision.codebook.Codebook): a grid fitting at `codebook_from` or better whose
+    splits do not decode has its module greys matched against them (issue 33), read as backend "codebook"."""
+    codebook_from: float = 0.5
 
 
 def read_grids(gray: np.ndarray, grids, plan: GridTries = GridTries()) -> Detection | None:
@@ -551,7 +556,7 @@ def read_grids(gray: np.ndarray, grids, plan: GridTries = GridTries()) -> Detect
         score, h = fit_grid(g, h, steps=rest)
         if score < plan.min_score:
             continue
-        payload, h, deconvolved = _decode_grid(g, score, h, rest is not plan.steps, plan, deconv_from)
+        payload, h, deconvolved, backend = _decode_grid(g, score, h, rest is not plan.steps, plan, deconv_from)
         if deconvolved:
             deconv_from = None  # the first grid that gets this far only: a second costs as much and read 0 more
         if payload is None and score >= plan.settled:
@@ -559,7 +564,7 @@ def read_grids(gray: np.ndarray, grids, plan: GridTries = GridTries()) -> Detect
         if payload is not None:
             quad = cv2.perspectiveTransform(_UNIT.reshape(-1, 1, 2).astype(np.float64), h).reshape(4, 2)
             return Detection(payload=payload, corners=tuple((float(x), float(y)) for x, y in quad),
-                             backend="sampler", raw=payload.encode("ascii", "replace"))
+                             backend=backend, raw=payload.encode("ascii", "replace"))
     return None
 
 
@@ -589,9 +594,10 @@ def _ranked(g: np.ndarray, options: list, plan: GridTries) -> tuple[list, tuple[
 
 
 def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan: GridTries,
-                 deconv_from: float | None) -> tuple[str | None, np.ndarray, bool]:
+                 deconv_from: float | None) -> tuple[str | None, np.ndarray, bool, str]:
     """Return the payload one refined grid (fitting at `score`) decodes to, or None; the grid it was read at;
-    and whether its modules were solved by deconvolution (tried at `deconv_from` or better, when not None).
+    whether its modules were solved by deconvolution (tried at `deconv_from` or better, when not None); and the
+    backend that read it ("sampler", or "codebook" when matched against the print's symbols).
     `ranked`: the grid was ranked by a coarse fit (a dim or glared mark)."""
     values = module_values(g, h)
     # Halfway first; a grid that fits well gets other splits too (blur pulls isolated modules
@@ -603,14 +609,25 @@ def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan:
     if payload is None and ranked:
         # A dim or glared mark (ranked above): once more with the light ramp across it removed.
         payload = _decode_splits(flatten(values), (0.5,), tried)
+    if payload is None and plan.codebook is not None and score >= plan.codebook_from:
+        # No split decodes: match the soft greys against the print's own symbols (~0.2 ms), before the costlier
+        # corner refit and deconvolution.
+        payload = plan.codebook.read(values)
+        if payload is not None:
+            return payload, h, False, "codebook"
     grid_score, grid = score, h
     if payload is None and plan.corners_from is not None and plan.corners_from <= score < plan.settled:
         # A sheared mark: the similarity left its far corners a fraction of a module off.
         moved, h_moved = fit_corners(g, h)
         if moved > score + 1e-3:
-            payload = _decode_splits(module_values(g, h_moved), (0.5,) + plan.thresholds, tried)
+            moved_values = module_values(g, h_moved)
+            payload = _decode_splits(moved_values, (0.5,) + plan.thresholds, tried)
             grid_score, grid = moved, h_moved
             h = h_moved if payload is not None else h
+            if payload is None and plan.codebook is not None:
+                payload = plan.codebook.read(moved_values)
+                if payload is not None:
+                    return payload, h_moved, False, "codebook"
     deconvolved = False
     if payload is None and deconv_from is not None and deconv_from <= score < plan.settled:
         # Blurred beyond the module-level deblur: solve the modules from every pixel of the best grid.
@@ -623,4 +640,8 @@ def _decode_grid(g: np.ndarray, score: float, h: np.ndarray, ranked: bool, plan:
                 # A dim mark under a light ramp (ranked above): the solved greys keep the ramp too.
                 payload = _decode_splits(flatten(solved), (0.5,), solved_tried)
             h = grid if payload is not None else h
-    return payload, h, deconvolved
+            if payload is None and plan.codebook is not None:
+                payload = plan.codebook.read(solved)
+                if payload is not None:
+                    return payload, grid, True, "codebook"
+    return payload, h, deconvolved, "sampler"

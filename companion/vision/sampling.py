@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision import locator, sampler, shapes, topdown
+from companion.vision import codebook, locator, sampler, shapes, topdown
 from companion.vision.decoders import Detection
 from companion.vision.geometry import TableGeometry
 from companion.vision.identify import Identifier
@@ -149,8 +149,10 @@ def sample(deck: Identifier, crop: np.ndarray, located, read: list[Detection], o
     (those that failed on an earlier frame of an unchanged area, in video) are not tried again, and the
     indexes of the finders dealt with are added to `tried`. Only reads that identify as a card of this
     print are kept: a grid the sampler got wrong is dropped by zxing's Reed-Solomon check or by the
-    keyed payload, never reported.
+    keyed payload, never reported. A grid no split decodes is matched against the print's own symbols when the deck
+    says its payloads (companion.vision.codebook; issue 33).
     """
+    book = codebook.of_deck(deck)
     read = list(read)
     read_boxes = [shapes.box_of(d, 0.05) for d in read]
     queue = _queue(located, read, np.array(failed, np.float64).reshape(-1, 2) - (ox, oy), tried)
@@ -179,7 +181,8 @@ def sample(deck: Identifier, crop: np.ndarray, located, read: list[Detection], o
         # covered, so no second orientation and no other splits (those cost ~10 ms a covered mark).
         plan = sampler.GridTries(start_ratio=1.0, settled=0.9, variants_below=0.9, rank_below=0.9,
                                  rank_span=SAMPLER_RANK_SPAN, corners_from=SAMPLER_CORNERS_FROM,
-                                 deconv_from=SAMPLER_DECONV_FROM, sharpen_below=SAMPLER_SHARPEN_BELOW)
+                                 deconv_from=SAMPLER_DECONV_FROM, sharpen_below=SAMPLER_SHARPEN_BELOW,
+                                 codebook=book)
         det = sampler.read_grids(crop[y0:y1, x0:x1].astype(np.float32), [shift @ g for g in keep], plan)
         if det is None or getattr(deck.identify(det.payload), "status", None) != "card":
             failed_now.append((float(centre[0] + ox), float(centre[1] + oy)))

@@ -298,11 +298,13 @@ def test_blurred_finders_grids_are_tried_by_their_quiet_zone_first(bench_export,
     tried lightest band first, they read. (Without the sharpened crop's tries, which read these cards either way;
     they too lose 5 of the 10 cards they gain on the 24 hard frames' located finders without the ranking. Frame
     0's bux-1, this test's first case until the plates' corners were refined onto their true corners, now reads
-    either way: the table's homography moved its grids.)"""
-    from companion.vision import sampling
+    either way: the table's homography moved its grids. Without the print's codebook too, which reads frame 10's
+    club-oval-50 without the ranking as well.)"""
+    from companion.vision import codebook, sampling
     from companion.vision.pipeline import Pipeline
 
     monkeypatch.setattr(sampling, "SAMPLER_SHARPEN_BELOW", None)
+    monkeypatch.setattr(codebook, "of_deck", lambda deck: None)
     arts, deck = bench_export
     scene = hard_frame(arts, index)
     want = {t.code for t in scene.legible(2.0, 0.3)}
@@ -320,10 +322,12 @@ def test_blurred_finders_are_read_from_their_crop_with_the_blur_undone_first(ben
     """bench_vision's hard 1080p frame 7 (defocus 1.25 px, 3 px of motion blur, 2.0-2.25 px/module): four cards'
     finders were located, but on the frame's pixels the grid fit lands 0.6-1 module off the mark and no split
     reads, not even the deconvolution's. The true grid reads: at it the solved greys decode. On the crop with a
-    1.2 px Gaussian undone (sampler.sharpen) the same tries land on the marks and read."""
-    from companion.vision import sampling
+    1.2 px Gaussian undone (sampler.sharpen) the same tries land on the marks and read. (Without the print's
+    codebook, which reads some of them without the sharpening as well.)"""
+    from companion.vision import codebook, sampling
     from companion.vision.pipeline import Pipeline
 
+    monkeypatch.setattr(codebook, "of_deck", lambda deck: None)
     arts, deck = bench_export
     scene = hard_frame(arts, 7)
     want = {t.code for t in scene.legible(2.0, 0.3)}
