@@ -71,7 +71,7 @@ def still_clip(arts, seed: int, fill: float, frames: int = 20) -> list[synth.Sce
         cam = synth.Camera(tilt=tilt, roll=roll + float(rng.normal(0, 0.02)), hfov=hfov, fill=fill,
                            shift=(float(mag * np.cos(ang)), float(mag * np.sin(ang))))
         nz = synth.Nuisance(texture=str(rng.choice(["wood", "felt"])) if f == 0 else out[0][1].texture, warm=0.3,
-                            light_falloff=0.2, defocus=defocus, noise=noise, jpeg=jpeg, seed=seed * 100 + f)
+                            light_falloff=0.2, defocus=defocus, noise=noise, jpeg=jpeg, seed=seed * 100 + 4 * f + seed % 4)  # seed % 4 picks the table texture: the same table every frame
         out.append((cam, nz))
     return [synth.render_scene(arts, placements, cam, nz, layout=BUX_TABLE) for cam, nz in out]
 
