@@ -31,6 +31,9 @@ LOCATE_MIN_MARK = 0.75
 of 414 sampler reads on bench frames (hard 1080p and 4K, medium 1080p; stills and video) the smallest box
 that found the read's finder was 1.08 marks across, while half of an easy 1080p frame's searches were in
 smaller boxes (letters, pips; docs/vision.md, issue 19)."""
+LOCATE_FINDER_AREA = 900.0
+"""Finders kept per patch: one per this many square modules of it, at least 6 (issue 33: two tuning-set misses
+were finders ranked below the 6 of marks already read in a 370 x 362 mm patch)."""
 LOCATE_MAX_MM = 400.0
 """Larger regions are not searched for finders (a split tile of a fan is up to ~300 mm at 1080p)."""
 LOCATE_REGIONS_FULL, LOCATE_REGIONS_PARTIAL, LOCATE_REGIONS_STILL = 16, 3, 40
@@ -126,15 +129,16 @@ def locate(geometry: TableGeometry, crop: np.ndarray, box, ox: int, oy: int,
     budget.regions -= 1
     patch_to_crop = topdown.patch_to_crop(geometry, r, mx0, my0, ox, oy)
     patch = topdown.warp(geometry, crop[by0:by1, bx0:bx1], patch_to_crop, (w, h), cv2.INTER_LINEAR, (bx0, by0), (ox, oy))
+    found = locator.find_finders(patch, module_px, max_finders=max(6, int(w * h / (LOCATE_FINDER_AREA * module_px ** 2))))
     lens = geometry.lens
     if lens is None:
         return [(f, [patch_to_crop @ g for g in locator.grids(f, module_px)])
-                for f in locator.find_finders(patch, module_px)]
+                for f in found]
     to_frame = np.array([[1, 0, ox], [0, 1, oy], [0, 0, 1.0]])
     from_frame = np.linalg.inv(to_frame)
     return [(f, [from_frame @ local_homography(lens, to_frame @ patch_to_crop @ g, 15.0)
                  for g in locator.grids(f, module_px)])
-            for f in locator.find_finders(patch, module_px)]
+            for f in found]
 
 
 def sample(deck: Identifier, crop: np.ndarray, located, read: list[Detection], ox: int, oy: int, tried: set[int],

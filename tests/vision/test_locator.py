@@ -125,7 +125,8 @@ def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_sca
     """A video's full scan samples at most a few marks; finders that failed are not tried again while
     their area is unchanged, so the periodic full scans work through the rest. The fixed print reads
     9 on the first full scan and 10 from the second on (10 as a still); before reads gave their try back
-    (issue 33 item 2) 5, 8, 9 and 10 from the fourth on. (Earlier: 3 first, 5 from the fifth on. Before the marks
+    (issue 33 item 2) 5, 8, 9 and 10 from the fourth on; since the finder is scored inside its 9x9-module square
+    only (issue 33, "finders not located") 10 from the first. (Earlier: 3 first, 5 from the fifth on. Before the marks
     got their full 2-module quiet zone this scene read 5, then 7 after four; over eight scenes the
     still figures are 37 of 83 before and 36 of 83 after: the scene's luck moved, not the recall.)"""
     rng = np.random.default_rng(0)
@@ -145,7 +146,7 @@ def test_a_video_of_a_blurred_table_reaches_the_still_figure_over_a_few_full_sca
             if r.scan == "full":
                 full.append(len(r.codes() & want))
     assert len(full) == 6
-    assert full[-1] > full[0] and full[-1] >= len(still & want), (full, len(still & want))
+    assert full == sorted(full) and full[-1] >= len(still & want), (full, len(still & want))
 
 
 def test_a_videos_full_scans_reach_the_still_on_a_hard_frame_by_the_fourth(bench_export, monkeypatch):
@@ -167,3 +168,37 @@ def test_a_videos_full_scans_reach_the_still_on_a_hard_frame_by_the_fourth(bench
             r = p.process(scene.image.copy())
             assert r.codes() <= on_table, "a code that is not on the table"
     assert len(still) >= len(want) - 1 and still <= r.codes(), sorted(still - r.codes())
+
+
+def _mark_on_dark_card(payload: str, angle: float, seed: int, card: int = 70):
+    """Return (patch, true module->patch homography) of a mark on its 2-module white plate on a dark card, top-down
+    at 2 px/module, rotated and blurred: a printed card as the frame shows it, the card's colour past the plate."""
+    rng = np.random.default_rng(seed)
+    m = qr_matrix(payload, DEFAULT_MARK)
+    s, q, c = 12, 2, 8
+    sym = np.full((15 + 2 * (q + c),) * 2, card, np.uint8)
+    sym[c:c + 15 + 2 * q, c:c + 15 + 2 * q] = 225
+    sym[c + q:c + q + 15, c + q:c + q + 15] = np.where(m == 1, 30, 225)
+    sym = cv2.resize(sym, None, fx=s, fy=s, interpolation=cv2.INTER_NEAREST)
+    t = np.radians(angle)
+    u = np.array([np.cos(t), np.sin(t)]) * 2.0
+    v = np.array([-u[1], u[0]])
+    origin = np.array([60.0, 60.0]) - 7.5 * (u + v) + rng.uniform(-2, 2, 2)
+    truth = np.array([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]], [0, 0, 1.0]])
+    sym_to_module = np.array([[1 / s, 0, -(q + c)], [0, 1 / s, -(q + c)], [0, 0, 1.0]])
+    img = cv2.warpPerspective(sym, truth @ sym_to_module, (120, 120), flags=cv2.INTER_AREA, borderValue=card)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    return np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8), truth
+
+
+def test_finders_of_marks_on_dark_cards_are_located(print_deck):
+    # Issue 33: past the finder's light ring lie the mark's data modules and, two modules on, the card's colour;
+    # scored against a template light all round its rotated square, a third of these finders fell below the
+    # threshold. Only the 9x9-module square is scored now.
+    found = []
+    for i, code in enumerate(print_deck.codes()[:10]):
+        for angle in (0.0, 20.0, 45.0):
+            img, truth = _mark_on_dark_card(print_deck.payload(code), angle, seed=i)
+            want = truth @ np.array([3.5, 3.5, 1.0])
+            found.append(any(np.hypot(f.x - want[0], f.y - want[1]) < 2.0 for f in locator.find_finders(img, 2.0)))
+    assert sum(found) >= 29, f"{sum(found)} of 30 finders located"
