@@ -15,10 +15,10 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 import numpy as np
-import segno
 from reportlab.lib.colors import Color, white
 
 from companion.cards.decks import CardSpec, Deck
+from companion.cards.symbols import symbol_matrix
 from companion.printing import sheets
 from companion.printing.design import colour, design, kind_design
 from companion.printing.pen import CardPen
@@ -42,10 +42,7 @@ def mark_spec(deck: Deck, card: CardSpec) -> Mapping[str, Any]:
 
 def qr_matrix(payload: str, spec: Mapping[str, Any]) -> np.ndarray:
     """Return the QR (or Micro QR) module matrix of a payload: 1 = dark, without quiet zone."""
-    symbol = segno.make(
-        payload, micro=bool(spec.get("micro", True)), error=str(spec.get("error", "M")).lower(), boost_error=False
-    )
-    return np.array([list(row) for row in symbol.matrix], dtype=np.uint8)
+    return symbol_matrix(payload, micro=bool(spec.get("micro", True)), error=str(spec.get("error", "M")))
 
 
 def draw_qr(pen: CardPen, matrix: np.ndarray, x: float, y: float, size: float, ink: Color, rotate180=False) -> None:

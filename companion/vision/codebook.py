@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 import numpy as np
-import segno
 
-from companion.vision.sampler import FIXED_MASK, N, _shifts
+from companion.cards import symbols
+from companion.vision.sampler import FIXED_MASK, N, shifts
 
 MIN_FIT = 0.7
 """The best candidate must explain at least this share of the free modules' grey variance."""
@@ -38,12 +38,11 @@ def symbol_matrix(payload: str) -> np.ndarray | None:
     """Return the Micro QR M3-M module matrix (1 = dark) the printer draws for a payload, or None if the payload
     makes another symbol (the sampler reads M3 marks only).
 
-    The same call as companion.printing.marks.qr_matrix with the default mark (tests hold the two equal)."""
+    The printer's own encoder with the default mark (companion.cards.symbols)."""
     try:
-        symbol = segno.make(payload, micro=True, error="m", boost_error=False)
-    except (ValueError, segno.DataOverflowError):
+        m = symbols.symbol_matrix(payload)
+    except ValueError:
         return None
-    m = np.array([list(row) for row in symbol.matrix], dtype=np.uint8)
     return m if m.shape == (N, N) else None
 
 
@@ -72,7 +71,7 @@ class Codebook:
         self.matrices = np.array([m for _, m in pairs], np.uint8).reshape(-1, N, N)
         # Each candidate's design matrix of the module blur (3x3 neighbours' bits and a 1) and its normal matrix's
         # inverse, computed once: a match is then a few batched products (~0.07 ms for 55 symbols).
-        design = np.array([_shifts(m.astype(np.float64)) for m in self.matrices]).reshape(-1, N * N, 10)
+        design = np.array([shifts(m.astype(np.float64)) for m in self.matrices]).reshape(-1, N * N, 10)
         self._design_t = np.ascontiguousarray(design.transpose(0, 2, 1))
         self._free = np.ascontiguousarray(design[:, _FREE])
         self._inverse = np.linalg.inv(self._design_t @ design + 1e-6 * np.eye(10))

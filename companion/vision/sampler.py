@@ -323,7 +323,7 @@ _SHIFT_INDEX = np.array([[(r + 1 + dy) * (N + 2) + (c + 1 + dx) for dy, dx in _N
 """For each module (row-major), where its 3x3 neighbours sit in the light-bordered (N+2, N+2) grid, flattened."""
 
 
-def _shifts(bits: np.ndarray) -> np.ndarray:
+def shifts(bits: np.ndarray) -> np.ndarray:
     """Return the (N*N, 10) design matrix of the module blur: each module's 3x3 neighbours' bits (light beyond the
     mark) and a 1 for the offset."""
     p = np.zeros((N + 2, N + 2))  # the quiet zone is light
@@ -371,7 +371,7 @@ def deblur(values: np.ndarray, bits: np.ndarray, rounds: int = 4) -> np.ndarray:
     v = values.astype(np.float64)
     column = v.reshape(-1, 1)
     for _ in range(rounds):
-        design = _shifts(b)
+        design = shifts(b)
         # The normal equations by Cholesky (~14 us against numpy lstsq's ~70, a fifth of a deblur round); numpy's
         # SVD solve where they are singular. The 10 columns hold the finder and timing modules, so they are well
         # conditioned: the same bits as lstsq on all 271 deblurs of 6 hard bench frames.

@@ -211,7 +211,7 @@ def test_the_deblur_decides_every_module_as_comparing_both_residuals_would(print
     # All-light bits (no fixed modules forced) make the blur's design singular: its Cholesky solve gives up, numpy's
     # least squares fits no blur, and no module changes.
     blank = np.zeros_like(bits)
-    assert not cv2.solve(sampler._shifts(blank), values.reshape(-1, 1).astype(np.float64),
+    assert not cv2.solve(sampler.shifts(blank), values.reshape(-1, 1).astype(np.float64),
                          flags=cv2.DECOMP_NORMAL | cv2.DECOMP_CHOLESKY)[0]
     assert np.array_equal(sampler.deblur(values, blank), blank)
 
