@@ -5,7 +5,7 @@ a camera (resolution, horizontal field of view), where it stands (overhead, or a
 side tilted from straight down; at a given height or far enough that the table fits the frame) and the
 table's size give the scale, in px per mm, at every place a card can lie. The worst place decides: a
 module must show at >= GOOD_PX_PER_MODULE there (2.5: the setup check's margin; ~2 px/module is one frame's
-reading limit). The camera is the scene renderer's pinhole model (companion.vision.synth), so the print's
+reading limit). The camera is the pinhole model the scene renderer films with (companion.vision.pinhole), so the print's
 figures and the rendered scenes that test the reader agree. Knows nothing of games or cards: sizes in mm.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision import synth
+from companion.vision import pinhole
 from companion.vision.check import GOOD_PX_PER_MODULE
 
 DEFAULT_HFOV = 70.0
@@ -107,10 +107,10 @@ def parse_table(text: str) -> tuple[float, float]:
 
 def _pose(view: View, table_mm: tuple[float, float]) -> tuple[np.ndarray, float]:
     """Return the table-mm -> image-px homography and the camera's height above the table (mm)."""
-    camera = synth.Camera(width=view.width, height=view.height, tilt=view.tilt, hfov=view.hfov,
+    camera = pinhole.Camera(width=view.width, height=view.height, tilt=view.tilt, hfov=view.hfov,
                           margin_mm=FRAME_MARGIN_MM)
     # The renderer's own model: intrinsics, rotation, and the centre far enough back that the table fits.
-    k, r, c = synth._camera_model(camera, (float(table_mm[0]), float(table_mm[1])))
+    k, r, c = pinhole.pose(camera, (float(table_mm[0]), float(table_mm[1])))
     target = np.array([table_mm[0] / 2.0, table_mm[1] / 2.0, 0.0])
     if view.camera_height_mm is not None:
         back = (c - target) / np.linalg.norm(c - target)
