@@ -5,16 +5,39 @@ move_to_json) and checks a line's cards against its own deck; reading a whole
 record, writing one and replaying it through the rules are the same for every
 game (companion.games.jsonl), and so is checking a line's type before reading it.
 move_reader(), record_functions() and card_readers() bind those
-shared loops to one game, so each record.py states only what is its own.
-Pure: no I/O.
+shared loops to one game, so each record.py states only what is its own;
+line_keys() reads the keys of its lines off its moves, which are named after
+them. Pure: no I/O.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mapping, NamedTuple, Protocol, overload
+import dataclasses
+import re
+from typing import Any, Callable, Collection, Iterable, Iterator, Literal, Mapping, NamedTuple, Protocol, get_args, overload
 
 from companion.errors import CompanionError
 from companion.games.jsonl import card_field, card_list, line_type, raise_error, read_lines, replay_lines, write_lines
+
+
+def line_keys(moves: Any) -> dict[str, tuple[str, ...]]:
+    """Return a game's LINE_KEYS from its `Move` union: the keys of each line type, setup first.
+
+    A move class is named after its line's `type` (RevealBids: "reveal_bids") and
+    its fields are the line's keys after "type" (a setup's after "game" too), a
+    trailing underscore dropped (`from_`: "from"). A game whose line words a
+    field otherwise states that line's keys itself, over this.
+
+    >>> from companion.games.grow.moves import Move
+    >>> line_keys(Move)["act"]
+    ('type', 'player', 'card', 'from', 'stack')
+    """
+    keys = {}
+    for move in get_args(moves):
+        kind = re.sub(r"(?<!^)(?=[A-Z])", "_", move.__name__).lower()
+        fields = tuple(f.name.rstrip("_") for f in dataclasses.fields(move))
+        keys[kind] = ("type", "game", *fields) if kind == "setup" else ("type", *fields)
+    return keys
 
 
 def move_reader(line_keys: Mapping[str, Any], setup: Callable[[dict[str, Any]], Any],

@@ -27,16 +27,12 @@ from companion.games.bux.state import (
 from companion.games.house import read_house_rules
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, move_reader, record_functions
+from companion.games.records import card_readers, line_keys, move_reader, record_functions
 
-LINE_KEYS = {
-    "setup": ("type", "game", "players", "first", "spreads", "rules"),
-    "draw": ("type", "player", "cards", "winner", "price", "keep"),
-    "sell": ("type", "player", "sets"),
-    "swap": ("type", "player", "give", "take", "from"),
-    "broke": ("type", "player"),
+LINE_KEYS = line_keys(Move) | {
+    "draw": ("type", "player", "cards", "winner", "price", "keep"),  # Draw.all_passed is the line's "winner": null
 }
-"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first (its move's fields); any other key (but a note or evidence) is reported by key_warnings()."""
 
 
 def _move(data: dict[str, Any], kind: str) -> Move:

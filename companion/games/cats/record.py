@@ -43,19 +43,10 @@ from companion.games.cats.state import (
     turn,
 )
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, move_reader, record_functions
+from companion.games.records import card_readers, line_keys, move_reader, record_functions
 
-LINE_KEYS = {
-    "setup": ("type", "game", "players", "first", "hands"),
-    "deal": ("type", "player", "cards"),
-    "lot": ("type", "card"),
-    "bid": ("type", "player", "cards"),
-    "play": ("type", "player", "card", "turned"),
-    "pass": ("type", "player", "penalty"),
-    "draw": ("type", "player", "cards"),
-    "reveal": ("type", "player", "cards"),
-}
-"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
+LINE_KEYS = line_keys(Move)
+"""The keys each line type has, setup first (its move's fields); any other key (but a note or evidence) is reported by key_warnings()."""
 
 
 def _move(data: dict[str, Any], kind: str) -> Move:

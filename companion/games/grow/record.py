@@ -31,20 +31,10 @@ from companion.games.grow.state import ALL_CARDS, DECK, GrowState
 from companion.games.house import read_house_rules
 from companion.games.jsonl import list_field as _list
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, move_reader, record_functions
+from companion.games.records import card_readers, line_keys, move_reader, record_functions
 
-LINE_KEYS = {
-    "setup": ("type", "game", "players", "removed", "rules"),
-    "draw": ("type", "cards"),
-    "reveal_bids": ("type", "bids"),
-    "tiebreak": ("type", "rolls"),
-    "pick": ("type", "player", "card", "stack"),
-    "roll": ("type", "player", "dice"),
-    "act": ("type", "player", "card", "from", "stack"),
-    "decline": ("type", "player"),
-    "break": ("type", "player"),
-}
-"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
+LINE_KEYS = line_keys(Move)
+"""The keys each line type has, setup first (its move's fields); any other key (but a note or evidence) is reported by key_warnings()."""
 
 
 def _move(data: dict[str, Any], kind: str) -> Move:

@@ -22,7 +22,7 @@ from typing import Any, Literal, overload
 
 from companion.games.base import possessive
 from companion.games.jsonl import name_field as _name
-from companion.games.records import card_readers, move_reader, record_functions
+from companion.games.records import card_readers, line_keys, move_reader, record_functions
 from companion.games.match import rules
 from companion.games.match.messages import W
 from companion.games.match.moves import (
@@ -54,18 +54,11 @@ from companion.games.match.state import (
     turn,
 )
 
-LINE_KEYS = {
-    "setup": ("type", "game", "players", "dealer", "advanced"),
-    "deal": ("type", "round", "hands"),
-    "draw": ("type", "player", "from", "card"),
-    "match": ("type", "player", "cards"),
-    "trade": ("type", "player", "card", "with", "take", "give"),
-    "steal": ("type", "player", "card", "from", "take", "draw"),
-    "discard_wild": ("type", "player", "card", "draw"),
-    "discard": ("type", "player", "card"),
-    "score": ("type", "round", "players"),
+LINE_KEYS = line_keys(Move) | {
+    "deal": ("type", "round", "hands"),  # the round first, as the lines have always been written
+    "draw": ("type", "player", "from", "card"),  # Draw.source is the line's "from"
 }
-"""The keys each line type has, setup first; any other key (but a note or evidence) is reported by key_warnings()."""
+"""The keys each line type has, setup first (its move's fields); any other key (but a note or evidence) is reported by key_warnings()."""
 
 
 def _move(data: dict[str, Any], kind: str) -> Move:
