@@ -20,7 +20,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.cards.decks import load_deck  # noqa: E402
 from companion.cards.payloads import new_print  # noqa: E402
-from companion.vision import codebook, sampler  # noqa: E402
+from companion.vision import codebook, sampler, synth  # noqa: E402
 
 CONDITIONS = ((2.0, 0.8, 2), (2.2, 1.2, 3), (2.2, 1.6, 5), (2.5, 1.4, 4), (2.0, 1.2, 4))
 """(px/module, defocus sigma px, motion blur px) of the rendered marks."""
@@ -36,28 +35,10 @@ CONDITIONS = ((2.0, 0.8, 2), (2.2, 1.2, 3), (2.2, 1.6, 5), (2.5, 1.4, 4), (2.0, 
 
 def render(payload: str, seed: int, ppm: float, defocus: float, motion: int) -> tuple[np.ndarray, np.ndarray]:
     """Return (grey image, true grid: module units -> px) of a printed symbol seen tilted and blurred."""
-    rng = np.random.default_rng(seed)
     m = codebook.symbol_matrix(payload)
     assert m is not None
-    n, s, q = m.shape[0], 12, 4
-    sym = cv2.resize(np.where(np.pad(m, q) == 1, 30, 225).astype(np.uint8), None, fx=s, fy=s,
-                     interpolation=cv2.INTER_NEAREST)
-    src = np.float32([[q * s, q * s], [(q + n) * s, q * s], [(q + n) * s, (q + n) * s], [q * s, (q + n) * s]])
-    ang = rng.uniform(0, 2 * np.pi)
-    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
-    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * n * ppm / 2
-    dst = (square * [1.0, rng.uniform(0.8, 1.0)]) @ rot.T + 60.0
-    hom = cv2.getPerspectiveTransform(src, np.float32(dst))
-    img = cv2.warpPerspective(sym, hom, (120, 120), flags=cv2.INTER_AREA, borderValue=225)
-    img = cv2.GaussianBlur(img, (0, 0), defocus)
-    k = np.zeros((motion, motion), np.float32)
-    k[motion // 2, :] = 1
-    k = cv2.warpAffine(k, cv2.getRotationMatrix2D(((motion - 1) / 2,) * 2, float(rng.uniform(0, 180)), 1),
-                       (motion, motion))
-    img = cv2.filter2D(img, -1, k / k.sum())
-    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_GRAYSCALE)
-    return img.astype(np.float32), hom @ np.array([[s, 0, q * s], [0, s, q * s], [0, 0, 1.0]])
+    img, _, grid = synth.blurred_mark(m, seed, ppm, defocus, motion, foreshortened=(0.8, 1.0))
+    return img.astype(np.float32), grid
 
 
 _TURN = np.array([[0, -1, 15], [1, 0, 0], [0, 0, 1.0]])

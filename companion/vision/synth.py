@@ -909,3 +909,40 @@ def page_poses(camera_matrix: np.ndarray, size: tuple[int, int], centre_mm: Sequ
                            distance_mm])
         poses.append((cv2.Rodrigues(r)[0].ravel(), target - r @ centre))
     return poses
+
+
+def blurred_mark(matrix: np.ndarray, seed: int, ppm: float, defocus: float, motion: int,
+                 foreshortened: tuple[float, float] = (0.7, 0.9), far: float | None = None,
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (grey image, true corners, true grid) of one printed symbol seen at `ppm` px/module: turned at random,
+    foreshortened (its second axis `foreshortened` times as long, drawn from that range) or, with `far`, a
+    keystone (its side away from the finder `far` times as long, as a steep camera shows it), then defocused
+    (Gaussian sigma px), motion-blurred (`motion` px at a random angle), noisy and JPEG 80. The grid maps module
+    units (0..n across the symbol) to image px. The sampler's tests and the codebook's bench read these: a mark
+    alone, its truth exact, without a table around it."""
+    rng = np.random.default_rng(seed)
+    n, s, q = matrix.shape[0], 12, 4
+    sym = cv2.resize(np.where(np.pad(matrix, q) == 1, 30, 225).astype(np.uint8), None, fx=s, fy=s,
+                     interpolation=cv2.INTER_NEAREST)
+    src = np.array([[q * s, q * s], [(q + n) * s, q * s], [(q + n) * s, (q + n) * s], [q * s, (q + n) * s]],
+                   np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * n * ppm / 2
+    dst: np.ndarray
+    if far is None:
+        dst = (square * [1.0, rng.uniform(*foreshortened)]) @ rot.T + 60.0
+    else:
+        dst = (square * [[1, 1], [far, 0.9], [far, 0.9], [1, 1]]) @ rot.T + 60.0
+    hom = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+    img: np.ndarray = cv2.warpPerspective(sym, hom, (120, 120), flags=cv2.INTER_AREA, borderValue=225)
+    img = cv2.GaussianBlur(img, (0, 0), defocus)
+    k: np.ndarray = np.zeros((motion, motion), np.float32)
+    k[motion // 2, :] = 1
+    k = cv2.warpAffine(k, cv2.getRotationMatrix2D(((motion - 1) / 2,) * 2, float(rng.uniform(0, 180)), 1),
+                       (motion, motion))
+    img = cv2.filter2D(img, -1, k / k.sum())
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    decoded = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_GRAYSCALE)
+    assert decoded is not None
+    return decoded, dst, hom @ np.array([[s, 0, q * s], [0, s, q * s], [0, 0, 1.0]])

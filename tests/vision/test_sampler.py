@@ -23,32 +23,8 @@ def _blurred_mark(payload: str, seed: int, ppm: float = 2.2, defocus: float = 0.
 
     With `far`, the mark is a keystone instead (its side away from the finder `far` times as long, as a
     steep camera shows it), and the true corners are returned as a homography from module units."""
-    rng = np.random.default_rng(seed)
-    m = qr_matrix(payload, DEFAULT_MARK)
-    n, s, q = m.shape[0], 12, 4
-    sym = cv2.resize(np.where(np.pad(m, q) == 1, 30, 225).astype(np.uint8), None, fx=s, fy=s,
-                     interpolation=cv2.INTER_NEAREST)
-    src = np.float32([[q * s, q * s], [(q + n) * s, q * s], [(q + n) * s, (q + n) * s], [q * s, (q + n) * s]])
-    ang = rng.uniform(0, 2 * np.pi)
-    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
-    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * n * ppm / 2
-    if far is None:
-        dst = (square * [1.0, rng.uniform(0.7, 0.9)]) @ rot.T + 60.0  # foreshortened as by a tilted camera
-    else:
-        dst = (square * [[1, 1], [far, 0.9], [far, 0.9], [1, 1]]) @ rot.T + 60.0
-    hom = cv2.getPerspectiveTransform(src, np.float32(dst))
-    img = cv2.warpPerspective(sym, hom, (120, 120), flags=cv2.INTER_AREA, borderValue=225)
-    img = cv2.GaussianBlur(img, (0, 0), defocus)
-    k = np.zeros((motion, motion), np.float32)
-    k[motion // 2, :] = 1
-    k = cv2.warpAffine(k, cv2.getRotationMatrix2D(((motion - 1) / 2,) * 2, float(rng.uniform(0, 180)), 1),
-                       (motion, motion))
-    img = cv2.filter2D(img, -1, k / k.sum())
-    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_GRAYSCALE)
-    if far is not None:
-        return img, hom @ np.array([[s, 0, q * s], [0, s, q * s], [0, 0, 1.0]])
-    return img, dst
+    img, corners, grid = synth.blurred_mark(qr_matrix(payload, DEFAULT_MARK), seed, ppm, defocus, motion, far=far)
+    return (img, grid) if far is not None else (img, corners)
 
 
 def test_fixed_modules_are_those_of_the_printed_symbol(print_deck):
