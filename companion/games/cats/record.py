@@ -54,18 +54,17 @@ def _move(data: dict[str, Any], kind: str) -> Move:
     if kind == "lot":
         return Lot(card=None if data.get("card") is None else _card(data, "card", kind))
     player = _name(data, "player", kind)
-    if kind == "bid":
-        return Bid(player=player, cards=tuple(_cards(data.get("cards"), "bid: cards")))
     if kind == "play":
         turned = data.get("turned")
         return Play(player=player, card=_card(data, "card", kind), turned=None if turned is None else _card(data, "turned", kind))
     if kind == "pass":
         return Pass(player=player, penalty=_card(data, "penalty", kind))
-    if kind == "deal":
-        return Deal(player=player, cards=tuple(_cards(data.get("cards"), "deal: cards")))
-    if kind == "reveal":
-        return Reveal(player=player, cards=tuple(_cards(data.get("cards"), "reveal: cards")))
-    return Draw(player=player, cards=tuple(_cards(data.get("cards"), "draw: cards")))
+    return _PLAYER_CARDS[kind](player=player, cards=tuple(_cards(data.get("cards"), f"{kind}: cards")))
+
+
+_PLAYER_CARDS: dict[str, type[Bid] | type[Deal] | type[Reveal] | type[Draw]] = {
+    "bid": Bid, "deal": Deal, "reveal": Reveal, "draw": Draw}
+"""The lines that hold a player and their cards, by type: read alike."""
 
 
 def _setup(data: dict[str, Any]) -> Setup:
