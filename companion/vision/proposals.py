@@ -31,30 +31,6 @@ def split(boxes: list[tuple], tile: float = 240.0, overlap: float = 80.0) -> lis
     return out
 
 
-SHADE_WINDOW = 31
-"""Side (px of the search copy: 62 frame px at 1080p, about two marks at 2 px/module) of the window whose
-lightest grey is taken as the paper's level there (`_shaded_threshold`)."""
-SHADE_GAIN = 3.0
-"""A shadow lowers the gradient threshold at most this much (paper at a third of the frame's white)."""
-
-
-def _shaded_threshold(small: np.ndarray, thr: float, floor: float) -> np.ndarray:
-    """Return the gradient threshold per pixel: `thr` scaled by how light the paper is there, within
-    [max(floor, thr / SHADE_GAIN), thr].
-
-    A shadow (a person, the arm, a lamp's falloff) scales a mark's grey levels, and so its edges, by the light
-    that reaches it, while `thr` follows the frame's strongest edges (the plates, the lit cards): in issue 33's
-    1080p scenes (seeds 100-179) four marks at contrast 0.35-0.38 in shadow were in no candidate box (none of
-    their edges passed `thr`); with this, all four are read. The light there is taken as the lightest grey in a SHADE_WINDOW square (a mark's paper, its quiet
-    zone) against the frame's 99th percentile; dark table with no paper near keeps the floor of sensor noise and
-    grain, which this never goes under."""
-    bright = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (SHADE_WINDOW, SHADE_WINDOW)))
-    white = max(float(np.percentile(small[::8, ::8], 99)), 1.0)
-    top = float(np.floor(thr))  # grad > thr on bytes is grad > floor(thr), as cv2.threshold had it
-    low = min(float(np.floor(max(floor, thr / SHADE_GAIN))), top)
-    return cv2.min(cv2.max(cv2.multiply(bright, 1.0, scale=thr / white), low), top)
-
-
 def candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float = 400.0,
                      scale: float | None = None, half: np.ndarray | None = None) -> list[tuple]:
     """Return boxes (full-scale coords) of dense-edge blobs, biggest first.
@@ -78,9 +54,8 @@ def candidate_boxes(gray: np.ndarray, min_side: float = 14.0, max_side: float = 
     # The median and 99th percentile of a sparse sample, taken of the sample rebuilt sorted from its histogram:
     # the same values in a third of the time (numpy partitions unsorted bytes slowly: ~1 ms at 1080p).
     ordered = np.repeat(np.arange(256, dtype=np.uint8), np.bincount(grad[::4, ::4].ravel(), minlength=256))
-    floor = max(14.0, 4.0 * float(np.median(ordered)))
-    thr = max(floor, 0.5 * float(np.percentile(ordered, 99)))
-    mask = cv2.compare(grad, _shaded_threshold(small, thr, floor), cv2.CMP_GT)
+    thr = max(14.0, 4.0 * float(np.median(ordered)), 0.5 * float(np.percentile(ordered, 99)))
+    mask = cv2.threshold(grad, thr, 255, cv2.THRESH_BINARY)[1]  # grad > thr (OpenCV floors thr for bytes: the same)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     # Grana's block-based labelling: the same components and stats in the same order as the default
