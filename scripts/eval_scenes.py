@@ -393,12 +393,21 @@ def _floor(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     return np.clip(base * (1 + tex - 0.25 * grid)[..., None], 0, 1)
 
 
-def _aruco(layout: TableLayout, marker_id: int, px: int) -> np.ndarray:
-    """A printed plate: the ArUco marker on white paper with a white margin (BGR float)."""
+def _aruco(layout: TableLayout, marker_id: int, px: int, plate_mm: float) -> np.ndarray:
+    """A printed plate `plate_mm` wide: the ArUco marker, `layout.marker_mm` across its black border as the
+    plates are printed and the layout fits them, centred on white paper (BGR float).
+
+    (Before issue 33's colour work the marker filled 0.6 of the plate, 39.6 mm of a 50 mm layout: every plate's
+    corners lay 7-11 mm from where the fit puts them, so RANSAC at 8 mm kept 1-2 corners a plate, and a frame
+    with 4-5 plates found got a plane that mapped 30 mm marks to 20-480 mm.)"""
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
     cells = d.markerSize + 2
-    m = cv2.aruco.generateImageMarker(d, marker_id, cells * 20)
-    m = cv2.copyMakeBorder(m, 20 * 2, 20 * 2, 20 * 2, 20 * 2, cv2.BORDER_CONSTANT, value=255)
+    big = 20 * cells * plate_mm / layout.marker_mm  # 20 px a cell
+    side = int(round(big))
+    m = cv2.aruco.generateImageMarker(d, marker_id, 20 * cells)
+    pad = (side - 20 * cells) // 2
+    m = cv2.copyMakeBorder(m, pad, side - 20 * cells - pad, pad, side - 20 * cells - pad, cv2.BORDER_CONSTANT,
+                           value=255)
     m = cv2.resize(m, (px, px), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(m, cv2.COLOR_GRAY2BGR).astype(np.float32) / 255.0
 
@@ -604,7 +613,7 @@ def _build(seed: int, size: tuple[int, int], game: str | None) -> _Scene:
     for mid, ((mx, my), rot) in layout.markers.items():
         plate_mm = layout.marker_mm + 16
         px = 160
-        img = _aruco(layout, mid, px)
+        img = _aruco(layout, mid, px, plate_mm)
         lay = Lay("", (mx, my), rot, True)
         t = math.radians(rot)
         c, sn = math.cos(t), math.sin(t)
