@@ -37,7 +37,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.vision import codebook, decoders, locator, sampler, shapes, topdown
 from companion.vision.decoders import Detection
-from companion.vision.geometry import TableGeometry, TableLayout, detect_markers
+from companion.vision.geometry import TableGeometry, TableLayout
 from companion.vision.identify import Identifier
 from companion.vision.lens import Lens
 from companion.vision.topdown import MARK_MM, MODULE_MM
@@ -92,6 +92,14 @@ clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the sa
 _UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
 FUSE_SPENT_FRAMES = 150
 """Frames a given-up spot's region is not fused again."""
+FUSE_REGISTER_PX = 96
+"""A spot's frame region is registered to its first frame by phase correlation on at most this many px each
+way (its middle): a still table's shake moves it 0.2-1.6 px, which the plates' refit homography did not follow
+(it jittered by 1-6 px on the independent renderer's clips, so averages blurred and spots restarted)."""
+FUSE_REGISTER_MAX_PX = 6.0
+"""A measured shift larger than this (frame px), or a weak correlation peak, is not trusted: the spot's frame
+is taken unshifted and its agreement check decides (the camera moved: the spot restarts)."""
+FUSE_REGISTER_MIN_PEAK = 0.05
 
 
 @dataclass
@@ -111,6 +119,13 @@ class Spot:
     """Decodes of its average so far (the next is due at FUSE_TRY_AT[tries] frames averaged)."""
     mark: bool = False
     """A mark's spot (round a finder located on a region's average), not a candidate region's."""
+    geo: TableGeometry | None = None
+    """The table geometry its average is resampled through (the pipeline's when it started): a still table's
+    frames are registered to it by image shift, not refitted from the plates (their fit jitters by pixels)."""
+    ref: np.ndarray | None = None
+    """The grey frame it started on: each frame's shift is measured against it (Fusion._register)."""
+    shift: tuple[float, float] = (0.0, 0.0)
+    """This frame's image shift (frame px) of the spot's region from `ref`."""
 
 
 class Fusion:
@@ -195,27 +210,31 @@ class Fusion:
         self.spent = [(b, t) for b, t in self.spent if self._frame - t < FUSE_SPENT_FRAMES]
         if not self.spots or geometry is None:
             return []
-        geo = geometry
-        if self.active() and not fresh:
-            geo = self._refit(gray) or geometry
         decodes = FUSE_DECODES_PER_FRAME
         deadline = None if started is None or self.frame_ms is None else started + self.frame_ms / 1000.0
         self._free = FUSE_MIN_SAMPLES_PER_FRAME
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
-            if spot.reads and not self._same_data(spot, gray, geo):
+            if spot.geo is not None:
+                self._register(spot, gray)
+            if spot.reads and not self._same_data(spot, gray):
                 # The table changed there (a card swapped for another looks alike to _agrees): afresh, reads dropped.
                 spot.acc, spot.reads, spot.closed, spot.frames = None, [], False, 0
             if spot.closed:
-                out += self._to_frame(geometry, spot, spot.reads)
+                out += self._to_frame(spot, spot.reads)
                 continue
-            patch, _ = self._warp(gray, geo, spot)
+            if spot.acc is None:
+                spot.geo, spot.ref, spot.shift = geometry, gray, (0.0, 0.0)
+            patch = self._warp(gray, spot)
+            if patch is not None and spot.acc is not None and not self._agrees(spot, patch):
+                # The table changed there (or the camera moved): afresh, through this frame's geometry.
+                spot.geo, spot.ref, spot.shift, spot.acc = geometry, gray, (0.0, 0.0), None
+                patch = self._warp(gray, spot)
             if patch is None:
-                out += self._to_frame(geometry, spot, spot.reads)
+                out += self._to_frame(spot, spot.reads)
                 continue
-            if spot.acc is None or not self._agrees(spot, patch):
-                # The first frame, or the table changed: afresh.
+            if spot.acc is None:
                 spot.acc, spot.n, spot.tries, spot.reads = patch.copy(), 1, 0, []
             else:
                 spot.acc += patch
@@ -251,37 +270,61 @@ class Fusion:
                     self.spots.remove(spot)
                     self.spent.append((spot.box, self._frame))
                     continue
-            out += self._to_frame(geometry, spot, spot.reads)
+            out += self._to_frame(spot, spot.reads)
         return out
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _refit(self, gray: np.ndarray) -> TableGeometry | None:
-        """Return this frame's table geometry from its plates, or None when too few are found."""
-        from companion.vision.geometry import load_layout
-
-        layout = self.layout or load_layout()
-        try:
-            return TableGeometry.from_markers(detect_markers(gray, layout, max_side=960), layout, self.lens)
-        except CompanionError:
-            return None
-
     def _patch_to_frame(self, geometry: TableGeometry, spot: Spot) -> np.ndarray:
         return topdown.patch_to_crop(geometry, FUSE_PX_PER_MM, spot.box[0], spot.box[1], 0, 0)
 
-    def _warp(self, gray: np.ndarray, geometry: TableGeometry, spot: Spot) -> tuple[np.ndarray | None, np.ndarray]:
-        """Return the spot's region of this frame resampled onto its fused grid (float32), or None off the frame."""
-        h = self._patch_to_frame(geometry, spot)
+    def _frame_box(self, spot: Spot, gray: np.ndarray, margin: int) -> tuple[int, int, int, int] | None:
+        """Return the frame box (px) of the spot's region on its first frame, `margin` px wider, or None when
+        it leaves the frame."""
+        assert spot.geo is not None
         w, hh = spot.size
-        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64), h).reshape(4, 2)
+        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64),
+                                        self._patch_to_frame(spot.geo, spot)).reshape(4, 2)
         if not np.isfinite(quad).all():
-            return None, h
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 3
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+            return None
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - margin
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + margin + 1
         if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
-            return None, h
-        patch = topdown.warp(geometry, gray[y0:y1, x0:x1], h, (w, hh), cv2.INTER_LINEAR, (int(x0), int(y0)), (0, 0))
-        return patch.astype(np.float32), h
+            return None
+        return int(x0), int(y0), int(x1), int(y1)
+
+    def _register(self, spot: Spot, gray: np.ndarray) -> None:
+        """Set spot.shift: how far (frame px) the spot's region moved since its first frame (phase correlation
+        of its middle, at most FUSE_REGISTER_PX square); unshifted when the peak is weak or too far."""
+        assert spot.ref is not None
+        box = self._frame_box(spot, gray, 0)
+        spot.shift = (0.0, 0.0)
+        if box is None or spot.ref.shape != gray.shape:
+            return
+        x0, y0, x1, y1 = box
+        cx, cy, half = (x0 + x1) // 2, (y0 + y1) // 2, FUSE_REGISTER_PX // 2
+        x0, x1 = max(x0, cx - half), min(x1, cx + half)
+        y0, y1 = max(y0, cy - half), min(y1, cy + half)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return
+        win = _hanning((x1 - x0, y1 - y0))
+        (dx, dy), peak = cv2.phaseCorrelate(spot.ref[y0:y1, x0:x1].astype(np.float32),
+                                            gray[y0:y1, x0:x1].astype(np.float32), win)
+        if peak >= FUSE_REGISTER_MIN_PEAK and math.hypot(dx, dy) <= FUSE_REGISTER_MAX_PX:
+            spot.shift = (float(dx), float(dy))
+
+    def _warp(self, gray: np.ndarray, spot: Spot) -> np.ndarray | None:
+        """Return the spot's region of this frame resampled onto its fused grid (float32) through its geometry
+        and this frame's shift, or None off the frame."""
+        assert spot.geo is not None
+        box = self._frame_box(spot, gray, 3 + int(math.ceil(FUSE_REGISTER_MAX_PX)))
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        at = (x0 - spot.shift[0], y0 - spot.shift[1])  # the frame moved by shift: sample there
+        patch = topdown.warp(spot.geo, gray[y0:y1, x0:x1], self._patch_to_frame(spot.geo, spot), spot.size,
+                             cv2.INTER_LINEAR, at, (0, 0))
+        return patch.astype(np.float32)
 
     def _agrees(self, spot: Spot, patch: np.ndarray) -> bool:
         """True when the frame's patch correlates with the spot's average at FUSE_MIN_AGREE or better."""
@@ -293,18 +336,17 @@ class Fusion:
         d = float(np.sqrt((a * a).sum() * (p * p).sum()))
         return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
 
-    def _same_data(self, spot: Spot, gray: np.ndarray, geometry: TableGeometry) -> bool:
+    def _same_data(self, spot: Spot, gray: np.ndarray) -> bool:
         """True when every read mark's data modules (its finder and timing left out), sampled on this frame
         through its homography, correlate with the same modules of the spot's average at FUSE_MIN_DATA_AGREE
         or better: a card swapped for another at the same place keeps the card's look and the marks' finders,
         only the data modules tell. (225 samples a mark on the frame itself: no warp of the region.)"""
         assert spot.acc is not None
         mean = spot.acc / spot.n
-        to_frame = self._patch_to_frame(geometry, spot)
-        for d in spot.reads:
+        for d, on_frame in zip(spot.reads, self._to_frame(spot, spot.reads)):
             h = cv2.getPerspectiveTransform(_UNIT, np.asarray(d.corners, np.float32)).astype(np.float64)
             a = sampler.module_values(mean, h)[~sampler.FIXED_MASK].astype(np.float64)
-            corners = np.asarray(topdown.mapped_to_crop(geometry, d, to_frame, 0, 0).corners, np.float32)
+            corners = np.asarray(on_frame.corners, np.float32)
             hf = cv2.getPerspectiveTransform(_UNIT, corners).astype(np.float64)
             p = sampler.module_values(gray, hf)[~sampler.FIXED_MASK].astype(np.float64)
             a, p = a - a.mean(), p - p.mean()
@@ -325,7 +367,7 @@ class Fusion:
                 s.mark and math.hypot((s.box[0] + s.box[2]) / 2 - cx, (s.box[1] + s.box[3]) / 2 - cy) < 0.3 * self.mark_mm
                 for s in self.spots):
             return
-        spot = Spot(box=box, size=(side, side), mark=True)
+        spot = Spot(box=box, size=(side, side), mark=True, geo=region.geo, ref=region.ref, shift=region.shift)
         assert region.acc is not None
         if ox >= 0 and oy >= 0 and ox + side <= region.acc.shape[1] and oy + side <= region.acc.shape[0]:
             spot.acc, spot.n = region.acc[oy:oy + side, ox:ox + side].copy(), region.n
@@ -397,9 +439,13 @@ class Fusion:
     def _card(self, det: Detection) -> bool:
         return getattr(self.deck.identify(det.payload), "status", None) == "card"
 
-    def _to_frame(self, geometry: TableGeometry, spot: Spot, reads: list[Detection]) -> list[Detection]:
-        h = self._patch_to_frame(geometry, spot)
-        return [topdown.mapped_to_crop(geometry, d, h, 0, 0) for d in reads]
+    def _to_frame(self, spot: Spot, reads: list[Detection]) -> list[Detection]:
+        """Return reads on the spot's fused grid in this frame's px (its geometry, moved by its shift)."""
+        if not reads or spot.geo is None:
+            return []
+        h = self._patch_to_frame(spot.geo, spot)
+        sx, sy = spot.shift
+        return [topdown.mapped_to_crop(spot.geo, d, h, 0, 0).shifted(sx, sy) for d in reads]
 
 
 def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
@@ -414,3 +460,14 @@ def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, f
         return [a + (b - a - FUSE_TILE_MM) * i / n for i in range(n + 1)]
 
     return [(x, y, min(x + FUSE_TILE_MM, x1), min(y + FUSE_TILE_MM, y1)) for y in starts(y0, y1) for x in starts(x0, x1)]
+
+
+_WINDOWS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _hanning(size: tuple[int, int]) -> np.ndarray:
+    """Return the phase correlation's Hanning window of a (width, height), made once per size."""
+    win = _WINDOWS.get(size)
+    if win is None:
+        win = _WINDOWS[size] = cv2.createHanningWindow(size, cv2.CV_32F)
+    return win
