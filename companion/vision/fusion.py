@@ -69,6 +69,10 @@ they cost)."""
 FUSE_MIN_SAMPLES_PER_FRAME = 1
 """Sampler runs a frame may make past FUSE_FRAME_MS: where the frame alone (its full scan) takes the budget, the
 fusion still reads (one run, ~9 ms, a frame) instead of never."""
+FUSE_MIN_DECODE_MS = 20.0
+"""CPU ms the frame's decodes may take from the first of them, when that ends past FUSE_FRAME_MS: on the
+independent renderer's clips the frame's own scan takes 50-300 ms (every other frame a full scan), and a bound
+from the frame's start alone left the fusion one sampler run a frame (its averages waited for 10+ frames)."""
 FUSE_SAMPLE_MS0 = 9.0
 """The module sampler's expected CPU ms on a finder before any was timed (scripts/bench_fusion.py: 9-12 ms)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
@@ -77,6 +81,11 @@ deconvolution cost 4 times as much (100-200 ms a spot)."""
 FUSE_DECONV_FROM: float | None = None
 """The sampler's deconvolution on a spot's average (None: not tried)."""
 FUSE_FINDERS = 2
+"""Finders located on a mark spot's average that the module sampler reads (a region's are all given mark spots,
+none sampled on the region: a region's decode is then zxing and the locator, ~2 ms, so every region of a
+table gets its mark spots within a few frames, and the sampler's time goes to mark spots alone)."""
+FUSE_REGION_DECODES_PER_FRAME = 6
+"""Regions decoded a frame at most (apart from FUSE_DECODES_PER_FRAME's mark spots); past the frame's budget, one."""
 FUSE_REGION_FINDERS = 8
 """Finders located on a region's average (each gets a mark spot)."""
 FUSE_MARK_HALF_MM = 33.0
@@ -169,7 +178,7 @@ class Fusion:
         marks in the fusion band, unless a spot or a read already covers them."""
         read_mm = [shapes.bounds(geometry.to_table(np.asarray(d.corners, np.float64)).tolist()) for d in read]
         for box in boxes:
-            if len(self.spots) >= FUSE_MAX_SPOTS:
+            if self._regions() >= FUSE_MAX_SPOTS:
                 return
             mm, (mx0, my0, mx1, my1) = topdown.on_table(geometry, box, 0, 0)
             if mm is None:
@@ -181,8 +190,12 @@ class Fusion:
                 continue
             m = 0.1 * self.mark_mm
             for b in _tiles((mx0 - m, my0 - m, mx1 + m, my1 + m)):
-                if len(self.spots) < FUSE_MAX_SPOTS:
+                if self._regions() < FUSE_MAX_SPOTS:
                     self._add(b, read_mm)
+
+    def _regions(self) -> int:
+        """Candidate regions' spots kept (mark spots have their own bound, FUSE_MAX_MARK_SPOTS)."""
+        return sum(not s.mark for s in self.spots)
 
     def _add(self, b: tuple[float, float, float, float], read_mm: list) -> None:
         """Take one table box (mm) as a spot unless a spot, a given-up region or reads cover most of it."""
@@ -211,8 +224,10 @@ class Fusion:
         if not self.spots or geometry is None:
             return []
         decodes = FUSE_DECODES_PER_FRAME
+        region_decodes = FUSE_REGION_DECODES_PER_FRAME
         deadline = None if started is None or self.frame_ms is None else started + self.frame_ms / 1000.0
         self._free = FUSE_MIN_SAMPLES_PER_FRAME
+        decoding = False
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
@@ -241,9 +256,19 @@ class Fusion:
                 spot.n += 1
             spot.frames += 1
             due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
+            if due and deadline is not None and not decoding:
+                # The frame's first decode: however long the frame's own scan took, decodes get FUSE_MIN_DECODE_MS.
+                decoding, deadline = True, max(deadline, time.process_time() + FUSE_MIN_DECODE_MS / 1000.0)
             fits = deadline is None or time.process_time() < deadline or self._free > 0
-            if due and decodes > 0 and fits:  # a spot whose turn came while others decoded waits for the next frame
-                decodes -= 1
+            go = False
+            if due and spot.mark:
+                go = decodes > 0 and fits
+                decodes -= go
+            elif due:  # a region's decode samples nothing (~2 ms): while the frame is within its time, one anyway
+                go = region_decodes > 0 and (deadline is None or time.process_time() < deadline
+                                             or region_decodes == FUSE_REGION_DECODES_PER_FRAME)
+                region_decodes -= go
+            if go:  # a spot whose turn came while others decoded waits for the next frame
                 tries, spot.tries = spot.tries, sum(1 for t in FUSE_TRY_AT if t <= spot.n)
                 reads, finders, unread, waited = self._decode(spot.acc / spot.n, regions=not spot.mark, deadline=deadline)
                 if waited and spot.mark and not reads:
@@ -408,7 +433,7 @@ class Fusion:
             if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
                 continue
             # A region's best finders are read now, the rest get mark spots; none once the frame's time is up.
-            sample = k < FUSE_FINDERS
+            sample = k < FUSE_FINDERS and not regions
             if sample and deadline is not None and time.process_time() + self._sample_ms / 1000.0 > deadline:
                 if self._free > 0:
                     self._free -= 1
