@@ -282,8 +282,10 @@ class Fusion:
                     spot.closed = True
                 else:
                     spot.closed = bool(spot.reads) and not unread
-                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER:
-                    spot.frames = FUSE_MAX_FRAMES  # card art, no mark: given up now
+                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER and not spot.mark:
+                    # Card art, no mark: given up now (a mark spot's finder was located on its region's
+                    # average; at 4 frames its own may not show it yet: it keeps its later tries).
+                    spot.frames = FUSE_MAX_FRAMES
                 if spot.closed and not spot.reads:
                     self.spots.remove(spot)
                     self.spent.append((spot.box, self._frame))
