@@ -81,9 +81,9 @@ deconvolution cost 4 times as much (100-200 ms a spot)."""
 FUSE_DECONV_FROM: float | None = None
 """The sampler's deconvolution on a spot's average (None: not tried)."""
 FUSE_FINDERS = 2
-"""Finders located on a mark spot's average that the module sampler reads (a region's are all given mark spots,
-none sampled on the region: a region's decode is then zxing and the locator, ~2 ms, so every region of a
-table gets its mark spots within a few frames, and the sampler's time goes to mark spots alone)."""
+"""Finders located on a spot's average that the module sampler reads: a region's best ones only while the frame
+is within its time (FUSE_FRAME_MS, FUSE_MIN_DECODE_MS), the others get mark spots; past it a region's decode is
+zxing and the locator alone (~2 ms), so every region of a table gets its mark spots within a few frames."""
 FUSE_REGION_DECODES_PER_FRAME = 6
 """Regions decoded a frame at most (apart from FUSE_DECODES_PER_FRAME's mark spots); past the frame's budget, one."""
 FUSE_REGION_FINDERS = 8
@@ -282,10 +282,8 @@ class Fusion:
                     spot.closed = True
                 else:
                     spot.closed = bool(spot.reads) and not unread
-                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER and not spot.mark:
-                    # Card art, no mark: given up now (a mark spot's finder was located on its region's
-                    # average; at 4 frames its own may not show it yet: it keeps its later tries).
-                    spot.frames = FUSE_MAX_FRAMES
+                if not finders and not spot.reads and spot.n >= FUSE_NO_FINDER_AFTER:
+                    spot.frames = FUSE_MAX_FRAMES  # card art, no mark: given up now
                 if spot.closed and not spot.reads:
                     self.spots.remove(spot)
                     self.spent.append((spot.box, self._frame))
@@ -329,7 +327,8 @@ class Fusion:
         if box is None or spot.ref.shape != gray.shape:
             return
         x0, y0, x1, y1 = box
-        cx, cy, half = (x0 + x1) // 2, (y0 + y1) // 2, FUSE_REGISTER_PX // 2
+        # A closed spot only checks its reads (Fusion._same_data): its middle's quarter does (a tenth of the cost).
+        cx, cy, half = (x0 + x1) // 2, (y0 + y1) // 2, FUSE_REGISTER_PX // (4 if spot.closed else 2)
         x0, x1 = max(x0, cx - half), min(x1, cx + half)
         y0, y1 = max(y0, cy - half), min(y1, cy + half)
         if x1 - x0 < 16 or y1 - y0 < 16:
@@ -435,9 +434,9 @@ class Fusion:
             if any(cv2.pointPolygonTest(np.asarray(d.corners, np.float32), centre, False) >= 0 for d in found):
                 continue
             # A region's best finders are read now, the rest get mark spots; none once the frame's time is up.
-            sample = k < FUSE_FINDERS and not regions
+            sample = k < FUSE_FINDERS
             if sample and deadline is not None and time.process_time() + self._sample_ms / 1000.0 > deadline:
-                if self._free > 0:
+                if self._free > 0 and not regions:  # a region's finder past the time gets a mark spot instead
                     self._free -= 1
                 else:
                     sample, waited = False, True
