@@ -4,10 +4,11 @@ At 1.5-2 px per module one frame holds too little of a mark for any reader: blur
 leave the modules below what a threshold or a grid fit can tell apart. But a camera over a still table
 sees the same marks in frame after frame, each shifted a fraction of a pixel (shake, a wobbly mount) and
 with fresh noise. So a candidate region the single-frame ladder read nothing from (a "spot") is kept in
-TABLE coordinates: each frame's plates give that frame's homography, the region is resampled top-down
-through it onto a fixed grid finer than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), and the
-grids are averaged (shift-and-add: the sub-pixel shifts sample the mark at different phases, the noise
-averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
+TABLE coordinates: the table homography of its first frame resamples it top-down onto a fixed grid finer
+than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), each later frame's region registered to the first
+frame's by phase correlation (its sub-pixel shift: the plates' homography refitted each frame jitters by
+pixels, more than the shake), and the grids are averaged (shift-and-add: the sub-pixel shifts sample the
+mark at different phases, the noise averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
 finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it; a region's
 finders the sampler did not read each get a mark-sized spot of their own, started from the region's average.
 
@@ -18,9 +19,10 @@ A card swapped for another of the same layout agrees with the average, so a spot
 every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
 reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
 (FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
-FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, their module sampler runs
-(most of a decode's cost) within the frame's CPU budget FUSE_FRAME_MS, so a table whose marks single frames
-read costs little here (docs/vision.md, "Issue 33 item 3").
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME mark spots and FUSE_REGION_DECODES_PER_FRAME
+regions are decoded a frame, their module sampler runs (most of a decode's cost) within the frame's CPU budget
+FUSE_FRAME_MS (or FUSE_MIN_DECODE_MS from the frame's first decode, when its own scan took the budget), so a
+table whose marks single frames read costs little here (docs/vision.md, "Issue 33 item 3").
 
 Knows nothing of cards or rules; the print's identify decides what a read is.
 """
@@ -64,8 +66,8 @@ FUSE_FRAME_MS: float | None = 45.0
 must fit: zxing and the finder locator on an average (~1.5 ms together) run while the frame is within it, the
 sampler on a finder (~9 ms, most of a decode's cost) only when its expected cost (the last runs' running
 average) ends within it. A mark spot whose finder waited is decoded again on the next frame (its try not
-spent); a region's get mark spots as its lesser finders do. None: no bound (three decodes a frame whatever
-they cost)."""
+spent); a region's get mark spots as its lesser finders do. None: no bound (FUSE_DECODES_PER_FRAME mark spots
+and FUSE_REGION_DECODES_PER_FRAME regions decoded a frame whatever they cost)."""
 FUSE_MIN_SAMPLES_PER_FRAME = 1
 """Sampler runs a frame may make past FUSE_FRAME_MS: where the frame alone (its full scan) takes the budget, the
 fusion still reads (one run, ~9 ms, a frame) instead of never."""
@@ -135,6 +137,8 @@ class Spot:
     """The grey frame it started on: each frame's shift is measured against it (Fusion._register)."""
     shift: tuple[float, float] = (0.0, 0.0)
     """This frame's image shift (frame px) of the spot's region from `ref`."""
+    out: list[Detection] | None = None
+    """A closed spot's reads in the last frame's px (given again on a settled frame)."""
 
 
 class Fusion:
@@ -142,8 +146,9 @@ class Fusion:
 
     Args:
         deck: the print (only its cards are reported).
-        layout: the table layout (plates), for the homography of frames the pipeline did not refit.
-        lens: the lens scaled to the frame, when calibrated.
+        layout: the table layout (plates); lens: the lens scaled to the frame, when calibrated. Both kept for the
+            callers' sake only: a spot's frames are registered to its first by the image, no longer refitted from
+            the plates (the geometry a spot starts with carries the lens).
         module_mm: the printed marks' module size (mm), as the pipeline's (a larger print's marks are sampled at their size).
     """
 
@@ -209,13 +214,14 @@ class Fusion:
         self.spots.append(Spot(box=b, size=size))
 
     def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool,
-               started: float | None = None) -> list[Detection]:
+               started: float | None = None, settled: bool = False) -> list[Detection]:
         """Add one frame to the spots; return every fused read (frame px), new and kept.
 
         `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
         accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame).
         `started`: time.process_time() when the pipeline began the frame; decodes then keep the frame within
-        self.frame_ms of it (None: no bound).
+        self.frame_ms of it (None: no bound). `settled`: the pipeline saw nothing change since the last frame
+        (its change copy): closed spots give the last frame's reads again, unchecked, as the pipeline keeps its own.
 
         One piece because each spot's steps (check its reads, add the frame or start afresh, decode when due
         and within the frame's decodes, spawn mark spots, give up) decide together what it reports this frame."""
@@ -231,13 +237,17 @@ class Fusion:
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
+            if spot.closed and settled and spot.out is not None:
+                out += spot.out
+                continue
             if spot.geo is not None:
                 self._register(spot, gray)
             if spot.reads and not self._same_data(spot, gray):
                 # The table changed there (a card swapped for another looks alike to _agrees): afresh, reads dropped.
-                spot.acc, spot.reads, spot.closed, spot.frames = None, [], False, 0
+                spot.acc, spot.reads, spot.closed, spot.frames, spot.out = None, [], False, 0, None
             if spot.closed:
-                out += self._to_frame(spot, spot.reads)
+                spot.out = self._to_frame(spot, spot.reads)
+                out += spot.out
                 continue
             if spot.acc is None:
                 spot.geo, spot.ref, spot.shift = geometry, gray, (0.0, 0.0)
@@ -295,7 +305,8 @@ class Fusion:
                     self.spots.remove(spot)
                     self.spent.append((spot.box, self._frame))
                     continue
-            out += self._to_frame(spot, spot.reads)
+            spot.out = self._to_frame(spot, spot.reads)
+            out += spot.out
         return out
 
     # -- steps --------------------------------------------------------------------------------
