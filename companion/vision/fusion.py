@@ -4,10 +4,11 @@ At 1.5-2 px per module one frame holds too little of a mark for any reader: blur
 leave the modules below what a threshold or a grid fit can tell apart. But a camera over a still table
 sees the same marks in frame after frame, each shifted a fraction of a pixel (shake, a wobbly mount) and
 with fresh noise. So a candidate region the single-frame ladder read nothing from (a "spot") is kept in
-TABLE coordinates: each frame's plates give that frame's homography, the region is resampled top-down
-through it onto a fixed grid finer than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), and the
-grids are averaged (shift-and-add: the sub-pixel shifts sample the mark at different phases, the noise
-averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
+TABLE coordinates: the table homography of its first frame resamples it top-down onto a fixed grid finer
+than the frame's pixels (FUSE_PX_PER_MM, 6 px per module), each later frame's region registered to the first
+frame's by phase correlation (its sub-pixel shift: the plates' homography refitted each frame jitters by
+pixels, more than the shake), and the grids are averaged (shift-and-add: the sub-pixel shifts sample the
+mark at different phases, the noise averages out). Every few frames the average is decoded: zxing-cpp on it and on a sharpened copy, then the
 finder locator and the module sampler (companion.vision.locator, companion.vision.sampler) on it; a region's
 finders the sampler did not read each get a mark-sized spot of their own, started from the region's average.
 
@@ -18,9 +19,10 @@ A card swapped for another of the same layout agrees with the average, so a spot
 every frame on the read marks' data modules alone, and starts afresh when they changed. A spot stops once it
 reads or after FUSE_MAX_FRAMES; only spots whose marks the frame shows in the fusion band
 (FUSE_MIN_PX_PER_MODULE to FUSE_MAX_PX_PER_MODULE) are kept, at most FUSE_MAX_SPOTS regions and
-FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME are decoded a frame, their module sampler runs
-(most of a decode's cost) within the frame's CPU budget FUSE_FRAME_MS, so a table whose marks single frames
-read costs little here (docs/vision.md, "Issue 33 item 3").
+FUSE_MAX_MARK_SPOTS marks, and at most FUSE_DECODES_PER_FRAME mark spots and FUSE_REGION_DECODES_PER_FRAME
+regions are decoded a frame, their module sampler runs (most of a decode's cost) within the frame's CPU budget
+FUSE_FRAME_MS (or FUSE_MIN_DECODE_MS from the frame's first decode, when its own scan took the budget), so a
+table whose marks single frames read costs little here (docs/vision.md, "Issue 33 item 3").
 
 Knows nothing of cards or rules; the print's identify decides what a read is.
 """
@@ -37,7 +39,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.vision import codebook, decoders, locator, sampler, shapes, topdown
 from companion.vision.decoders import Detection
-from companion.vision.geometry import TableGeometry, TableLayout, detect_markers
+from companion.vision.geometry import TableGeometry, TableLayout
 from companion.vision.identify import Identifier
 from companion.vision.lens import Lens
 from companion.vision.topdown import MARK_MM, MODULE_MM
@@ -64,11 +66,15 @@ FUSE_FRAME_MS: float | None = 45.0
 must fit: zxing and the finder locator on an average (~1.5 ms together) run while the frame is within it, the
 sampler on a finder (~9 ms, most of a decode's cost) only when its expected cost (the last runs' running
 average) ends within it. A mark spot whose finder waited is decoded again on the next frame (its try not
-spent); a region's get mark spots as its lesser finders do. None: no bound (three decodes a frame whatever
-they cost)."""
+spent); a region's get mark spots as its lesser finders do. None: no bound (FUSE_DECODES_PER_FRAME mark spots
+and FUSE_REGION_DECODES_PER_FRAME regions decoded a frame whatever they cost)."""
 FUSE_MIN_SAMPLES_PER_FRAME = 1
 """Sampler runs a frame may make past FUSE_FRAME_MS: where the frame alone (its full scan) takes the budget, the
 fusion still reads (one run, ~9 ms, a frame) instead of never."""
+FUSE_MIN_DECODE_MS = 20.0
+"""CPU ms the frame's decodes may take from the first of them, when that ends past FUSE_FRAME_MS: on the
+independent renderer's clips the frame's own scan takes 50-300 ms (every other frame a full scan), and a bound
+from the frame's start alone left the fusion one sampler run a frame (its averages waited for 10+ frames)."""
 FUSE_SAMPLE_MS0 = 9.0
 """The module sampler's expected CPU ms on a finder before any was timed (scripts/bench_fusion.py: 9-12 ms)."""
 FUSE_SAMPLE_PX_PER_MM = 2.0
@@ -77,6 +83,11 @@ deconvolution cost 4 times as much (100-200 ms a spot)."""
 FUSE_DECONV_FROM: float | None = None
 """The sampler's deconvolution on a spot's average (None: not tried)."""
 FUSE_FINDERS = 2
+"""Finders located on a spot's average that the module sampler reads: a region's best ones only while the frame
+is within its time (FUSE_FRAME_MS, FUSE_MIN_DECODE_MS), the others get mark spots; past it a region's decode is
+zxing and the locator alone (~2 ms), so every region of a table gets its mark spots within a few frames."""
+FUSE_REGION_DECODES_PER_FRAME = 6
+"""Regions decoded a frame at most (apart from FUSE_DECODES_PER_FRAME's mark spots); past the frame's budget, one."""
 FUSE_REGION_FINDERS = 8
 """Finders located on a region's average (each gets a mark spot)."""
 FUSE_MARK_HALF_MM = 33.0
@@ -92,6 +103,14 @@ clip: 0.99 for the same card a frame, 0.35 for another card swapped in at the sa
 _UNIT = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
 FUSE_SPENT_FRAMES = 150
 """Frames a given-up spot's region is not fused again."""
+FUSE_REGISTER_PX = 96
+"""A spot's frame region is registered to its first frame by phase correlation on at most this many px each
+way (its middle): a still table's shake moves it 0.2-1.6 px, which the plates' refit homography did not follow
+(it jittered by 1-6 px on the independent renderer's clips, so averages blurred and spots restarted)."""
+FUSE_REGISTER_MAX_PX = 6.0
+"""A measured shift larger than this (frame px), or a weak correlation peak, is not trusted: the spot's frame
+is taken unshifted and its agreement check decides (the camera moved: the spot restarts)."""
+FUSE_REGISTER_MIN_PEAK = 0.05
 
 
 @dataclass
@@ -111,6 +130,15 @@ class Spot:
     """Decodes of its average so far (the next is due at FUSE_TRY_AT[tries] frames averaged)."""
     mark: bool = False
     """A mark's spot (round a finder located on a region's average), not a candidate region's."""
+    geo: TableGeometry | None = None
+    """The table geometry its average is resampled through (the pipeline's when it started): a still table's
+    frames are registered to it by image shift, not refitted from the plates (their fit jitters by pixels)."""
+    ref: np.ndarray | None = None
+    """The grey frame it started on: each frame's shift is measured against it (Fusion._register)."""
+    shift: tuple[float, float] = (0.0, 0.0)
+    """This frame's image shift (frame px) of the spot's region from `ref`."""
+    out: list[Detection] | None = None
+    """A closed spot's reads in the last frame's px (given again on a settled frame)."""
 
 
 class Fusion:
@@ -118,8 +146,9 @@ class Fusion:
 
     Args:
         deck: the print (only its cards are reported).
-        layout: the table layout (plates), for the homography of frames the pipeline did not refit.
-        lens: the lens scaled to the frame, when calibrated.
+        layout: the table layout (plates); lens: the lens scaled to the frame, when calibrated. Both kept for the
+            callers' sake only: a spot's frames are registered to its first by the image, no longer refitted from
+            the plates (the geometry a spot starts with carries the lens).
         module_mm: the printed marks' module size (mm), as the pipeline's (a larger print's marks are sampled at their size).
     """
 
@@ -154,7 +183,7 @@ class Fusion:
         marks in the fusion band, unless a spot or a read already covers them."""
         read_mm = [shapes.bounds(geometry.to_table(np.asarray(d.corners, np.float64)).tolist()) for d in read]
         for box in boxes:
-            if len(self.spots) >= FUSE_MAX_SPOTS:
+            if self._regions() >= FUSE_MAX_SPOTS:
                 return
             mm, (mx0, my0, mx1, my1) = topdown.on_table(geometry, box, 0, 0)
             if mm is None:
@@ -166,8 +195,12 @@ class Fusion:
                 continue
             m = 0.1 * self.mark_mm
             for b in _tiles((mx0 - m, my0 - m, mx1 + m, my1 + m)):
-                if len(self.spots) < FUSE_MAX_SPOTS:
+                if self._regions() < FUSE_MAX_SPOTS:
                     self._add(b, read_mm)
+
+    def _regions(self) -> int:
+        """Candidate regions' spots kept (mark spots have their own bound, FUSE_MAX_MARK_SPOTS)."""
+        return sum(not s.mark for s in self.spots)
 
     def _add(self, b: tuple[float, float, float, float], read_mm: list) -> None:
         """Take one table box (mm) as a spot unless a spot, a given-up region or reads cover most of it."""
@@ -181,13 +214,14 @@ class Fusion:
         self.spots.append(Spot(box=b, size=size))
 
     def update(self, gray: np.ndarray, geometry: TableGeometry | None, fresh: bool,
-               started: float | None = None) -> list[Detection]:
+               started: float | None = None, settled: bool = False) -> list[Detection]:
         """Add one frame to the spots; return every fused read (frame px), new and kept.
 
         `geometry`: the pipeline's; `fresh`: it was fitted on this frame (a full scan), else, while a spot
         accumulates, the plates are found again here (shake moves the table a fraction of a pixel a frame).
         `started`: time.process_time() when the pipeline began the frame; decodes then keep the frame within
-        self.frame_ms of it (None: no bound).
+        self.frame_ms of it (None: no bound). `settled`: the pipeline saw nothing change since the last frame
+        (its change copy): closed spots give the last frame's reads again, unchecked, as the pipeline keeps its own.
 
         One piece because each spot's steps (check its reads, add the frame or start afresh, decode when due
         and within the frame's decodes, spawn mark spots, give up) decide together what it reports this frame."""
@@ -195,36 +229,56 @@ class Fusion:
         self.spent = [(b, t) for b, t in self.spent if self._frame - t < FUSE_SPENT_FRAMES]
         if not self.spots or geometry is None:
             return []
-        geo = geometry
-        if self.active() and not fresh:
-            geo = self._refit(gray) or geometry
         decodes = FUSE_DECODES_PER_FRAME
+        region_decodes = FUSE_REGION_DECODES_PER_FRAME
         deadline = None if started is None or self.frame_ms is None else started + self.frame_ms / 1000.0
         self._free = FUSE_MIN_SAMPLES_PER_FRAME
+        decoding = False
         out: list[Detection] = []
         # The spots decoded fewest times go first, then those with the most frames averaged.
         for spot in sorted(self.spots, key=lambda s: (s.tries, -s.n)):
-            if spot.reads and not self._same_data(spot, gray, geo):
+            if spot.closed and settled and spot.out is not None:
+                out += spot.out
+                continue
+            if spot.geo is not None:
+                self._register(spot, gray)
+            if spot.reads and not self._same_data(spot, gray):
                 # The table changed there (a card swapped for another looks alike to _agrees): afresh, reads dropped.
-                spot.acc, spot.reads, spot.closed, spot.frames = None, [], False, 0
+                spot.acc, spot.reads, spot.closed, spot.frames, spot.out = None, [], False, 0, None
             if spot.closed:
-                out += self._to_frame(geometry, spot, spot.reads)
+                spot.out = self._to_frame(spot, spot.reads)
+                out += spot.out
                 continue
-            patch, _ = self._warp(gray, geo, spot)
+            if spot.acc is None:
+                spot.geo, spot.ref, spot.shift = geometry, gray, (0.0, 0.0)
+            patch = self._warp(gray, spot)
+            if patch is not None and spot.acc is not None and not self._agrees(spot, patch):
+                # The table changed there (or the camera moved): afresh, through this frame's geometry.
+                spot.geo, spot.ref, spot.shift, spot.acc = geometry, gray, (0.0, 0.0), None
+                patch = self._warp(gray, spot)
             if patch is None:
-                out += self._to_frame(geometry, spot, spot.reads)
+                out += self._to_frame(spot, spot.reads)
                 continue
-            if spot.acc is None or not self._agrees(spot, patch):
-                # The first frame, or the table changed: afresh.
+            if spot.acc is None:
                 spot.acc, spot.n, spot.tries, spot.reads = patch.copy(), 1, 0, []
             else:
                 spot.acc += patch
                 spot.n += 1
             spot.frames += 1
             due = spot.tries < len(FUSE_TRY_AT) and spot.n >= FUSE_TRY_AT[spot.tries]
+            if due and deadline is not None and not decoding:
+                # The frame's first decode: however long the frame's own scan took, decodes get FUSE_MIN_DECODE_MS.
+                decoding, deadline = True, max(deadline, time.process_time() + FUSE_MIN_DECODE_MS / 1000.0)
             fits = deadline is None or time.process_time() < deadline or self._free > 0
-            if due and decodes > 0 and fits:  # a spot whose turn came while others decoded waits for the next frame
-                decodes -= 1
+            go = False
+            if due and spot.mark:
+                go = decodes > 0 and fits
+                decodes -= go
+            elif due:  # a region's decode samples nothing (~2 ms): while the frame is within its time, one anyway
+                go = region_decodes > 0 and (deadline is None or time.process_time() < deadline
+                                             or region_decodes == FUSE_REGION_DECODES_PER_FRAME)
+                region_decodes -= go
+            if go:  # a spot whose turn came while others decoded waits for the next frame
                 tries, spot.tries = spot.tries, sum(1 for t in FUSE_TRY_AT if t <= spot.n)
                 reads, finders, unread, waited = self._decode(spot.acc / spot.n, regions=not spot.mark, deadline=deadline)
                 if waited and spot.mark and not reads:
@@ -251,37 +305,63 @@ class Fusion:
                     self.spots.remove(spot)
                     self.spent.append((spot.box, self._frame))
                     continue
-            out += self._to_frame(geometry, spot, spot.reads)
+            spot.out = self._to_frame(spot, spot.reads)
+            out += spot.out
         return out
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _refit(self, gray: np.ndarray) -> TableGeometry | None:
-        """Return this frame's table geometry from its plates, or None when too few are found."""
-        from companion.vision.geometry import load_layout
-
-        layout = self.layout or load_layout()
-        try:
-            return TableGeometry.from_markers(detect_markers(gray, layout, max_side=960), layout, self.lens)
-        except CompanionError:
-            return None
-
     def _patch_to_frame(self, geometry: TableGeometry, spot: Spot) -> np.ndarray:
         return topdown.patch_to_crop(geometry, FUSE_PX_PER_MM, spot.box[0], spot.box[1], 0, 0)
 
-    def _warp(self, gray: np.ndarray, geometry: TableGeometry, spot: Spot) -> tuple[np.ndarray | None, np.ndarray]:
-        """Return the spot's region of this frame resampled onto its fused grid (float32), or None off the frame."""
-        h = self._patch_to_frame(geometry, spot)
+    def _frame_box(self, spot: Spot, gray: np.ndarray, margin: int) -> tuple[int, int, int, int] | None:
+        """Return the frame box (px) of the spot's region on its first frame, `margin` px wider, or None when
+        it leaves the frame."""
+        assert spot.geo is not None
         w, hh = spot.size
-        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64), h).reshape(4, 2)
+        quad = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], np.float64),
+                                        self._patch_to_frame(spot.geo, spot)).reshape(4, 2)
         if not np.isfinite(quad).all():
-            return None, h
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 3
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+            return None
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - margin
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + margin + 1
         if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0]:
-            return None, h
-        patch = topdown.warp(geometry, gray[y0:y1, x0:x1], h, (w, hh), cv2.INTER_LINEAR, (int(x0), int(y0)), (0, 0))
-        return patch.astype(np.float32), h
+            return None
+        return int(x0), int(y0), int(x1), int(y1)
+
+    def _register(self, spot: Spot, gray: np.ndarray) -> None:
+        """Set spot.shift: how far (frame px) the spot's region moved since its first frame (phase correlation
+        of its middle, at most FUSE_REGISTER_PX square); unshifted when the peak is weak or too far."""
+        assert spot.ref is not None
+        box = self._frame_box(spot, gray, 0)
+        spot.shift = (0.0, 0.0)
+        if box is None or spot.ref.shape != gray.shape:
+            return
+        x0, y0, x1, y1 = box
+        # A closed spot only checks its reads (Fusion._same_data): its middle's quarter does (a tenth of the cost).
+        cx, cy, half = (x0 + x1) // 2, (y0 + y1) // 2, FUSE_REGISTER_PX // (4 if spot.closed else 2)
+        x0, x1 = max(x0, cx - half), min(x1, cx + half)
+        y0, y1 = max(y0, cy - half), min(y1, cy + half)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return
+        win = _hanning((x1 - x0, y1 - y0))
+        (dx, dy), peak = cv2.phaseCorrelate(spot.ref[y0:y1, x0:x1].astype(np.float32),
+                                            gray[y0:y1, x0:x1].astype(np.float32), win)
+        if peak >= FUSE_REGISTER_MIN_PEAK and math.hypot(dx, dy) <= FUSE_REGISTER_MAX_PX:
+            spot.shift = (float(dx), float(dy))
+
+    def _warp(self, gray: np.ndarray, spot: Spot) -> np.ndarray | None:
+        """Return the spot's region of this frame resampled onto its fused grid (float32) through its geometry
+        and this frame's shift, or None off the frame."""
+        assert spot.geo is not None
+        box = self._frame_box(spot, gray, 3 + int(math.ceil(FUSE_REGISTER_MAX_PX)))
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        at = (x0 - spot.shift[0], y0 - spot.shift[1])  # the frame moved by shift: sample there
+        patch = topdown.warp(spot.geo, gray[y0:y1, x0:x1], self._patch_to_frame(spot.geo, spot), spot.size,
+                             cv2.INTER_LINEAR, at, (0, 0))
+        return patch.astype(np.float32)
 
     def _agrees(self, spot: Spot, patch: np.ndarray) -> bool:
         """True when the frame's patch correlates with the spot's average at FUSE_MIN_AGREE or better."""
@@ -293,18 +373,17 @@ class Fusion:
         d = float(np.sqrt((a * a).sum() * (p * p).sum()))
         return d > 1e-6 and float((a * p).sum()) / d >= FUSE_MIN_AGREE
 
-    def _same_data(self, spot: Spot, gray: np.ndarray, geometry: TableGeometry) -> bool:
+    def _same_data(self, spot: Spot, gray: np.ndarray) -> bool:
         """True when every read mark's data modules (its finder and timing left out), sampled on this frame
         through its homography, correlate with the same modules of the spot's average at FUSE_MIN_DATA_AGREE
         or better: a card swapped for another at the same place keeps the card's look and the marks' finders,
         only the data modules tell. (225 samples a mark on the frame itself: no warp of the region.)"""
         assert spot.acc is not None
         mean = spot.acc / spot.n
-        to_frame = self._patch_to_frame(geometry, spot)
-        for d in spot.reads:
+        for d, on_frame in zip(spot.reads, self._to_frame(spot, spot.reads)):
             h = cv2.getPerspectiveTransform(_UNIT, np.asarray(d.corners, np.float32)).astype(np.float64)
             a = sampler.module_values(mean, h)[~sampler.FIXED_MASK].astype(np.float64)
-            corners = np.asarray(topdown.mapped_to_crop(geometry, d, to_frame, 0, 0).corners, np.float32)
+            corners = np.asarray(on_frame.corners, np.float32)
             hf = cv2.getPerspectiveTransform(_UNIT, corners).astype(np.float64)
             p = sampler.module_values(gray, hf)[~sampler.FIXED_MASK].astype(np.float64)
             a, p = a - a.mean(), p - p.mean()
@@ -325,7 +404,7 @@ class Fusion:
                 s.mark and math.hypot((s.box[0] + s.box[2]) / 2 - cx, (s.box[1] + s.box[3]) / 2 - cy) < 0.3 * self.mark_mm
                 for s in self.spots):
             return
-        spot = Spot(box=box, size=(side, side), mark=True)
+        spot = Spot(box=box, size=(side, side), mark=True, geo=region.geo, ref=region.ref, shift=region.shift)
         assert region.acc is not None
         if ox >= 0 and oy >= 0 and ox + side <= region.acc.shape[1] and oy + side <= region.acc.shape[0]:
             spot.acc, spot.n = region.acc[oy:oy + side, ox:ox + side].copy(), region.n
@@ -368,7 +447,7 @@ class Fusion:
             # A region's best finders are read now, the rest get mark spots; none once the frame's time is up.
             sample = k < FUSE_FINDERS
             if sample and deadline is not None and time.process_time() + self._sample_ms / 1000.0 > deadline:
-                if self._free > 0:
+                if self._free > 0 and not regions:  # a region's finder past the time gets a mark spot instead
                     self._free -= 1
                 else:
                     sample, waited = False, True
@@ -397,9 +476,13 @@ class Fusion:
     def _card(self, det: Detection) -> bool:
         return getattr(self.deck.identify(det.payload), "status", None) == "card"
 
-    def _to_frame(self, geometry: TableGeometry, spot: Spot, reads: list[Detection]) -> list[Detection]:
-        h = self._patch_to_frame(geometry, spot)
-        return [topdown.mapped_to_crop(geometry, d, h, 0, 0) for d in reads]
+    def _to_frame(self, spot: Spot, reads: list[Detection]) -> list[Detection]:
+        """Return reads on the spot's fused grid in this frame's px (its geometry, moved by its shift)."""
+        if not reads or spot.geo is None:
+            return []
+        h = self._patch_to_frame(spot.geo, spot)
+        sx, sy = spot.shift
+        return [topdown.mapped_to_crop(spot.geo, d, h, 0, 0).shifted(sx, sy) for d in reads]
 
 
 def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
@@ -414,3 +497,14 @@ def _tiles(box: tuple[float, float, float, float]) -> list[tuple[float, float, f
         return [a + (b - a - FUSE_TILE_MM) * i / n for i in range(n + 1)]
 
     return [(x, y, min(x + FUSE_TILE_MM, x1), min(y + FUSE_TILE_MM, y1)) for y in starts(y0, y1) for x in starts(x0, x1)]
+
+
+_WINDOWS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _hanning(size: tuple[int, int]) -> np.ndarray:
+    """Return the phase correlation's Hanning window of a (width, height), made once per size."""
+    win = _WINDOWS.get(size)
+    if win is None:
+        win = _WINDOWS[size] = cv2.createHanningWindow(size, cv2.CV_32F)
+    return win

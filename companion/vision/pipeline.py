@@ -349,7 +349,7 @@ class Pipeline:
         fresh = scan == "full"
         if fresh and self.geometry is not None:
             self._fusion.add_regions(self.geometry, self._unread, [d for d in dets if d.backend != "fused"])
-        fused = self._fusion.update(gray, self.geometry, fresh, started=cpu0)
+        fused = self._fusion.update(gray, self.geometry, fresh, started=cpu0, settled=scan == "settled")
         # A partial scan keeps the last frame's reads, the fused ones too: those are the fusion's to give.
         mine = [d for d in dets if d.backend != "fused"]
         return shapes.dedupe(mine + fused) if fused else mine

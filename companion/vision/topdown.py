@@ -47,7 +47,7 @@ def patch_to_crop(geometry: TableGeometry, px_per_mm: float, mx0: float, my0: fl
 
 
 def warp(geometry: TableGeometry, src: np.ndarray, patch_to_crop: np.ndarray, size: tuple[int, int],
-         interpolation: int, src_at: tuple[int, int], crop_at: tuple[int, int]) -> np.ndarray:
+         interpolation: int, src_at: tuple[float, float], crop_at: tuple[int, int]) -> np.ndarray:
     """Return the top-down patch sampled from `src` (which starts at `src_at` in the crop, the crop at
     `crop_at` in the frame): a perspective warp, or through the lens when the geometry has one.
 
