@@ -23,6 +23,7 @@ Knows nothing of rules: the caller says which reads are this print's marks.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Sequence
 
 import cv2
@@ -44,6 +45,11 @@ GUESS_FORESHORTENING = 0.85
 than across it. Searched as a second guess where the frame's own plane finds no finder as well: as the only
 guess it read 73 of 79 side-view band cards without plates (59 with the frame's plane) but 40 of 58 overhead
 ones (58) (docs/vision.md, issue 33 item 2)."""
+LOCAL_FIX_FROM = 0.08
+"""A table plane (the plates', or the one fitted to every read) that shows a read mark nearby off its printed square by
+more than this (log of a side's scale, either axis) is corrected there by that read (`fixed`): the plates' plane of
+an uncalibrated barrel lens, or of two or three plates close together, was 0.8-2.7x the true scale at the tuning
+set's missed marks (docs/vision.md, issue 33 item 2). Below it the read's whole-pixel corners are the larger error."""
 PX_PER_MODULE_RANGE = (1.6, 8.0)
 """Reads showing their modules outside this range are not used (a wrong corner, or a mark of another size)."""
 
@@ -124,20 +130,59 @@ def guesses(layout: TableLayout, module_mm: float = MODULE_MM) -> tuple[TableGeo
             TableGeometry(layout=layout, image_to_mm=np.diag([s, s / GUESS_FORESHORTENING, 1.0])))
 
 
-def near(reads: Sequence[Detection], box: tuple[float, float, float, float], layout: TableLayout,
-         module_mm: float = MODULE_MM) -> TableGeometry:
-    """Return a local table geometry for a frame box: from the nearest usable read mark (`reads`: this print's
-    card marks, frame px) within NEAR_MARKS of its sides, else the frame's plane at GUESS_PX_PER_MODULE."""
+def fixed(plane: TableGeometry, det: Detection, module_mm: float = MODULE_MM) -> tuple[float, TableGeometry] | None:
+    """Return how far `plane` shows a read mark off its printed square (the larger |log| of its affine fit's two
+    scales) and the plane corrected there: the mark's square (mm) -> the plane's mm affine, undone after the
+    plane, so the read comes out square at its printed size while the plane's perspective is kept. None for a
+    read that is no plausible mark of this print."""
+    if mark_frame(det, module_mm) is None:
+        return None
+    img = np.asarray(det.corners, np.float64).reshape(4, 2)
+    if plane.lens is not None:
+        img = plane.lens.undistort_points(img)
+    mm = cv2.perspectiveTransform(img.reshape(-1, 1, 2), plane.image_to_mm).reshape(4, 2)
+    if not np.isfinite(mm).all():
+        return None
+    side = MARK_MM * module_mm / MODULE_MM
+    sq = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float64)
+    a, *_ = np.linalg.lstsq(np.column_stack([sq, np.ones(4)]), mm, rcond=None)
+    m = np.eye(3)
+    m[:2, :] = a.T
+    sv = np.linalg.svd(m[:2, :2], compute_uv=False)
+    if sv[1] <= 1e-9:
+        return None
+    err = float(np.abs(np.log(sv)).max())
+    return err, replace(plane, image_to_mm=np.linalg.inv(m) @ plane.image_to_mm)
+
+
+def nearest(reads: Sequence[Detection], box: tuple[float, float, float, float],
+            module_mm: float = MODULE_MM) -> Detection | None:
+    """Return the usable read mark (`reads`: this print's card marks, frame px) nearest a frame box's centre
+    within NEAR_MARKS of its sides, or None."""
     cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
-    best: tuple[float, np.ndarray] | None = None
+    best: tuple[float, Detection] | None = None
     for d in reads:
         x, y = d.centre()
         dist = math.hypot(x - cx, y - cy)
         if dist > NEAR_MARKS * d.side_px() or (best is not None and dist >= best[0]):
             continue
+        if mark_frame(d, module_mm) is not None:
+            best = (dist, d)
+    return None if best is None else best[1]
+
+
+def near(reads: Sequence[Detection], box: tuple[float, float, float, float], layout: TableLayout,
+         module_mm: float = MODULE_MM, plane: TableGeometry | None = None) -> TableGeometry:
+    """Return a local table geometry for a frame box from the nearest usable read mark (`reads`: this print's
+    card marks, frame px) within NEAR_MARKS of its sides: `plane` (the plates' or the reads' fitted plane)
+    corrected by it where it shows that read off its square by more than LOCAL_FIX_FROM, else `plane`; without
+    a plane, the read's own affine frame. With no read near, `plane`, else the frame's at GUESS_PX_PER_MODULE."""
+    d = nearest(reads, box, module_mm)
+    if d is None:
+        return plane if plane is not None else guesses(layout, module_mm)[0]
+    if plane is None:
         m = mark_frame(d, module_mm)
-        if m is not None:
-            best = (dist, m)
-    if best is None:
-        return guesses(layout, module_mm)[0]
-    return TableGeometry(layout=layout, image_to_mm=np.linalg.inv(best[1]))
+        assert m is not None  # nearest() keeps usable reads only
+        return TableGeometry(layout=layout, image_to_mm=np.linalg.inv(m))
+    fix = fixed(plane, d, module_mm)
+    return fix[1] if fix is not None and fix[0] > LOCAL_FIX_FROM else plane

@@ -206,11 +206,12 @@ class Pipeline:
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         regions: list[tuple[tuple[float, float, float, float], int, int]] = []
         laddered: list[tuple[int, int, int, int]] = []
-        planes = _Planes(self, found) if self.geometry is None and self.deck is not None and self.locate else None
+        planes = _Planes(self, found) if self.deck is not None and self.locate else None
         for box in proposals.split(proposals.candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if shapes.inside_any(box, known):
                 continue
-            # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
+            # The table plane near a read mark of this print (companion.vision.localplane): the plates' corrected
+            # where it shows that read off its square, or without the plates the reads' own.
             geometry = self.geometry if planes is None else planes.near(box, ox, oy, out)
             got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
@@ -225,6 +226,8 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
+                if planes is not None and got:  # the box's own reads give its plane best
+                    geometry = planes.near(box, ox, oy, out + [d.shifted(ox, oy) for d in got])
                 found_here = self._search_finders(geometry, planes, crop, box, ox, oy)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 if planes is not None:
@@ -239,8 +242,9 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
-            if planes is not None and sampled:
-                out += self._replane(planes, crop, ox, oy, found + out)
+        if planes is not None and planes.searched:
+            # Boxes searched on a plane that the reads made since (ladder or sampler) now correct: again.
+            out += self._replane(planes, crop, ox, oy, found + out)
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
@@ -452,10 +456,13 @@ class Pipeline:
 
 
 class _Planes:
-    """A frame's read marks of this print, lending their local table plane to candidate boxes when the plates
-    were not found (companion.vision.localplane); each payload is identified once."""
+    """A frame's read marks of this print, lending their local table plane to candidate boxes: the plates' plane
+    corrected near a read it shows off its square, or when the plates were not found the reads' own
+    (companion.vision.localplane); each payload is identified once."""
 
     def __init__(self, pipeline: Pipeline, found: list[Detection]):
+        self.plates = pipeline.geometry
+        """The plates' plane, when found this frame or kept from an earlier one."""
         self.deck = pipeline.deck
         self.module_mm = pipeline.module_mm
         self.layout = pipeline.layout or load_layout()
@@ -478,9 +485,13 @@ class _Planes:
         return bool(np.array_equal(geometry.image_to_mm, localplane.guesses(self.layout, self.module_mm)[0].image_to_mm))
 
     def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
-        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plane
+        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plates'
+        plane, corrected by the nearest read where it shows it off its square; without the plates, the plane
         fitted to every read mark when two or more give one, else the nearest read's, else a guess."""
         reads = self.reads + [d for d in more if self._card(d)]
+        if self.plates is not None:
+            return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout,
+                                   self.module_mm, plane=self.plates)
         if len(reads) != self._fitted_on:
             self._fitted_on = len(reads)
             plane = localplane.frame_plane(reads, self.module_mm)
