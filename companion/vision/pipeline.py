@@ -64,6 +64,9 @@ __all__ = ["CardSeen", "FrameResult", "Identifier", "Pipeline"]
 
 MARKER_SEARCH_SIDE = 960
 """Plates are searched on a copy shrunk to this long side (corners refined at full size)."""
+REPLANE_ROUNDS = 3
+"""Boxes are searched again on the plane new reads give at most this many times a pass: each round's reads
+correct the plane a step further from them (a plates' plane off by 1.5x across a frame, tuning seed 137)."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -242,9 +245,12 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
-        if planes is not None and planes.searched:
+        for _ in range(REPLANE_ROUNDS if planes is not None and planes.searched else 0):
             # Boxes searched on a plane that the reads made since (ladder or sampler) now correct: again.
-            out += self._replane(planes, crop, ox, oy, found + out)
+            more = self._replane(planes, crop, ox, oy, found + out)
+            out += more
+            if not more:
+                break
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
@@ -283,7 +289,7 @@ class Pipeline:
         read_boxes = [shapes.box_of(d.shifted(-ox, -oy)) for d in reads]
         new = [d for d in reads if d not in planes.reads]
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
-        for box, used in planes.searched:
+        for i, (box, used) in enumerate(planes.searched):
             if self._budget.regions <= 0:
                 break
             if any(shapes.boxes_overlap(box, r) for r in read_boxes):
@@ -291,6 +297,7 @@ class Pipeline:
             geometry = planes.near(box, ox, oy, new)
             if np.allclose(geometry.image_to_mm, used, rtol=0.02, atol=1e-6):
                 continue
+            planes.searched[i] = (box, geometry.image_to_mm)
             located += sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
         if not located or self.deck is None:
             return []
