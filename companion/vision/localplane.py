@@ -50,6 +50,11 @@ LOCAL_FIX_FROM = 0.08
 more than this (log of a side's scale, either axis) is corrected there by that read (`fixed`): the plates' plane of
 an uncalibrated barrel lens, or of two or three plates close together, was 0.8-2.7x the true scale at the tuning
 set's missed marks (docs/vision.md, issue 33 item 2). Below it the read's whole-pixel corners are the larger error."""
+PLATES_DOUBT = 0.2
+"""When the plates' plane shows the frame's reads off their printed square by more than this (median of
+`fixed`'s error), the plane fitted to the reads (`frame_plane`) is taken instead where it fits: two or three
+plates close together extrapolate a perspective that showed marks across the frame at 0.7-13x their size (tuning
+seeds 113, 126, 137); a right plane through an uncalibrated barrel lens shows them ~0.02-0.15 off."""
 PX_PER_MODULE_RANGE = (1.6, 8.0)
 """Reads showing their modules outside this range are not used (a wrong corner, or a mark of another size)."""
 

@@ -479,6 +479,8 @@ class _Planes:
         """Crop boxes searched for finders, each with the image -> mm homography it was searched on."""
         self._fitted_on = -1
         self._plane: TableGeometry | None = None
+        self._errors: dict[tuple, float | None] = {}
+        """How far the plates' plane shows each read (payload, corners) off its square (localplane.fixed)."""
 
     def _card(self, det: Detection) -> bool:
         """True when the read names a card of this print (a mark of known printed size)."""
@@ -493,17 +495,35 @@ class _Planes:
 
     def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
         """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plates'
-        plane, corrected by the nearest read where it shows it off its square; without the plates, the plane
-        fitted to every read mark when two or more give one, else the nearest read's, else a guess."""
+        plane (or, where the reads doubt it, the plane fitted to them), corrected by the nearest read where it
+        shows it off its square; without the plates, the plane fitted to every read mark when two or more give
+        one, else the nearest read's, else a guess."""
         reads = self.reads + [d for d in more if self._card(d)]
-        if self.plates is not None:
-            return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout,
-                                   self.module_mm, plane=self.plates)
+        frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
         if len(reads) != self._fitted_on:
             self._fitted_on = len(reads)
-            plane = localplane.frame_plane(reads, self.module_mm)
-            self._plane = None if plane is None else TableGeometry(layout=self.layout, image_to_mm=plane)
+            self._plane = self._base(reads)
+        if self.plates is not None:
+            return localplane.near(reads, frame_box, self.layout, self.module_mm, plane=self._plane)
         if self._plane is not None:
             return self._plane
-        return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout,
-                               self.module_mm)
+        return localplane.near(reads, frame_box, self.layout, self.module_mm)
+
+    def _base(self, reads: list[Detection]) -> TableGeometry | None:
+        """Return the frame's plane before local corrections: the plates', unless the reads doubt it
+        (localplane.PLATES_DOUBT) and fit one of their own; without the plates, the reads' fit or None."""
+        if self.plates is not None:
+            errors = []
+            for d in reads:
+                key = (d.payload, d.corners)
+                if key not in self._errors:
+                    fix = localplane.fixed(self.plates, d, self.module_mm)
+                    self._errors[key] = None if fix is None else fix[0]
+                if self._errors[key] is not None:
+                    errors.append(self._errors[key])
+            if len(errors) < 2 or float(np.median(errors)) <= localplane.PLATES_DOUBT:
+                return self.plates
+        plane = localplane.frame_plane(reads, self.module_mm)
+        if plane is None:
+            return self.plates
+        return TableGeometry(layout=self.layout, image_to_mm=plane)
