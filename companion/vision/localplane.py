@@ -55,6 +55,11 @@ PLATES_DOUBT = 0.2
 `fixed`'s error), the plane fitted to the reads (`frame_plane`) is taken instead where it fits: two or three
 plates close together extrapolate a perspective that showed marks across the frame at 0.7-13x their size (tuning
 seeds 113, 126, 137); a right plane through an uncalibrated barrel lens shows them ~0.02-0.15 off."""
+PLATES_WRONG = 1.0
+"""Where the plates' squares and the reads fit no plane together, the reads alone are taken only when the plates'
+plane shows them off by more than this (e-fold): the reads' own fit, from small squares close together, was off by
+~0.2 at far marks (tuning seed 137, plates off by 0.3-0.6, read better on the plates corrected near each read),
+and is the better one where the plates' plane is 13x off (seed 113)."""
 PX_PER_MODULE_RANGE = (1.6, 8.0)
 """Reads showing their modules outside this range are not used (a wrong corner, or a mark of another size)."""
 
@@ -82,48 +87,52 @@ def mark_frame(det: Detection, module_mm: float = MODULE_MM) -> np.ndarray | Non
     return m
 
 
-def frame_plane(reads: Sequence[Detection], module_mm: float = MODULE_MM) -> np.ndarray | None:
+def frame_plane(reads: Sequence[Detection], module_mm: float = MODULE_MM,
+                squares: Sequence[tuple[np.ndarray, float]] = ()) -> np.ndarray | None:
     """Return the table plane's image -> mm homography from two or more read marks of this print, or None.
 
     Each read square's homography H_i (mark mm -> image) maps the plane's circular points to the same
     image points whatever the square's turn and place on the table, so H_i diag(1, 1, 0) H_i^T (the
     image of the dual absolute conic) is one matrix for all marks: averaged over the reads (each
     normalised), its decomposition gives the plane's metric rectification, perspective included, and
-    the marks' side (MARK_MM) its scale. A fit whose marks do not come out square within 12 % is dropped."""
-    hs = []
+    the marks' side (MARK_MM) its scale. A fit whose marks do not come out square within 12 % is dropped.
+    `squares`: more squares on the table, (image corners (4, 2), side mm) each: the plates, whose shape holds
+    wherever they lie (a moved seat plate too), and which lie wide apart, where the reads' perspective is
+    least known."""
     side = MARK_MM * module_mm / MODULE_MM
-    sq = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
-    usable = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in reads if mark_frame(d, module_mm) is not None]
+    usable = [(np.asarray(d.corners, np.float64).reshape(4, 2), side) for d in reads
+              if mark_frame(d, module_mm) is not None]
     if len(usable) < 2:
         return None
+    usable += [(np.asarray(c, np.float64).reshape(4, 2), float(mm)) for c, mm in squares]
     # Image coordinates centred and scaled to ~1 (the conic's entries then weigh alike).
-    centre = np.mean([c.mean(axis=0) for c in usable], axis=0)
-    spread = max(float(np.abs(np.concatenate(usable) - centre).max()), 1.0)
+    centre = np.mean([c.mean(axis=0) for c, _ in usable], axis=0)
+    spread = max(float(np.abs(np.concatenate([c for c, _ in usable]) - centre).max()), 1.0)
     norm = np.array([[1 / spread, 0, -centre[0] / spread], [0, 1 / spread, -centre[1] / spread], [0, 0, 1.0]])
-    for corners in usable:
+    hs = []
+    for corners, mm in usable:
         img = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), norm).reshape(4, 2)
+        sq = np.array([[0, 0], [mm, 0], [mm, mm], [0, mm]], np.float32)
         h = cv2.getPerspectiveTransform(sq, img.astype(np.float32))
         c = h @ np.diag([1.0, 1.0, 0.0]) @ h.T
-        hs.append((h, c / np.linalg.norm(c)))
-    if len(hs) < 2:
-        return None
-    conic = np.mean([c for _, c in hs], axis=0)
+        hs.append((h, c / np.linalg.norm(c), sq))
+    conic = np.mean([c for _, c, _ in hs], axis=0)
     u, sv, _ = np.linalg.svd((conic + conic.T) / 2.0)
     if sv[1] <= 1e-9:
         return None
     plane_to_image = u @ np.diag([np.sqrt(sv[0]), np.sqrt(sv[1]), 1.0])
     image_to_plane = np.linalg.inv(plane_to_image)
-    sides, shapes_ok = [], 0
-    for h, _ in hs:
+    scales, shapes_ok = [], 0
+    for h, _, sq in hs:
         q = cv2.perspectiveTransform(sq.reshape(-1, 1, 2).astype(np.float64), image_to_plane @ h).reshape(4, 2)
         e = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
         diag = np.linalg.norm(q[0] - q[2]), np.linalg.norm(q[1] - q[3])
         if e.min() > 0 and e.max() / e.min() < 1.12 and max(diag) / min(diag) < 1.12:
             shapes_ok += 1
-        sides.append(float(e.mean()))
+        scales.append(float(sq[1, 0]) / max(float(e.mean()), 1e-12))
     if shapes_ok < 0.75 * len(hs):
         return None
-    k = side / float(np.median(sides))
+    k = float(np.median(scales))
     return np.diag([k, k, 1.0]) @ image_to_plane @ norm
 
 

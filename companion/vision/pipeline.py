@@ -138,6 +138,8 @@ class Pipeline:
         """The last frame's reads, its geometry and what `identify_reads` made of them: a settled table's
         frames read the same marks, and naming their cards again cost ~0.7-1 ms a frame."""
         self._plate_boxes: list[tuple[float, float, float, float]] = []
+        self._plate_squares: list[tuple[np.ndarray, float]] = []
+        """The plates found on the last full scan: image corners and side (mm), squares of the table plane."""
         self.notes: list[str] = []
         self._lens: Lens | None = None
         """The lens scaled to the current frame size."""
@@ -261,15 +263,9 @@ class Pipeline:
     def _search_finders(self, geometry: TableGeometry, planes: "_Planes | None", crop: np.ndarray, box,
                         ox: int, oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
         """Return the finders located in one unread candidate box on `geometry`: at the print's main module
-        size (without plates, on the foreshortened guess too, the better match kept) and at its other sizes."""
+        size (`_locate_main`) and at its other sizes."""
         before = self._budget.regions
-        found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
-        if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
-            # No read mark near: also the foreshortened guess; the finders that match better are kept.
-            other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
-                                    self._budget, self.module_mm)
-            if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
-                found_here = other
+        found_here = self._locate_main(geometry, planes, crop, box, ox, oy)
         for m in self.module_sizes[1:]:
             # The print's other sizes (a rules card's smaller mark) search the same region and spend the
             # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
@@ -277,6 +273,19 @@ class Pipeline:
             budget = sampling.Budget(max(self._budget.regions, 1)) if counted else self._budget
             found_here += sampling.locate(geometry, crop, box, ox, oy, budget, m)
         return found_here
+
+    def _locate_main(self, geometry: TableGeometry, planes: "_Planes | None", crop: np.ndarray, box, ox: int,
+                     oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
+        """Return the finders of the print's main module size located in a box on `geometry` and, without plates
+        and no read near, on the foreshortened guess too, the better match kept."""
+        found = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+        if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
+            # No read mark near: also the foreshortened guess; the finders that match better are kept.
+            other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
+                                    self._budget, self.module_mm)
+            if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found), default=0.0):
+                found = other
+        return found
 
     def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
                  reads: list[Detection]) -> list[Detection]:
@@ -298,7 +307,7 @@ class Pipeline:
             if np.allclose(geometry.image_to_mm, used, rtol=0.02, atol=1e-6):
                 continue
             planes.searched[i] = (box, geometry.image_to_mm)
-            located += sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+            located += self._locate_main(geometry, planes, crop, box, ox, oy)
         if not located or self.deck is None:
             return []
         sampled, failed = sampling.sample(self.deck, crop, located, [d.shifted(-ox, -oy) for d in reads],
@@ -456,6 +465,7 @@ class Pipeline:
             x0, y0, x1, y1 = shapes.bounds(corners)
             boxes.append((mx + (x0 - mx) * 1.45, my + (y0 - my) * 1.45, mx + (x1 - mx) * 1.45, my + (y1 - my) * 1.45))
         self._plate_boxes = boxes
+        self._plate_squares = [(np.asarray(c, np.float64).reshape(4, 2), layout.marker_mm) for c in markers.values()]
         try:
             self.geometry = TableGeometry.from_markers(markers, layout, self._lens)
         except CompanionError:  # too few plates this frame: keep the last pose
@@ -469,6 +479,9 @@ class _Planes:
 
     def __init__(self, pipeline: Pipeline, found: list[Detection]):
         self.plates = pipeline.geometry
+        self.squares = pipeline._plate_squares
+        """The plates' squares (image corners, side mm): with the reads, they fit a plane where the plates' own
+        homography is doubted."""
         """The plates' plane, when found this frame or kept from an earlier one."""
         self.deck = pipeline.deck
         self.module_mm = pipeline.module_mm
@@ -498,20 +511,25 @@ class _Planes:
         plane (or, where the reads doubt it, the plane fitted to them), corrected by the nearest read where it
         shows it off its square; without the plates, the plane fitted to every read mark when two or more give
         one, else the nearest read's, else a guess."""
-        reads = self.reads + [d for d in more if self._card(d)]
-        frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
-        if len(reads) != self._fitted_on:
-            self._fitted_on = len(reads)
-            self._plane = self._base(reads)
+        reads, frame_box = self._fitted(more), (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
         if self.plates is not None:
             return localplane.near(reads, frame_box, self.layout, self.module_mm, plane=self._plane)
         if self._plane is not None:
             return self._plane
         return localplane.near(reads, frame_box, self.layout, self.module_mm)
 
+    def _fitted(self, more: list[Detection]) -> list[Detection]:
+        """Return the reads of this print (`more`: this pass's frame reads too), the frame's plane fitted to them."""
+        reads = self.reads + [d for d in more if self._card(d)]
+        if len(reads) != self._fitted_on:
+            self._fitted_on = len(reads)
+            self._plane = self._base(reads)
+        return reads
+
     def _base(self, reads: list[Detection]) -> TableGeometry | None:
         """Return the frame's plane before local corrections: the plates', unless the reads doubt it
         (localplane.PLATES_DOUBT) and fit one of their own; without the plates, the reads' fit or None."""
+        doubt = 0.0
         if self.plates is not None:
             errors = []
             for d in reads:
@@ -521,9 +539,14 @@ class _Planes:
                     self._errors[key] = None if fix is None else fix[0]
                 if self._errors[key] is not None:
                     errors.append(self._errors[key])
-            if len(errors) < 2 or float(np.median(errors)) <= localplane.PLATES_DOUBT:
+            doubt = float(np.median(errors)) if len(errors) >= 2 else 0.0
+            if doubt <= localplane.PLATES_DOUBT:
                 return self.plates
-        plane = localplane.frame_plane(reads, self.module_mm)
+        plane = localplane.frame_plane(reads, self.module_mm, self.squares if self.plates is not None else ())
+        if plane is None and self.plates is not None and doubt > localplane.PLATES_WRONG:
+            # The reads alone, when the plates' squares do not fit one plane with them and the plates' plane is
+            # further off than the reads' own fit, from small squares close together, is likely to be.
+            plane = localplane.frame_plane(reads, self.module_mm)
         if plane is None:
             return self.plates
         return TableGeometry(layout=self.layout, image_to_mm=plane)
