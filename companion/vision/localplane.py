@@ -170,9 +170,9 @@ def fixed(plane: TableGeometry, det: Detection, module_mm: float = MODULE_MM) ->
 
 
 def nearest(reads: Sequence[Detection], box: tuple[float, float, float, float],
-            module_mm: float = MODULE_MM) -> Detection | None:
-    """Return the usable read mark (`reads`: this print's card marks, frame px) nearest a frame box's centre
-    within NEAR_MARKS of its sides, or None."""
+            module_mm: float = MODULE_MM, checked: bool = False) -> Detection | None:
+    """Return the usable read mark (`reads`: this print's card marks, frame px; `checked`: all known usable)
+    nearest a frame box's centre within NEAR_MARKS of its sides, or None."""
     cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
     best: tuple[float, Detection] | None = None
     for d in reads:
@@ -180,7 +180,7 @@ def nearest(reads: Sequence[Detection], box: tuple[float, float, float, float],
         dist = math.hypot(x - cx, y - cy)
         if dist > NEAR_MARKS * d.side_px() or (best is not None and dist >= best[0]):
             continue
-        if mark_frame(d, module_mm) is not None:
+        if checked or mark_frame(d, module_mm) is not None:
             best = (dist, d)
     return None if best is None else best[1]
 

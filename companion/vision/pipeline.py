@@ -215,9 +215,8 @@ class Pipeline:
         for box in proposals.split(proposals.candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if shapes.inside_any(box, known):
                 continue
-            # The table plane near a read mark of this print (companion.vision.localplane): the plates' corrected
-            # where it shows that read off its square, or without the plates the reads' own.
-            geometry = self.geometry if planes is None else planes.near(box, ox, oy, out)
+            # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
+            geometry = self.geometry if planes is None or self.geometry is not None else planes.near(box, ox, oy, out)
             got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
             if self._fusion is not None:  # a fan's box with one read in it may hold other marks
@@ -231,7 +230,9 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
-                if planes is not None and got:  # the box's own reads give its plane best
+                if planes is not None and (got or self.geometry is not None):
+                    # The plane the finders are searched on, near a read mark of this print: the plates'
+                    # corrected where it shows that read off its square (the box's own reads give it best).
                     geometry = planes.near(box, ox, oy, out + [d.shifted(ox, oy) for d in got])
                 found_here = self._search_finders(geometry, planes, crop, box, ox, oy)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
@@ -492,8 +493,11 @@ class _Planes:
         """Crop boxes searched for finders, each with the image -> mm homography it was searched on."""
         self._fitted_on = -1
         self._plane: TableGeometry | None = None
-        self._errors: dict[tuple, float | None] = {}
-        """How far the plates' plane shows each read (payload, corners) off its square (localplane.fixed)."""
+        self._fixes: dict[tuple, tuple[float, TableGeometry] | None] = {}
+        """localplane.fixed of each read (payload, corners) on a plane (its id: the plates', or a fit kept in
+        `_planes_kept`)."""
+        self._planes_kept: list[TableGeometry] = []
+        """Every plane `_fixes` was keyed on (kept alive, so no id is reused)."""
 
     def _card(self, det: Detection) -> bool:
         """True when the read names a card of this print (a mark of known printed size)."""
@@ -512,11 +516,23 @@ class _Planes:
         shows it off its square; without the plates, the plane fitted to every read mark when two or more give
         one, else the nearest read's, else a guess."""
         reads, frame_box = self._fitted(more), (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
-        if self.plates is not None:
-            return localplane.near(reads, frame_box, self.layout, self.module_mm, plane=self._plane)
+        if self.plates is not None and self._plane is not None:
+            # localplane.near with the plates, each read's check and correction computed once (a pass asks for
+            # ~15 boxes' planes, each among the same reads).
+            d = localplane.nearest([r for r in reads if self._fix_of(r, self._plane) is not None], frame_box,
+                                   self.module_mm, checked=True)
+            fix = None if d is None else self._fix_of(d, self._plane)
+            return fix[1] if fix is not None and fix[0] > localplane.LOCAL_FIX_FROM else self._plane
         if self._plane is not None:
             return self._plane
         return localplane.near(reads, frame_box, self.layout, self.module_mm)
+
+    def _fix_of(self, det: Detection, plane: TableGeometry) -> tuple[float, TableGeometry] | None:
+        """Return localplane.fixed(plane, det), kept per read and plane."""
+        key = (id(plane), det.payload, det.corners)
+        if key not in self._fixes:
+            self._fixes[key] = localplane.fixed(plane, det, self.module_mm)
+        return self._fixes[key]
 
     def _fitted(self, more: list[Detection]) -> list[Detection]:
         """Return the reads of this print (`more`: this pass's frame reads too), the frame's plane fitted to them."""
@@ -533,12 +549,9 @@ class _Planes:
         if self.plates is not None:
             errors = []
             for d in reads:
-                key = (d.payload, d.corners)
-                if key not in self._errors:
-                    fix = localplane.fixed(self.plates, d, self.module_mm)
-                    self._errors[key] = None if fix is None else fix[0]
-                if self._errors[key] is not None:
-                    errors.append(self._errors[key])
+                fix = self._fix_of(d, self.plates)
+                if fix is not None:
+                    errors.append(fix[0])
             doubt = float(np.median(errors)) if len(errors) >= 2 else 0.0
             if doubt <= localplane.PLATES_DOUBT:
                 return self.plates
@@ -549,4 +562,5 @@ class _Planes:
             plane = localplane.frame_plane(reads, self.module_mm)
         if plane is None:
             return self.plates
-        return TableGeometry(layout=self.layout, image_to_mm=plane)
+        self._planes_kept.append(TableGeometry(layout=self.layout, image_to_mm=plane))
+        return self._planes_kept[-1]
