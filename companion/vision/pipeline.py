@@ -216,7 +216,9 @@ class Pipeline:
             if shapes.inside_any(box, known):
                 continue
             # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
-            geometry = self.geometry if planes is None or self.geometry is not None else planes.near(box, ox, oy, out)
+            # With them, the ladder's top-down decode too once the reads doubt the plates (`_Planes.doubted`).
+            geometry = self.geometry if planes is None or (self.geometry is not None and not planes.doubted) \
+                else planes.near(box, ox, oy, out)
             got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
             if self._fusion is not None:  # a fan's box with one read in it may hold other marks
@@ -526,6 +528,11 @@ class _Planes:
         if self._plane is not None:
             return self._plane
         return localplane.near(reads, frame_box, self.layout, self.module_mm)
+
+    @property
+    def doubted(self) -> bool:
+        """True when the reads so far doubt the plates' plane (the base `near` starts from is the reads' fit)."""
+        return self.plates is not None and self._plane is not None and self._plane is not self.plates
 
     def _fix_of(self, det: Detection, plane: TableGeometry) -> tuple[float, TableGeometry] | None:
         """Return localplane.fixed(plane, det), kept per read and plane."""
