@@ -250,12 +250,8 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
-        for _ in range(REPLANE_ROUNDS if planes is not None and planes.searched else 0):
-            # Boxes searched on a plane that the reads made since (ladder or sampler) now correct: again.
-            more = self._replane(planes, crop, ox, oy, found + out)
-            out += more
-            if not more:
-                break
+        if planes is not None:
+            out += self._replanes(planes, crop, ox, oy, found + out)
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
@@ -290,10 +286,24 @@ class Pipeline:
                 found = other
         return found
 
+    def _replanes(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
+                  reads: list[Detection]) -> list[Detection]:
+        """Return the reads of boxes searched again, up to REPLANE_ROUNDS times, on the plane that the reads made
+        since (ladder or sampler, each round's too) now correct (frame coordinates)."""
+        out: list[Detection] = []
+        for _ in range(REPLANE_ROUNDS):
+            if not planes.searched:
+                break
+            more = self._replane(planes, crop, ox, oy, reads + out)
+            out += more
+            if not more:
+                break
+        return out
+
     def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
                  reads: list[Detection]) -> list[Detection]:
-        """Without the plates: search again, on the plane the sampler's new reads now give, the boxes that were
-        searched on a guessed or rougher plane and read nothing; sample their finders (frame coordinates).
+        """Search again, on the plane the new reads now give, the boxes that were searched on a guessed or rougher
+        plane (or the plates' uncorrected there) and read nothing; sample their finders (frame coordinates).
 
         The first pass's planes come from zxing's reads only, often none on a blurred side view; the marks the
         sampler then reads fit a plane (localplane.frame_plane) that shows the other finders at their true
