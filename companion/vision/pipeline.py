@@ -65,8 +65,9 @@ __all__ = ["CardSeen", "FrameResult", "Identifier", "Pipeline"]
 MARKER_SEARCH_SIDE = 960
 """Plates are searched on a copy shrunk to this long side (corners refined at full size)."""
 REPLANE_ROUNDS = 3
-"""Boxes are searched again on the plane new reads give at most this many times a pass: each round's reads
-correct the plane a step further from them (a plates' plane off by 1.5x across a frame, tuning seed 137)."""
+"""Boxes are searched again on the plane new reads give at most this many times a still's pass (a video frame's
+once): each round's reads correct the plane a step further from them (a plates' plane off by 1.5x across a frame,
+tuning seed 137); a video's first full scan without plates paid ~1.35x CPU for 3 rounds (side bench, blurred)."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -291,7 +292,7 @@ class Pipeline:
         """Return the reads of boxes searched again, up to REPLANE_ROUNDS times, on the plane that the reads made
         since (ladder or sampler, each round's too) now correct (frame coordinates)."""
         out: list[Detection] = []
-        for _ in range(REPLANE_ROUNDS):
+        for _ in range(1 if self.track else REPLANE_ROUNDS):  # video: one round, as its budget is per frame
             if not planes.searched:
                 break
             more = self._replane(planes, crop, ox, oy, reads + out)
