@@ -64,6 +64,10 @@ __all__ = ["CardSeen", "FrameResult", "Identifier", "Pipeline"]
 
 MARKER_SEARCH_SIDE = 960
 """Plates are searched on a copy shrunk to this long side (corners refined at full size)."""
+REPLANE_ROUNDS = 3
+"""Boxes are searched again on the plane new reads give at most this many times a still's pass (a video frame's
+once): each round's reads correct the plane a step further from them (a plates' plane off by 1.5x across a frame,
+tuning seed 137); a video's first full scan without plates paid ~1.35x CPU for 3 rounds (side bench, blurred)."""
 MAX_FAILED = 256
 """Failed finder points remembered between video frames (bounded: a long game must not grow memory)."""
 
@@ -135,6 +139,8 @@ class Pipeline:
         """The last frame's reads, its geometry and what `identify_reads` made of them: a settled table's
         frames read the same marks, and naming their cards again cost ~0.7-1 ms a frame."""
         self._plate_boxes: list[tuple[float, float, float, float]] = []
+        self._plate_squares: list[tuple[np.ndarray, float]] = []
+        """The plates found on the last full scan: image corners and side (mm), squares of the table plane."""
         self.notes: list[str] = []
         self._lens: Lens | None = None
         """The lens scaled to the current frame size."""
@@ -206,12 +212,14 @@ class Pipeline:
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
         regions: list[tuple[tuple[float, float, float, float], int, int]] = []
         laddered: list[tuple[int, int, int, int]] = []
-        planes = _Planes(self, found) if self.geometry is None and self.deck is not None and self.locate else None
+        planes = _Planes(self, found) if self.deck is not None and self.locate else None
         for box in proposals.split(proposals.candidate_boxes(crop, max_side=0.6 * max(crop.shape), half=half)):
             if shapes.inside_any(box, known):
                 continue
             # Without the plates, the table plane near a read mark of this print (companion.vision.localplane).
-            geometry = self.geometry if planes is None else planes.near(box, ox, oy, out)
+            # With them, the ladder's top-down decode too once the reads doubt the plates (`_Planes.doubted`).
+            geometry = self.geometry if planes is None or (self.geometry is not None and not planes.doubted) \
+                else planes.near(box, ox, oy, out)
             got = ladder.decode_candidate(crop, box, ox, oy, laddered, geometry=geometry,
                                           zbar=self._zbar_step())
             if self._fusion is not None:  # a fan's box with one read in it may hold other marks
@@ -225,6 +233,10 @@ class Pipeline:
                 frame_box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 if any(shapes.iou(frame_box, b) > 0.8 for b in self._spent):
                     continue  # every finder there failed on an earlier frame of this unchanged area
+                if planes is not None and (got or self.geometry is not None):
+                    # The plane the finders are searched on, near a read mark of this print: the plates'
+                    # corrected where it shows that read off its square (the box's own reads give it best).
+                    geometry = planes.near(box, ox, oy, out + [d.shifted(ox, oy) for d in got])
                 found_here = self._search_finders(geometry, planes, crop, box, ox, oy)
                 regions.append((frame_box, len(located), len(located) + len(found_here)))
                 if planes is not None:
@@ -239,8 +251,8 @@ class Pipeline:
                                               ox, oy, tried, self._budget, self._failed)
             out += [d.shifted(ox, oy) for d in sampled]
             self._remember_failed(failed)
-            if planes is not None and sampled:
-                out += self._replane(planes, crop, ox, oy, found + out)
+        if planes is not None:
+            out += self._replanes(planes, crop, ox, oy, found + out)
         if self.track:
             # A region all of whose finders were tried without a read is not searched again while unchanged.
             read_here = [shapes.box_of(d) for d in out]
@@ -251,15 +263,9 @@ class Pipeline:
     def _search_finders(self, geometry: TableGeometry, planes: "_Planes | None", crop: np.ndarray, box,
                         ox: int, oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
         """Return the finders located in one unread candidate box on `geometry`: at the print's main module
-        size (without plates, on the foreshortened guess too, the better match kept) and at its other sizes."""
+        size (`_locate_main`) and at its other sizes."""
         before = self._budget.regions
-        found_here = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
-        if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
-            # No read mark near: also the foreshortened guess; the finders that match better are kept.
-            other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
-                                    self._budget, self.module_mm)
-            if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found_here), default=0.0):
-                found_here = other
+        found_here = self._locate_main(geometry, planes, crop, box, ox, oy)
         for m in self.module_sizes[1:]:
             # The print's other sizes (a rules card's smaller mark) search the same region and spend the
             # budget once for it (a 4K video's 16 regions stay 16 for the main marks).
@@ -268,10 +274,37 @@ class Pipeline:
             found_here += sampling.locate(geometry, crop, box, ox, oy, budget, m)
         return found_here
 
+    def _locate_main(self, geometry: TableGeometry, planes: "_Planes | None", crop: np.ndarray, box, ox: int,
+                     oy: int) -> list[tuple[locator.Finder, list[np.ndarray]]]:
+        """Return the finders of the print's main module size located in a box on `geometry` and, without plates
+        and no read near, on the foreshortened guess too, the better match kept."""
+        found = sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+        if planes is not None and planes.guessed(geometry) and self._budget.regions > 0:
+            # No read mark near: also the foreshortened guess; the finders that match better are kept.
+            other = sampling.locate(localplane.guesses(planes.layout, self.module_mm)[1], crop, box, ox, oy,
+                                    self._budget, self.module_mm)
+            if max((f.score for f, _ in other), default=0.0) > max((f.score for f, _ in found), default=0.0):
+                found = other
+        return found
+
+    def _replanes(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
+                  reads: list[Detection]) -> list[Detection]:
+        """Return the reads of boxes searched again, up to REPLANE_ROUNDS times, on the plane that the reads made
+        since (ladder or sampler, each round's too) now correct (frame coordinates)."""
+        out: list[Detection] = []
+        for _ in range(1 if self.track else REPLANE_ROUNDS):  # video: one round, as its budget is per frame
+            if not planes.searched:
+                break
+            more = self._replane(planes, crop, ox, oy, reads + out)
+            out += more
+            if not more:
+                break
+        return out
+
     def _replane(self, planes: "_Planes", crop: np.ndarray, ox: int, oy: int,
                  reads: list[Detection]) -> list[Detection]:
-        """Without the plates: search again, on the plane the sampler's new reads now give, the boxes that were
-        searched on a guessed or rougher plane and read nothing; sample their finders (frame coordinates).
+        """Search again, on the plane the new reads now give, the boxes that were searched on a guessed or rougher
+        plane (or the plates' uncorrected there) and read nothing; sample their finders (frame coordinates).
 
         The first pass's planes come from zxing's reads only, often none on a blurred side view; the marks the
         sampler then reads fit a plane (localplane.frame_plane) that shows the other finders at their true
@@ -279,7 +312,7 @@ class Pipeline:
         read_boxes = [shapes.box_of(d.shifted(-ox, -oy)) for d in reads]
         new = [d for d in reads if d not in planes.reads]
         located: list[tuple[locator.Finder, list[np.ndarray]]] = []
-        for box, used in planes.searched:
+        for i, (box, used) in enumerate(planes.searched):
             if self._budget.regions <= 0:
                 break
             if any(shapes.boxes_overlap(box, r) for r in read_boxes):
@@ -287,7 +320,8 @@ class Pipeline:
             geometry = planes.near(box, ox, oy, new)
             if np.allclose(geometry.image_to_mm, used, rtol=0.02, atol=1e-6):
                 continue
-            located += sampling.locate(geometry, crop, box, ox, oy, self._budget, self.module_mm)
+            planes.searched[i] = (box, geometry.image_to_mm)
+            located += self._locate_main(geometry, planes, crop, box, ox, oy)
         if not located or self.deck is None:
             return []
         sampled, failed = sampling.sample(self.deck, crop, located, [d.shifted(-ox, -oy) for d in reads],
@@ -445,6 +479,7 @@ class Pipeline:
             x0, y0, x1, y1 = shapes.bounds(corners)
             boxes.append((mx + (x0 - mx) * 1.45, my + (y0 - my) * 1.45, mx + (x1 - mx) * 1.45, my + (y1 - my) * 1.45))
         self._plate_boxes = boxes
+        self._plate_squares = [(np.asarray(c, np.float64).reshape(4, 2), layout.marker_mm) for c in markers.values()]
         try:
             self.geometry = TableGeometry.from_markers(markers, layout, self._lens)
         except CompanionError:  # too few plates this frame: keep the last pose
@@ -452,10 +487,16 @@ class Pipeline:
 
 
 class _Planes:
-    """A frame's read marks of this print, lending their local table plane to candidate boxes when the plates
-    were not found (companion.vision.localplane); each payload is identified once."""
+    """A frame's read marks of this print, lending their local table plane to candidate boxes: the plates' plane
+    corrected near a read it shows off its square, or when the plates were not found the reads' own
+    (companion.vision.localplane); each payload is identified once."""
 
     def __init__(self, pipeline: Pipeline, found: list[Detection]):
+        self.plates = pipeline.geometry
+        self.squares = pipeline._plate_squares
+        """The plates' squares (image corners, side mm): with the reads, they fit a plane where the plates' own
+        homography is doubted."""
+        """The plates' plane, when found this frame or kept from an earlier one."""
         self.deck = pipeline.deck
         self.module_mm = pipeline.module_mm
         self.layout = pipeline.layout or load_layout()
@@ -465,6 +506,11 @@ class _Planes:
         """Crop boxes searched for finders, each with the image -> mm homography it was searched on."""
         self._fitted_on = -1
         self._plane: TableGeometry | None = None
+        self._fixes: dict[tuple, tuple[float, TableGeometry] | None] = {}
+        """localplane.fixed of each read (payload, corners) on a plane (its id: the plates', or a fit kept in
+        `_planes_kept`)."""
+        self._planes_kept: list[TableGeometry] = []
+        """Every plane `_fixes` was keyed on (kept alive, so no id is reused)."""
 
     def _card(self, det: Detection) -> bool:
         """True when the read names a card of this print (a mark of known printed size)."""
@@ -478,14 +524,61 @@ class _Planes:
         return bool(np.array_equal(geometry.image_to_mm, localplane.guesses(self.layout, self.module_mm)[0].image_to_mm))
 
     def near(self, box, ox: int, oy: int, more: list[Detection]) -> TableGeometry:
-        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plane
-        fitted to every read mark when two or more give one, else the nearest read's, else a guess."""
+        """Return the table geometry for a crop box (frame reads `more` of this pass count too): the plates'
+        plane (or, where the reads doubt it, the plane fitted to them), corrected by the nearest read where it
+        shows it off its square; without the plates, the plane fitted to every read mark when two or more give
+        one, else the nearest read's, else a guess."""
+        reads, frame_box = self._fitted(more), (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+        if self.plates is not None and self._plane is not None:
+            # localplane.near with the plates, each read's check and correction computed once (a pass asks for
+            # ~15 boxes' planes, each among the same reads).
+            d = localplane.nearest([r for r in reads if self._fix_of(r, self._plane) is not None], frame_box,
+                                   self.module_mm, checked=True)
+            fix = None if d is None else self._fix_of(d, self._plane)
+            return fix[1] if fix is not None and fix[0] > localplane.LOCAL_FIX_FROM else self._plane
+        if self._plane is not None:
+            return self._plane
+        return localplane.near(reads, frame_box, self.layout, self.module_mm)
+
+    @property
+    def doubted(self) -> bool:
+        """True when the reads so far doubt the plates' plane (the base `near` starts from is the reads' fit)."""
+        return self.plates is not None and self._plane is not None and self._plane is not self.plates
+
+    def _fix_of(self, det: Detection, plane: TableGeometry) -> tuple[float, TableGeometry] | None:
+        """Return localplane.fixed(plane, det), kept per read and plane."""
+        key = (id(plane), det.payload, det.corners)
+        if key not in self._fixes:
+            self._fixes[key] = localplane.fixed(plane, det, self.module_mm)
+        return self._fixes[key]
+
+    def _fitted(self, more: list[Detection]) -> list[Detection]:
+        """Return the reads of this print (`more`: this pass's frame reads too), the frame's plane fitted to them."""
         reads = self.reads + [d for d in more if self._card(d)]
         if len(reads) != self._fitted_on:
             self._fitted_on = len(reads)
+            self._plane = self._base(reads)
+        return reads
+
+    def _base(self, reads: list[Detection]) -> TableGeometry | None:
+        """Return the frame's plane before local corrections: the plates', unless the reads doubt it
+        (localplane.PLATES_DOUBT) and fit one of their own; without the plates, the reads' fit or None."""
+        doubt = 0.0
+        if self.plates is not None:
+            errors = []
+            for d in reads:
+                fix = self._fix_of(d, self.plates)
+                if fix is not None:
+                    errors.append(fix[0])
+            doubt = float(np.median(errors)) if len(errors) >= 2 else 0.0
+            if doubt <= localplane.PLATES_DOUBT:
+                return self.plates
+        plane = localplane.frame_plane(reads, self.module_mm, self.squares if self.plates is not None else ())
+        if plane is None and self.plates is not None and doubt > localplane.PLATES_WRONG:
+            # The reads alone, when the plates' squares do not fit one plane with them and the plates' plane is
+            # further off than the reads' own fit, from small squares close together, is likely to be.
             plane = localplane.frame_plane(reads, self.module_mm)
-            self._plane = None if plane is None else TableGeometry(layout=self.layout, image_to_mm=plane)
-        if self._plane is not None:
-            return self._plane
-        return localplane.near(reads, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), self.layout,
-                               self.module_mm)
+        if plane is None:
+            return self.plates
+        self._planes_kept.append(TableGeometry(layout=self.layout, image_to_mm=plane))
+        return self._planes_kept[-1]
