@@ -39,9 +39,8 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.vision import codebook, decoders, locator, sampler, shapes, topdown
 from companion.vision.decoders import Detection
-from companion.vision.geometry import TableGeometry, TableLayout
+from companion.vision.geometry import TableGeometry
 from companion.vision.identify import Identifier
-from companion.vision.lens import Lens
 from companion.vision.topdown import MARK_MM, MODULE_MM
 
 FUSE_PX_PER_MM = 3.0
@@ -145,20 +144,15 @@ class Fusion:
     """Keeps a video's unread spots across frames and returns what their averages read.
 
     Args:
-        deck: the print (only its cards are reported).
-        layout: the table layout (plates); lens: the lens scaled to the frame, when calibrated. Both kept for the
-            callers' sake only: a spot's frames are registered to its first by the image, no longer refitted from
-            the plates (the geometry a spot starts with carries the lens).
+        deck: the print (only its cards are reported). No layout or lens: a spot's frames are registered to its
+            first by the image, not refitted from the plates (the geometry a spot starts with carries the lens).
         module_mm: the printed marks' module size (mm), as the pipeline's (a larger print's marks are sampled at their size).
     """
 
-    def __init__(self, deck: Identifier, layout: TableLayout | None, lens: Lens | None = None,
-                 module_mm: float = MODULE_MM):
+    def __init__(self, deck: Identifier, module_mm: float = MODULE_MM):
         self.deck = deck
         self.module_mm = module_mm
         self.mark_mm = MARK_MM * module_mm / MODULE_MM
-        self.layout = layout
-        self.lens = lens
         self.spots: list[Spot] = []
         self.spent: list[tuple[tuple[float, float, float, float], int]] = []
         self._frame = 0

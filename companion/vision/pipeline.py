@@ -144,7 +144,7 @@ class Pipeline:
         self.notes: list[str] = []
         self._lens: Lens | None = None
         """The lens scaled to the current frame size."""
-        self._fusion = Fusion(deck, layout, module_mm=self.module_mm) if fuse and track and deck is not None else None
+        self._fusion = Fusion(deck, module_mm=self.module_mm) if fuse and track and deck is not None else None
         self._unread: list[tuple[float, float, float, float]] = []
         """This frame's candidate boxes (frame px) no earlier read explained: the fusion's spots, where reads leave them unexplained."""
         if use_zbar and not self.use_zbar:
@@ -378,8 +378,6 @@ class Pipeline:
         """Return the frame's reads plus what the fusion of unread regions over frames reads (video); `cpu0`:
         time.process_time() at the frame's start (the fusion's decodes keep the frame within its budget)."""
         assert self._fusion is not None
-        if self._lens is not None:
-            self._fusion.lens = self._lens
         fresh = scan == "full"
         if fresh and self.geometry is not None:
             self._fusion.add_regions(self.geometry, self._unread, [d for d in dets if d.backend != "fused"])
@@ -493,10 +491,10 @@ class _Planes:
 
     def __init__(self, pipeline: Pipeline, found: list[Detection]):
         self.plates = pipeline.geometry
+        """The plates' plane, when found this frame or kept from an earlier one."""
         self.squares = pipeline._plate_squares
         """The plates' squares (image corners, side mm): with the reads, they fit a plane where the plates' own
         homography is doubted."""
-        """The plates' plane, when found this frame or kept from an earlier one."""
         self.deck = pipeline.deck
         self.module_mm = pipeline.module_mm
         self.layout = pipeline.layout or load_layout()

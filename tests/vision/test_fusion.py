@@ -65,7 +65,7 @@ def test_frames_are_registered_by_the_image_not_by_each_frames_plate_fit(still_c
     for t in still_clip[0].truth:
         c = np.asarray(t.corners)
         boxes.append((c[:, 0].min() - 8, c[:, 1].min() - 8, c[:, 0].max() + 8, c[:, 1].max() + 8))
-    fusion = Fusion(print_deck, BUX_TABLE)
+    fusion = Fusion(print_deck)
     fusion.add_regions(geo0, boxes, [])
     rng = np.random.default_rng(3)
     read: set[str] = set()
